@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+
+import PackageDescription
+
+let package = Package(
+    name: "Waypoint",
+    platforms: [
+        .iOS(.v15),
+        .macOS(.v12),
+        .tvOS(.v15),
+        .watchOS(.v8),
+        .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "Waypoint", targets: ["Waypoint"])
+    ],
+    targets: [
+        // The core: Foundation only, no third-party dependency (iOS teams weigh every dependency).
+        .target(name: "Waypoint"),
+        .executableTarget(
+            name: "waypoint-example",
+            dependencies: ["Waypoint"],
+            path: "Examples/ApartmentRoutes"
+        ),
+        .testTarget(name: "WaypointTests", dependencies: ["Waypoint"]),
+    ]
+)
+
+// One list of settings for every target, so no module drifts from the language mode the package promises.
+for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+    var settings = target.swiftSettings ?? []
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// One normalized inbound link, whatever way it came into the app.
+///
+/// A `DeepLink` is a validated view over the link's text: parsing is one pass that records where
+/// each part lies, and the parts are decoded when asked for. Scheme and host are case-insensitive.
+/// For a custom scheme the host is the first path segment, so these three route alike:
+///
+/// ```swift
+/// try DeepLink("myapp://messages/1").pathSegments   // ["messages", "1"]
+/// try DeepLink("myapp:///messages/1").pathSegments  // ["messages", "1"]
+/// try DeepLink("MYAPP://Messages/1").pathSegments   // ["Messages", "1"], "Messages" compares case-insensitively
+/// try DeepLink("https://example.com/books/42").host // "example.com"
+/// ```
+///
+/// The path is split on `/` first and each segment is percent-decoded once afterwards, so `%2F` stays
+/// inside its segment. Empty segments are dropped. `+` is literal in the path; in the query it is a
+/// space and `%2B` is `+`.
+public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
+    /// The link's text, as parsed (after lenient encoding when built with ``init(text:source:limits:)``).
+    public let string: String
+    /// The way into the app that delivered the link.
+    public var source: LinkSource
+    @usableFromInline let components: LinkComponents
+
+    /// Parses link text strictly: anything a link may not hold unencoded is a ``LinkError``.
+    ///
+    /// - Parameters:
+    ///   - string: A URL such as `myapp://messages/1` or `https://example.com/books/42`, or a path
+    ///     such as `/messages/1`.
+    ///   - source: Where the link came from. By default `.universalLink` for `http(s)` links,
+    ///     `.urlScheme` for other schemes and `.text` for a bare path.
+    ///   - limits: The size limits to enforce.
+    public init(_ string: String, source: LinkSource? = nil, limits: LinkLimits = .default) throws(LinkError) {
+        let components = try withUTF8Bytes(string) { bytes throws(LinkError) in
+            try LinkScanner(bytes: bytes, input: string, limits: limits).scan()
+        }
+        self.string = string
+        self.components = components
+        self.source = source ?? (components.scheme == nil ? .text : components.isWeb ? .universalLink : .urlScheme)
+    }
+
+    /// Parses a Foundation `URL`.
+    ///
+    /// ```swift
+    /// try DeepLink(url: URL(string: "myapp://pay?order_id=123")!).queryValue("order_id") // "123"
+    /// ```
+    public init(url: URL, source: LinkSource? = nil, limits: LinkLimits = .default) throws(LinkError) {
+        try self.init(url.absoluteString, source: source, limits: limits)
+    }
+
+    /// Parses text that came from people, leniently: surrounding white space is trimmed, and spaces,
+    /// non-ASCII characters and stray `%` are percent-encoded instead of rejected.
+    ///
+    /// ```swift
+    /// try DeepLink(text: " myapp://search?q=三体 小说 ").queryValue("q") // "三体 小说"
+    /// ```
+    ///
+    /// Backslashes and control characters are still rejected: they have no safe reading.
+    /// A failure's ``LinkError/input`` is the text exactly as given.
+    public init(text: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(LinkError) {
+        let encoded = LenientText.encode(text)
+        do {
+            try self.init(encoded, source: source, limits: limits)
+        } catch {
+            throw LinkError(error.code, input: text, offset: error.offset, message: error.message)
+        }
+    }
+
+    /// Builds a link from decoded parts, percent-encoding each one.
+    ///
+    /// ```swift
+    /// try DeepLink(scheme: "myapp", segments: ["messages", "a/b"]).string // "myapp://messages/a%2Fb"
+    /// try DeepLink(scheme: "https", host: "example.com", segments: ["books", "42"]).string
+    /// // "https://example.com/books/42"
+    /// ```
+    public init(
+        scheme: String,
+        host: String? = nil,
+        segments: [String],
+        query: [QueryItem] = [],
+        fragment: String? = nil,
+        source: LinkSource? = nil,
+        limits: LinkLimits = .default
+    ) throws(LinkError) {
+        var text = scheme + "://"
+        let encoded = segments.map { percentEncode($0, allowed: .pathSegment) }
+        if let host {
+            text += host.lowercased()
+            for segment in encoded { text += "/" + segment }
+        } else {
+            text += encoded.joined(separator: "/")
+        }
+        if !query.isEmpty {
+            text += "?"
+            text += query.map { item in
+                let name = percentEncode(item.name, allowed: .queryComponent)
+                return item.value.map { name + "=" + percentEncode($0, allowed: .queryComponent) } ?? name
+            }.joined(separator: "&")
+        }
+        if let fragment { text += "#" + percentEncode(fragment, allowed: .fragment) }
+        try self.init(text, source: source, limits: limits)
+    }
+
+    public var description: String { string }
+
+    @inlinable
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUTF8Bytes(string, body)
+    }
+
+    private func text(_ range: Range<Int>?) -> String? {
+        guard let range else { return nil }
+        return withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+}
+
+extension DeepLink {
+    /// The scheme in lowercase (`"myapp"`, `"https"`), or `nil` for a bare path.
+    public var scheme: String? { text(components.scheme)?.lowercased() }
+
+    /// The host of an `http(s)` link in lowercase, without user info or port. `nil` for custom
+    /// schemes, whose host is the first path segment.
+    public var host: String? { text(components.host)?.lowercased() }
+
+    /// The port of an `http(s)` link, when one is given.
+    public var port: Int? { text(components.port).flatMap { Int($0) } }
+
+    /// Whether an `http(s)` link carries user info (`https://example.com@evil.com`), which no link
+    /// of an app needs and policy refuses.
+    public var hasUserInfo: Bool { components.hasUserInfo }
+
+    /// Whether the scheme is `http` or `https`.
+    public var isWeb: Bool { components.isWeb }
+
+    /// The decoded, non-empty path segments; for a custom scheme the host comes first.
+    public var pathSegments: [String] {
+        withBytes { bytes in
+            var segments: [String] = []
+            segments.reserveCapacity(components.segmentCount)
+            components.forEachSegment(bytes) { range, _ in segments.append(decodeComponent(bytes, range)) }
+            return segments
+        }
+    }
+
+    /// The path the router sees, with its segments still percent-encoded: `"/messages/1"`.
+    public var routingPath: String {
+        withBytes { bytes in
+            var path = ""
+            components.forEachSegment(bytes) { range, _ in
+                path += "/" + String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            return path.isEmpty ? "/" : path
+        }
+    }
+
+    /// The decoded query items in order; repeated names are kept.
+    public var queryItems: [QueryItem] {
+        guard let query = components.query else { return [] }
+        return withBytes { bytes in
+            var items: [QueryItem] = []
+            items.reserveCapacity(components.queryItemCount)
+            var start = query.lowerBound
+            while start < query.upperBound {
+                var end = start
+                while end < query.upperBound, bytes[end] != UInt8(ascii: "&") { end += 1 }
+                if end > start {
+                    var equals = start
+                    while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                    let name = decodeComponent(bytes, start..<equals, plusIsSpace: true)
+                    let value = equals < end ? decodeComponent(bytes, (equals + 1)..<end, plusIsSpace: true) : nil
+                    items.append(QueryItem(name: name, value: value))
+                }
+                start = end + 1
+            }
+            return items
+        }
+    }
+
+    /// Every value given for `name`, in order (`?key=1&key=2` → `["1", "2"]`).
+    public func queryValues(_ name: String) -> [String] {
+        queryItems.compactMap { $0.name == name ? ($0.value ?? "") : nil }
+    }
+
+    /// The first value given for `name`.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.first { $0.name == name }.map { $0.value ?? "" }
+    }
+
+    /// The decoded fragment (after `#`), if any.
+    public var fragment: String? {
+        guard let range = components.fragment else { return nil }
+        return withBytes { decodeComponent($0, range) }
+    }
+}

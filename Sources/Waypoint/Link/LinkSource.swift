@@ -1,0 +1,30 @@
+/// Where a link came from: the way into the app that delivered it.
+///
+/// The source travels with the link through every stage, so policy, barriers and handlers can treat
+/// a universal link (verified by the system against the app's domain) differently from a custom
+/// scheme that any installed app may claim.
+///
+/// ```swift
+/// let link = try DeepLink("myapp://messages/1")
+/// link.source // .urlScheme
+/// ```
+public enum LinkSource: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// A custom-scheme URL (`myapp://…`), opened by any app or web page.
+    case urlScheme
+    /// An `https` link on one of the app's associated domains, verified by the system.
+    case universalLink
+    /// A tap or action on a remote or local notification.
+    case notification
+    /// A home-screen quick action.
+    case shortcut
+    /// A Handoff or Spotlight user activity.
+    case userActivity
+    /// A message posted by a web view's script.
+    case webMessage
+    /// Text typed or sent by people, such as a link inside an in-app message.
+    case text
+    /// The link that led to an install, delivered on first launch by an attribution provider.
+    case deferred
+
+    public var description: String { rawValue }
+}

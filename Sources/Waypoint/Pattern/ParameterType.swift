@@ -1,0 +1,120 @@
+import Foundation
+
+/// The type a path parameter must have for its route to match: `{id:int}`.
+///
+/// A typed parameter takes precedence over an untyped one at the same position, so `/users/{id:int}`
+/// wins `/users/42` over `/users/{name}` while `/users/joel` still reaches the latter.
+public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// A decimal integer that fits in `Int`, optionally negative: `42`, `-7`.
+    case int
+    /// A UUID in its 8-4-4-4-12 hexadecimal form.
+    case uuid
+    /// `true` or `false`, in any case.
+    case bool
+    /// A decimal number: `3`, `-2.5`, `1e3`.
+    case double
+    /// Any non-empty segment (the default).
+    case string
+
+    public var description: String { rawValue }
+
+    /// Among typed parameters at one position the most specific is tried first; every `int` is
+    /// also a `double`, so `int` comes before it.
+    var precedence: Int {
+        switch self {
+        case .int: 0
+        case .uuid: 1
+        case .bool: 2
+        case .double: 3
+        case .string: 4
+        }
+    }
+}
+
+/// A path parameter's value with its type.
+///
+/// Literals make building links short: `router.link(for: "messages.detail", ["id": 42])`.
+///
+/// ```swift
+/// let value: ParameterValue = 42
+/// value.description // "42"
+/// value.intValue    // 42
+/// ```
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    case int(Int)
+    case uuid(UUID)
+    case bool(Bool)
+    case double(Double)
+    case string(String)
+
+    /// The value as it is written in a link.
+    public var description: String {
+        switch self {
+        case .int(let value): String(value)
+        case .uuid(let value): value.uuidString
+        case .bool(let value): value ? "true" : "false"
+        case .double(let value): String(value)
+        case .string(let value): value
+        }
+    }
+
+    /// The value as an `Int`, when it is one (or a string that reads as one).
+    public var intValue: Int? {
+        switch self {
+        case .int(let value): value
+        case .string(let text): Int(text)
+        default: nil
+        }
+    }
+
+    /// The value as a `Double`, when it is a number.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        case .string(let text): Double(text)
+        default: nil
+        }
+    }
+
+    /// The value as a `Bool`, when it is one.
+    public var boolValue: Bool? {
+        switch self {
+        case .bool(let value): value
+        case .string(let text): Bool(text.lowercased())
+        default: nil
+        }
+    }
+
+    /// The value as a `UUID`, when it is one.
+    public var uuidValue: UUID? {
+        switch self {
+        case .uuid(let value): value
+        case .string(let text): UUID(uuidString: text)
+        default: nil
+        }
+    }
+
+    /// The value as text, as it is written in a link.
+    public var stringValue: String { description }
+
+    /// The value's type.
+    public var type: ParameterType {
+        switch self {
+        case .int: .int
+        case .uuid: .uuid
+        case .bool: .bool
+        case .double: .double
+        case .string: .string
+        }
+    }
+}
+
+extension ParameterValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByFloatLiteral
+{
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+}

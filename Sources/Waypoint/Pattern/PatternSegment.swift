@@ -1,0 +1,20 @@
+/// One segment of a route pattern after optional groups are expanded.
+public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
+    /// Text that must match exactly (percent-decoded): `messages`.
+    case literal(String)
+    /// A named parameter with its type: `{id:int}`, `{slug}`, `:slug`.
+    case parameter(name: String, type: ParameterType)
+    /// `*`: exactly one segment, captured without a name.
+    case wildcard
+    /// `**`: the rest of the path, zero or more segments; last only.
+    case catchAll
+
+    public var description: String {
+        switch self {
+        case .literal(let text): text
+        case .parameter(let name, let type): type == .string ? "{\(name)}" : "{\(name):\(type)}"
+        case .wildcard: "*"
+        case .catchAll: "**"
+        }
+    }
+}

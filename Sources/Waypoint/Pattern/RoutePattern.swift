@@ -1,0 +1,58 @@
+/// A route's pattern, parsed and validated once when the route is added.
+///
+/// ```swift
+/// let pattern = try RoutePattern("/messages/{id:int}")
+/// pattern.expansions      // [[.literal("messages"), .parameter(name: "id", type: .int)]]
+///
+/// try RoutePattern("/required/{a}(/optional/{b})").expansions.count // 2
+/// try RoutePattern("myapp://pay").scheme                            // "myapp"
+/// try RoutePattern("https://*.example.com/books/{id}").host         // *.example.com
+/// ```
+///
+/// Syntax: `/literal`, `{name}` or `:name` (a parameter), `{name:type}` with a ``ParameterType``,
+/// `*` (one segment), `**` (the rest, last only), optional groups `( … )` that may nest and
+/// interleave, and an optional `scheme://` or `https://host` prefix that restricts the route to
+/// links of that scheme or host. Literals are percent-decoded.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let text: String
+    /// The only scheme this route accepts, lowercased; `nil` accepts every allowed scheme.
+    public let scheme: String?
+    /// The only host this route accepts, for `http(s)` prefixes; `nil` accepts every associated domain.
+    public let host: DomainPattern?
+    /// Every concrete shape the optional groups expand to, in the order they were written (without
+    /// optional parts first).
+    public let expansions: [[PatternSegment]]
+
+    /// Parses and validates a pattern.
+    public init(_ text: String) throws(RoutePatternError) {
+        var parser = RoutePatternParser(text: text)
+        let parsed = try parser.parse()
+        self.text = text
+        self.scheme = parsed.scheme
+        self.host = parsed.host
+        self.expansions = parsed.expansions
+    }
+
+    public var description: String { text }
+
+    /// The names of every parameter that some expansion uses, in order of first appearance.
+    public var parameterNames: [String] {
+        var names: [String] = []
+        for expansion in expansions {
+            for case .parameter(let name, _) in expansion where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether a link with this scheme and host may match the route's prefix.
+    @usableFromInline
+    func acceptsOrigin(scheme linkScheme: String?, host linkHost: String?) -> Bool {
+        if let scheme, scheme != linkScheme { return false }
+        if let host {
+            guard let linkHost else { return false }
+            return host.matches(linkHost)
+        }
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+/// A domain the app claims, exactly (`example.com`) or with its subdomains (`*.example.com`).
+///
+/// `*.example.com` matches `www.example.com` and `a.b.example.com` but not `example.com` itself:
+/// list both when both open the app. Hosts compare case-insensitively, byte for byte otherwise, so an
+/// IDN look-alike (a Cyrillic `а` in `exаmple.com`) never matches.
+///
+/// ```swift
+/// DomainPattern("*.example.com").matches("www.example.com") // true
+/// DomainPattern("example.com").matches("evil-example.com")  // false
+/// ```
+public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The domain without `*.`, lowercased and without a trailing dot.
+    public let domain: String
+    /// Whether the pattern was written `*.domain`.
+    public let includesSubdomains: Bool
+
+    /// Reads `example.com` or `*.example.com`.
+    public init(_ text: String) {
+        var domain = text.lowercased()
+        if domain.hasSuffix(".") { domain.removeLast() }
+        includesSubdomains = domain.hasPrefix("*.")
+        self.domain = includesSubdomains ? String(domain.dropFirst(2)) : domain
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// Whether `host` is this domain (or, for `*.`, one of its subdomains).
+    public func matches(_ host: String) -> Bool {
+        var host = host.lowercased()
+        if host.hasSuffix(".") { host.removeLast() }
+        guard !domain.isEmpty else { return false }
+        return includesSubdomains ? host.hasSuffix("." + domain) && host.count > domain.count + 1 : host == domain
+    }
+
+    /// Whether some host matches both patterns.
+    func overlaps(_ other: DomainPattern) -> Bool {
+        switch (includesSubdomains, other.includesSubdomains) {
+        case (false, false): domain == other.domain
+        case (true, false): other.domain.hasSuffix("." + domain)
+        case (false, true): domain.hasSuffix("." + other.domain)
+        case (true, true):
+            domain == other.domain || domain.hasSuffix("." + other.domain) || other.domain.hasSuffix("." + domain)
+        }
+    }
+
+    public var description: String { includesSubdomains ? "*." + domain : domain }
+}

@@ -1,0 +1,93 @@
+/// Which links the app accepts, refuses, or leaves to the system, and the size limits for parsing.
+///
+/// Evaluated before routing. Deny wins over allow and pass-through:
+/// 1. `javascript:`, `data:`, `file:`, `vbscript:` and the ``deniedSchemes`` are forbidden, as are
+///    web links with user info (`https://example.com@evil.com`) and ``deniedHosts``.
+/// 2. ``passThroughSchemes`` and ``passThroughHosts`` are left to the system.
+/// 3. A bare path (`/messages/1`) is the app's own.
+/// 4. A web link is the app's when its host is an associated domain; otherwise the system opens it.
+/// 5. A custom scheme is the app's when it is one of ``schemes``; otherwise it is forbidden.
+///
+/// ```swift
+/// let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com", "*.example.com"])
+/// policy.evaluate(try DeepLink("myapp://messages/1"))     // .allow
+/// policy.evaluate(try DeepLink("https://other.org/x"))    // .passThrough
+/// policy.evaluate(try DeepLink("javascript:alert(1)"))    // .deny("the scheme 'javascript' is never opened")
+/// ```
+public struct LinkPolicy: Sendable, Hashable {
+    /// The app's custom schemes, lowercase.
+    public var schemes: Set<String>
+    /// The app's associated domains (universal links).
+    public var associatedDomains: [DomainPattern]
+    /// Schemes refused in addition to ``alwaysDeniedSchemes``.
+    public var deniedSchemes: Set<String>
+    /// Hosts refused even when associated.
+    public var deniedHosts: [DomainPattern]
+    /// Schemes that are not the app's to handle: the system opens them.
+    public var passThroughSchemes: Set<String>
+    /// Hosts that are not the app's to handle, even on an associated domain (a blog, a help centre).
+    public var passThroughHosts: [DomainPattern]
+    /// Size limits applied when text is parsed into a link.
+    public var limits: LinkLimits
+
+    /// Schemes no app link should ever open: they run code or read local files.
+    public static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
+
+    /// A policy with every value defaulted; by default nothing but bare paths is the app's.
+    public init(
+        schemes: Set<String> = [],
+        associatedDomains: [DomainPattern] = [],
+        deniedSchemes: Set<String> = [],
+        deniedHosts: [DomainPattern] = [],
+        passThroughSchemes: Set<String> = [],
+        passThroughHosts: [DomainPattern] = [],
+        limits: LinkLimits = .default
+    ) {
+        self.schemes = Set(schemes.map { $0.lowercased() })
+        self.associatedDomains = associatedDomains
+        self.deniedSchemes = Set(deniedSchemes.map { $0.lowercased() })
+        self.deniedHosts = deniedHosts
+        self.passThroughSchemes = Set(passThroughSchemes.map { $0.lowercased() })
+        self.passThroughHosts = passThroughHosts
+        self.limits = limits
+    }
+
+    /// Decides what happens to a link before it is routed.
+    public func evaluate(_ link: DeepLink) -> PolicyDecision {
+        let scheme = link.scheme
+        if let scheme, Self.alwaysDeniedSchemes.contains(scheme) {
+            return .deny("the scheme '\(scheme)' is never opened")
+        }
+        if let scheme, deniedSchemes.contains(scheme) { return .deny("the scheme '\(scheme)' is denied") }
+        if link.hasUserInfo { return .deny("links with user info (user@host) are refused") }
+        let host = link.host
+        if let host, deniedHosts.contains(where: { $0.matches(host) }) { return .deny("the host '\(host)' is denied") }
+        if let scheme, passThroughSchemes.contains(scheme) { return .passThrough }
+        if let host, passThroughHosts.contains(where: { $0.matches(host) }) { return .passThrough }
+        guard let scheme else { return .allow }
+        if link.isWeb {
+            guard let host, isAssociated(host) else { return .passThrough }
+            return .allow
+        }
+        guard schemes.contains(scheme) else {
+            let known = schemes.sorted().joined(separator: ", ")
+            return .deny("the scheme '\(scheme)' is not one of the app's schemes (\(known.isEmpty ? "none" : known))")
+        }
+        return .allow
+    }
+
+    /// Whether `host` is one of the associated domains.
+    public func isAssociated(_ host: String) -> Bool {
+        associatedDomains.contains { $0.matches(host) }
+    }
+}
+
+/// What policy decided about a link.
+public enum PolicyDecision: Sendable, Hashable {
+    /// The link is the app's: route it.
+    case allow
+    /// The link is refused, with the reason for people.
+    case deny(String)
+    /// Not the app's: let the system (Safari, another app) handle it.
+    case passThrough
+}

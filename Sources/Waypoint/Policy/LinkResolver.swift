@@ -1,0 +1,50 @@
+/// Policy, then routing: turns text or a link into a ``Resolution``.
+///
+/// ```swift
+/// let resolver = LinkResolver(router: router, policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
+/// resolver.resolve("myapp://messages/1")              // .matched(…)
+/// resolver.resolve("myapp://nowhere")                 // .notFound(…)
+/// resolver.resolve("evil://messages/1")               // .forbidden(…, reason: "the scheme 'evil' is not …")
+/// resolver.resolve("https://elsewhere.org/")          // .passThrough(…)
+/// resolver.resolve("myapp://a b")                     // .invalid(LinkError)
+/// resolver.resolve(text: "myapp://search?q=三体")      // .matched(…): lenient intake
+/// ```
+public struct LinkResolver<Value: Sendable>: Sendable {
+    /// The route table.
+    public let router: Router<Value>
+    /// What is allowed, and the parsing limits.
+    public let policy: LinkPolicy
+
+    /// A resolver over a router and a policy.
+    public init(router: Router<Value>, policy: LinkPolicy) {
+        self.router = router
+        self.policy = policy
+    }
+
+    /// Applies policy to a parsed link, then routes it.
+    public func resolve(_ link: DeepLink) -> Resolution<Value> {
+        switch policy.evaluate(link) {
+        case .deny(let reason): return .forbidden(link, reason: reason)
+        case .passThrough: return .passThrough(link)
+        case .allow: return router.match(link).map { .matched($0) } ?? .notFound(link)
+        }
+    }
+
+    /// Parses link text strictly within the policy's limits, then resolves it.
+    public func resolve(_ string: String, source: LinkSource? = nil) -> Resolution<Value> {
+        do {
+            return resolve(try DeepLink(string, source: source, limits: policy.limits))
+        } catch {
+            return .invalid(error)
+        }
+    }
+
+    /// Parses text from people leniently (see ``DeepLink/init(text:source:limits:)``), then resolves it.
+    public func resolve(text: String, source: LinkSource = .text) -> Resolution<Value> {
+        do {
+            return resolve(try DeepLink(text: text, source: source, limits: policy.limits))
+        } catch {
+            return .invalid(error)
+        }
+    }
+}

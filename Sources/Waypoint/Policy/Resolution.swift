@@ -1,0 +1,42 @@
+/// What happened to one link: exactly one of five distinct outcomes.
+///
+/// Only `.matched` means a route took the link; forbidden and not-found links are never reported
+/// as handled, and each outcome can be sent to its own handler with a `switch`.
+public enum Resolution<Value: Sendable>: Sendable {
+    /// A route matched.
+    case matched(RouteMatch<Value>)
+    /// The link is the app's, but no route matches it.
+    case notFound(DeepLink)
+    /// Policy refused the link, with the reason.
+    case forbidden(DeepLink, reason: String)
+    /// The link is not the app's; the system should open it.
+    case passThrough(DeepLink)
+    /// The input could not become a link.
+    case invalid(LinkError)
+
+    /// The match, for `.matched`.
+    public var match: RouteMatch<Value>? {
+        if case .matched(let match) = self { return match }
+        return nil
+    }
+
+    /// The link, for every outcome but `.invalid`.
+    public var link: DeepLink? {
+        switch self {
+        case .matched(let match): match.link
+        case .notFound(let link), .forbidden(let link, _), .passThrough(let link): link
+        case .invalid: nil
+        }
+    }
+
+    /// The outcome's name: `matched`, `notFound`, `forbidden`, `passThrough` or `invalid`.
+    public var status: String {
+        switch self {
+        case .matched: "matched"
+        case .notFound: "notFound"
+        case .forbidden: "forbidden"
+        case .passThrough: "passThrough"
+        case .invalid: "invalid"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+extension RouteMatch {
+    /// Decodes a `Decodable` value from the path parameters and the query; a path parameter wins
+    /// over a query item of the same name.
+    ///
+    /// ```swift
+    /// struct Payment: Decodable { let order_id: Int; let coupon: String? }
+    /// try router.match("myapp:///pay?order_id=123")!.decode(Payment.self) // Payment(order_id: 123, coupon: nil)
+    /// ```
+    ///
+    /// Numbers, booleans (`true`/`false`, `1`/`0`, `yes`/`no`), strings, `UUID`s, string-backed enums,
+    /// optionals and arrays of repeated query items (`?tag=a&tag=b`) are read; a value of the wrong
+    /// type is a `DecodingError` naming the key.
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        var values: [String: [String]] = [:]
+        for item in queryItems { values[item.name, default: []].append(item.value ?? "") }
+        for entry in parameters { values[entry.name] = [entry.value.stringValue] }
+        return try T(from: MatchDecoder(values: values, codingPath: []))
+    }
+}
+
+/// Reads a flat name → values table: each key decodes as one value, or as an array of all its values.
+private struct MatchDecoder: Decoder {
+    let values: [String: [String]]
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Keyed<Key>(values: values, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            [String].self,
+            .init(codingPath: codingPath, debugDescription: "A link's parameters decode into a struct, not an array.")
+        )
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(
+            String.self,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "A link's parameters decode into a struct, not a single value."
+            )
+        )
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let values: [String: [String]]
+        let codingPath: [any CodingKey]
+        var allKeys: [Key] { values.keys.compactMap { Key(stringValue: $0) } }
+
+        func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
+
+        func decodeNil(forKey key: Key) throws -> Bool { values[key.stringValue] == nil }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            guard let found = values[key.stringValue] else {
+                throw DecodingError.keyNotFound(
+                    key,
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription: "The link has no parameter or query item '\(key.stringValue)'."
+                    )
+                )
+            }
+            return try T(from: ValueDecoder(values: found, codingPath: codingPath + [key]))
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type,
+            forKey key: Key
+        ) throws -> KeyedDecodingContainer<NestedKey> {
+            throw DecodingError.typeMismatch(
+                type,
+                .init(codingPath: codingPath + [key], debugDescription: "Link parameters are flat; nothing nests.")
+            )
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            ValueDecoder.Unkeyed(values: values[key.stringValue] ?? [], codingPath: codingPath + [key])
+        }
+
+        func superDecoder() throws -> any Decoder { MatchDecoder(values: values, codingPath: codingPath) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder() }
+    }
+}
+
+/// Decodes one key's values: a single value from the first, an array from all of them.
+private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
+    let values: [String]
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw mismatch(type, "a nested object")
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { Unkeyed(values: values, codingPath: codingPath) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    private var text: String { values.first ?? "" }
+
+    private func mismatch(_ type: Any.Type, _ what: String) -> DecodingError {
+        let key = codingPath.last?.stringValue ?? "value"
+        return DecodingError.typeMismatch(
+            type,
+            .init(codingPath: codingPath, debugDescription: "'\(key)' is '\(text)', which is not \(what).")
+        )
+    }
+
+    func decodeNil() -> Bool { values.isEmpty }
+    func decode(_ type: String.Type) throws -> String { text }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        switch text.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw mismatch(type, "a boolean")
+        }
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        guard let value = Double(text) else { throw mismatch(type, "a number") }
+        return value
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        guard let value = Float(text) else { throw mismatch(type, "a number") }
+        return value
+    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let integer = type as? any FixedWidthInteger.Type {
+            guard let value = integer.init(text, radix: 10) else { throw mismatch(type, "an integer of type \(type)") }
+            // The cast cannot fail: `value` was made by `type` itself.
+            guard let typed = value as? T else { throw mismatch(type, "an integer") }
+            return typed
+        }
+        return try T(from: self)
+    }
+
+    struct Unkeyed: UnkeyedDecodingContainer {
+        let values: [String]
+        let codingPath: [any CodingKey]
+        var currentIndex = 0
+        var count: Int? { values.count }
+        var isAtEnd: Bool { currentIndex >= values.count }
+
+        mutating func decodeNil() throws -> Bool { false }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            guard !isAtEnd else {
+                throw DecodingError.valueNotFound(
+                    type,
+                    .init(codingPath: codingPath, debugDescription: "No more values.")
+                )
+            }
+            defer { currentIndex += 1 }
+            return try ValueDecoder(values: [values[currentIndex]], codingPath: codingPath).decode(type)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type
+        ) throws -> KeyedDecodingContainer<NestedKey> {
+            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Values are flat."))
+        }
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            throw DecodingError.typeMismatch(
+                [String].self,
+                .init(codingPath: codingPath, debugDescription: "Values are flat.")
+            )
+        }
+        mutating func superDecoder() throws -> any Decoder { ValueDecoder(values: values, codingPath: codingPath) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A route that matched a link, with what the link carried.
+///
+/// Parameter values are decoded from the link's bytes when asked for, so a match costs one small
+/// allocation however many parameters the route has.
+///
+/// ```swift
+/// let match = try router.match("tests://route/matches/with/wildcard")!   // route "/route/{param}/**"
+/// match.parameters["param"] // .string("matches")
+/// match.wildcards           // ["with", "wildcard"]
+/// ```
+public struct RouteMatch<Value: Sendable>: Sendable {
+    /// The route that matched.
+    public let route: Route<Value>
+    /// The link that was matched.
+    public let link: DeepLink
+    /// Which of the pattern's ``RoutePattern/expansions`` matched.
+    public let expansion: Int
+    @usableFromInline let captures: [Range<Int>]
+
+    @inlinable
+    init(route: Route<Value>, link: DeepLink, expansion: Int, captures: [Range<Int>]) {
+        self.route = route
+        self.link = link
+        self.expansion = expansion
+        self.captures = captures
+    }
+
+    /// The concrete shape that matched.
+    public var segments: [PatternSegment] { route.pattern.expansions[expansion] }
+
+    /// The named path parameters, typed as the pattern declares.
+    public var parameters: RouteParameters {
+        link.withBytes { bytes in
+            var entries: [(String, ParameterValue)] = []
+            var capture = 0
+            for segment in segments {
+                switch segment {
+                case .literal: continue
+                case .wildcard, .catchAll: capture += 1
+                case .parameter(let name, let type):
+                    entries.append((name, Self.value(of: type, bytes, captures[capture])))
+                    capture += 1
+                }
+            }
+            return RouteParameters(entries)
+        }
+    }
+
+    /// What `*` and `**` captured, in order, one string per segment: decoded, empty segments dropped.
+    public var wildcards: [String] {
+        link.withBytes { bytes in
+            var values: [String] = []
+            var capture = 0
+            for segment in segments {
+                switch segment {
+                case .literal: continue
+                case .parameter: capture += 1
+                case .wildcard:
+                    values.append(decodeComponent(bytes, captures[capture]))
+                    capture += 1
+                case .catchAll:
+                    var start = captures[capture].lowerBound
+                    for index in captures[capture] where bytes[index] == UInt8(ascii: "/") {
+                        if index > start { values.append(decodeComponent(bytes, start..<index)) }
+                        start = index + 1
+                    }
+                    if captures[capture].upperBound > start {
+                        values.append(decodeComponent(bytes, start..<captures[capture].upperBound))
+                    }
+                    capture += 1
+                }
+            }
+            return values
+        }
+    }
+
+    /// The link's decoded query items, in order.
+    public var queryItems: [QueryItem] { link.queryItems }
+
+    /// The link's decoded fragment.
+    public var fragment: String? { link.fragment }
+
+    /// How the link came into the app.
+    public var source: LinkSource { link.source }
+
+    static func value(
+        of type: ParameterType,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>
+    ) -> ParameterValue {
+        // The walk already checked the type, so each conversion succeeds; the string fallback only
+        // keeps this total.
+        switch type {
+        case .int:
+            if let value = SegmentMatching.parseInt(DecodedBytes(bytes, range)) { return .int(value) }
+        case .bool:
+            if let value = SegmentMatching.parseBool(DecodedBytes(bytes, range)) { return .bool(value) }
+        case .uuid:
+            if let value = UUID(uuidString: decodeComponent(bytes, range)) { return .uuid(value) }
+        case .double:
+            if let value = Double(decodeComponent(bytes, range)) { return .double(value) }
+        case .string:
+            break
+        }
+        return .string(decodeComponent(bytes, range))
+    }
+}

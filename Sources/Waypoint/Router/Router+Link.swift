@@ -1,0 +1,160 @@
+extension Router {
+    /// Builds the link that leads to a route: reverse routing, for share links, notification
+    /// payloads and tests. Parsing the result matches the same route with equal parameters.
+    ///
+    /// ```swift
+    /// try router.link(for: "messages.detail", ["id": 42]).string   // "myapp://messages/42"
+    /// try router.link(for: "pay", ["order_id": 123]).string        // "myapp://pay?order_id=123"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The route's name.
+    ///   - parameters: Values for the path parameters; values the path does not use become query
+    ///     items, sorted by name. With optional groups, the longest shape whose parameters are all
+    ///     given is built.
+    ///   - wildcards: One value for each `*`, then the segments for `**`.
+    ///   - fragment: A fragment to append.
+    ///   - style: The link's form; by default the pattern's own prefix, else
+    ///     ``RouterConfiguration/linkScheme``.
+    public func link(
+        for name: String,
+        _ parameters: [String: ParameterValue] = [:],
+        wildcards: [String] = [],
+        fragment: String? = nil,
+        style: LinkStyle? = nil
+    ) throws(LinkBuildError) -> DeepLink {
+        guard let route = route(named: name) else {
+            throw LinkBuildError(code: .unknownRoute, route: name, message: "No route is named '\(name)'.")
+        }
+        let pattern = route.pattern
+        func failure(_ code: LinkBuildError.Code, _ reason: String) -> LinkBuildError {
+            LinkBuildError(code: code, route: name, message: "Route '\(name)' ('\(pattern)') \(reason)")
+        }
+        let expansion = try chooseExpansion(pattern, parameters, wildcards, failure)
+        var segments: [String] = []
+        var used: Set<String> = []
+        var remainingWildcards = wildcards[...]
+        for segment in expansion {
+            switch segment {
+            case .literal(let text):
+                segments.append(text)
+            case .parameter(let parameterName, let type):
+                // `chooseExpansion` only returns shapes whose parameters are all given.
+                guard let value = parameters[parameterName] else {
+                    throw failure(.missingParameter, "needs a value for '\(parameterName)'.")
+                }
+                segments.append(try text(of: value, as: type, parameterName, failure))
+                used.insert(parameterName)
+            case .wildcard:
+                guard let value = remainingWildcards.popFirst(), !value.isEmpty else {
+                    throw failure(.missingParameter, "needs a non-empty value for each '*'.")
+                }
+                segments.append(value)
+            case .catchAll:
+                guard remainingWildcards.allSatisfy({ !$0.isEmpty }) else {
+                    throw failure(.invalidParameter, "cannot build an empty segment for '**'.")
+                }
+                segments.append(contentsOf: remainingWildcards)
+                remainingWildcards = []
+            }
+        }
+        guard remainingWildcards.isEmpty else {
+            throw failure(.invalidParameter, "has no '*' or '**' for the wildcard values \(Array(remainingWildcards)).")
+        }
+        let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }.map {
+            QueryItem(name: $0.key, value: $0.value.stringValue)
+        }
+        let (scheme, host) = try origin(for: pattern, style: style, failure)
+        do {
+            return try DeepLink(scheme: scheme, host: host, segments: segments, query: query, fragment: fragment)
+        } catch {
+            throw failure(.invalidLink, "builds an invalid link: \(error.message)")
+        }
+    }
+
+    private func chooseExpansion(
+        _ pattern: RoutePattern,
+        _ parameters: [String: ParameterValue],
+        _ wildcards: [String],
+        _ failure: (LinkBuildError.Code, String) -> LinkBuildError
+    ) throws(LinkBuildError) -> [PatternSegment] {
+        func missing(_ expansion: [PatternSegment]) -> [String] {
+            expansion.compactMap { segment in
+                if case .parameter(let name, _) = segment, parameters[name] == nil { return name }
+                return nil
+            }
+        }
+        func wildcardsFit(_ expansion: [PatternSegment]) -> Bool {
+            let singles = expansion.filter { $0 == .wildcard }.count
+            let hasRest = expansion.contains(.catchAll)
+            return hasRest ? wildcards.count >= singles : wildcards.count == singles
+        }
+        let ranked = pattern.expansions.sorted { $0.count > $1.count }
+        if let best = ranked.first(where: { missing($0).isEmpty && wildcardsFit($0) }) { return best }
+        if let closest = ranked.min(by: { missing($0).count < missing($1).count }), !missing(closest).isEmpty {
+            let names = missing(closest).map { "'\($0)'" }.joined(separator: ", ")
+            throw failure(.missingParameter, "needs a value for \(names).")
+        }
+        throw failure(
+            .missingParameter,
+            "needs \(pattern.expansions.map { $0.filter { $0 == .wildcard }.count }.min() ?? 0) wildcard value(s), got \(wildcards.count)."
+        )
+    }
+
+    private func text(
+        of value: ParameterValue,
+        as type: ParameterType,
+        _ name: String,
+        _ failure: (LinkBuildError.Code, String) -> LinkBuildError
+    ) throws(LinkBuildError) -> String {
+        let text = value.stringValue
+        let fits: Bool
+        switch type {
+        case .string: fits = !text.isEmpty
+        case .int: fits = value.intValue != nil && !text.contains(".")
+        case .double: fits = value.doubleValue != nil
+        case .bool: fits = value.boolValue != nil
+        case .uuid: fits = value.uuidValue != nil
+        }
+        guard fits else {
+            let expected = type == .string ? "a non-empty value" : "a value of type \(type)"
+            throw failure(.invalidParameter, "needs \(expected) for '\(name)', got '\(text)'.")
+        }
+        return type == .bool ? text.lowercased() : text
+    }
+
+    private func origin(
+        for pattern: RoutePattern,
+        style: LinkStyle?,
+        _ failure: (LinkBuildError.Code, String) -> LinkBuildError
+    ) throws(LinkBuildError) -> (scheme: String, host: String?) {
+        let chosen: (String, String?)
+        switch style {
+        case .scheme(let scheme): chosen = (scheme.lowercased(), nil)
+        case .universal(let host): chosen = ("https", host.lowercased())
+        case nil:
+            if let host = pattern.host {
+                guard !host.includesSubdomains else {
+                    throw failure(
+                        .missingScheme,
+                        "accepts any subdomain of \(host.domain); pass style: .universal(host:)."
+                    )
+                }
+                chosen = (pattern.scheme ?? "https", host.domain)
+            } else if let scheme = pattern.scheme ?? configuration.linkScheme {
+                chosen = (scheme, nil)
+            } else {
+                throw failure(
+                    .missingScheme,
+                    "names no scheme; pass a style or set RouterConfiguration.linkScheme."
+                )
+            }
+        }
+        let isWeb = chosen.0 == "http" || chosen.0 == "https"
+        let host = chosen.1
+        guard pattern.acceptsOrigin(scheme: chosen.0, host: isWeb ? host : nil) else {
+            throw failure(.originMismatch, "does not accept \(chosen.0) links\(host.map { " on \($0)" } ?? "").")
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,111 @@
+/// An immutable route table that matches links. Built by ``RouterBuilder``; safe to share between
+/// threads and tasks.
+///
+/// Matching walks a trie, so its cost grows with the link's segments, not the number of routes.
+/// Precedence is deterministic: at each segment a literal beats a typed parameter (`int`, `uuid`,
+/// `bool`, `double`, in that order), which beats an untyped parameter, then `*`, then `**`; routes
+/// ending at the same place are ordered by priority (higher first), then registration order. An
+/// exact route beats `**` capturing nothing. Where a branch fails further down, the walk backtracks
+/// to the next candidate.
+///
+/// ```swift
+/// let match = router.match(try DeepLink("myapp://messages/1?ref=push"))
+/// match?.route.name          // "messages.detail"
+/// match?.parameters.int("id") // 1
+/// match?.link.queryValue("ref") // "push"
+/// ```
+public struct Router<Value: Sendable>: Sendable {
+    /// Every route, in registration order.
+    public let routes: [Route<Value>]
+    /// How segments compare and links are built.
+    public let configuration: RouterConfiguration
+    @usableFromInline let trie: RouteTrie
+    let indexByName: [String: Int]
+
+    init(routes: [Route<Value>], configuration: RouterConfiguration, trie: RouteTrie, indexByName: [String: Int]) {
+        self.routes = routes
+        self.configuration = configuration
+        self.trie = trie
+        self.indexByName = indexByName
+    }
+
+    /// The route with this name.
+    public func route(named name: String) -> Route<Value>? {
+        indexByName[name].map { routes[$0] }
+    }
+
+    /// The best match for a link, or `nil` when no route matches.
+    ///
+    /// Allocates at most once (the captured ranges) for a hit and never for a miss.
+    @inlinable
+    public func match(_ link: DeepLink) -> RouteMatch<Value>? {
+        var result: RouteMatch<Value>?
+        walk(link) { terminal, captures in
+            result = RouteMatch(
+                route: routes[Int(terminal.route)],
+                link: link,
+                expansion: Int(terminal.expansion),
+                captures: Array(captures)
+            )
+            return true
+        }
+        return result
+    }
+
+    /// Parses `string` strictly and matches it.
+    ///
+    /// ```swift
+    /// try router.match("myapp:///pay?order_id=123")?.route.name // "pay"
+    /// ```
+    public func match(_ string: String, source: LinkSource? = nil) throws(LinkError) -> RouteMatch<Value>? {
+        match(try DeepLink(string, source: source))
+    }
+
+    /// Every match for a link in precedence order: the first is what ``match(_:)-7ylr5`` returns;
+    /// when its handler declines, the next one is tried.
+    public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
+        var results: [RouteMatch<Value>] = []
+        walk(link) { terminal, captures in
+            results.append(
+                RouteMatch(
+                    route: routes[Int(terminal.route)],
+                    link: link,
+                    expansion: Int(terminal.expansion),
+                    captures: Array(captures)
+                )
+            )
+            return false
+        }
+        return results
+    }
+
+    /// Prepares the link's segments on the stack and walks the trie.
+    @inlinable
+    func walk(_ link: DeepLink, _ visit: (RouteTrie.Terminal, UnsafeMutableBufferPointer<Range<Int>>) -> Bool) {
+        let components = link.components
+        link.withBytes { bytes in
+            let count = components.segmentCount
+            // Segments and captures share one temporary buffer: at most one capture per segment,
+            // plus an empty `**` capture at the end.
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 2 * count + 1) { buffer in
+                var filled = 0
+                components.forEachSegment(bytes) { range, _ in
+                    buffer[filled] = range
+                    filled += 1
+                }
+                let segments = UnsafeMutableBufferPointer(rebasing: buffer[0..<filled])
+                let captures = UnsafeMutableBufferPointer(rebasing: buffer[filled..<(2 * filled + 1)])
+                let input = MatchInput(
+                    bytes: bytes,
+                    segments: segments,
+                    firstFromHost: components.hostSegment != nil,
+                    scheme: components.scheme,
+                    host: components.host
+                )
+                trie.walk(input, captures: captures) { terminal, captureCount in
+                    visit(terminal, UnsafeMutableBufferPointer(rebasing: captures[0..<captureCount]))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// Collects routes, then validates them and freezes them into a ``Router``.
+///
+/// ```swift
+/// var builder = RouterBuilder<Screen>(configuration: .init(linkScheme: "myapp"))
+/// try builder.add("messages.detail", "/messages/{id:int}", value: .chat)
+/// try builder.add("requests.detail", "/request/{id:int}", value: .request)
+/// let router = try builder.build()
+/// router.match(try DeepLink("myapp://messages/1"))?.route.name // "messages.detail"
+/// ```
+public struct RouterBuilder<Value: Sendable> {
+    /// How the built router compares segments and builds links.
+    public var configuration: RouterConfiguration
+    /// The routes added so far, in registration order.
+    public private(set) var routes: [Route<Value>] = []
+
+    /// An empty builder.
+    public init(configuration: RouterConfiguration = RouterConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Parses `pattern` and adds a route; a bad pattern throws here, naming the position.
+    @discardableResult
+    public mutating func add(
+        _ name: String,
+        _ pattern: String,
+        priority: Int = 0,
+        value: Value
+    ) throws(RoutePatternError) -> Route<Value> {
+        let route = Route(name: name, pattern: try RoutePattern(pattern), priority: priority, value: value)
+        routes.append(route)
+        return route
+    }
+
+    /// Adds a route whose pattern is already parsed.
+    public mutating func add(_ route: Route<Value>) {
+        routes.append(route)
+    }
+
+    /// Validates the table and freezes it.
+    ///
+    /// Fails on two routes with one name, on duplicates (the same shape after normalization, with the
+    /// same scheme or host restriction, whatever the parameter names), and on ambiguity: two routes
+    /// that match the same links at the same precedence and priority. Give one a higher `priority`
+    /// to settle an ambiguity.
+    public func build() throws(RouterBuildError) -> Router<Value> {
+        var indexByName: [String: Int] = [:]
+        for (index, route) in routes.enumerated() {
+            if let earlier = indexByName[route.name] {
+                throw RouterBuildError(
+                    code: .duplicateName,
+                    routes: [routes[earlier].name, route.name],
+                    message: "Two routes are named '\(route.name)' ('\(routes[earlier].pattern)' and "
+                        + "'\(route.pattern)'); route names must be unique."
+                )
+            }
+            indexByName[route.name] = index
+        }
+        let trie = RouteTrie.Builder(caseSensitive: configuration.caseSensitive)
+        for (index, route) in routes.enumerated() {
+            trie.origins.append(RouteTrie.Origin(route.pattern))
+            for (expansionIndex, expansion) in route.pattern.expansions.enumerated() {
+                let node = trie.node(for: expansion)
+                for existing in node.terminals {
+                    try check(routes[Int(existing.route)], against: route, shape: expansion)
+                }
+                node.terminals.append(RouteTrie.Terminal(route: UInt32(index), expansion: UInt32(expansionIndex)))
+            }
+        }
+        return Router(
+            routes: routes,
+            configuration: configuration,
+            trie: trie.freeze(priorities: routes.map(\.priority)),
+            indexByName: indexByName
+        )
+    }
+
+    private func check(
+        _ earlier: Route<Value>,
+        against later: Route<Value>,
+        shape: [PatternSegment]
+    ) throws(RouterBuildError) {
+        let shapeText = "/" + shape.map(Self.shapeDescription).joined(separator: "/")
+        let (first, second) = (earlier.pattern, later.pattern)
+        if first.scheme == second.scheme, first.host == second.host {
+            throw RouterBuildError(
+                code: .duplicateRoute,
+                routes: [earlier.name, later.name],
+                message: "Routes '\(earlier.name)' ('\(first)') and '\(later.name)' ('\(second)') are duplicates: "
+                    + "both have the shape \(shapeText)."
+            )
+        }
+        let schemesOverlap = first.scheme == nil || second.scheme == nil || first.scheme == second.scheme
+        let hostsOverlap = first.host.flatMap { left in second.host.map { left.overlaps($0) } } ?? true
+        if schemesOverlap, hostsOverlap, earlier.priority == later.priority {
+            throw RouterBuildError(
+                code: .ambiguousRoutes,
+                routes: [earlier.name, later.name],
+                message: "Routes '\(earlier.name)' ('\(first)') and '\(later.name)' ('\(second)') are ambiguous: "
+                    + "both match \(shapeText) at priority \(later.priority); give one a higher priority."
+            )
+        }
+    }
+
+    static func shapeDescription(_ segment: PatternSegment) -> String {
+        switch segment {
+        case .parameter(_, let type): type == .string ? "{}" : "{:\(type)}"
+        default: segment.description
+        }
+    }
+}
+
+extension RouterBuilder where Value == Void {
+    /// Adds a route that carries no value.
+    @discardableResult
+    public mutating func add(
+        _ name: String,
+        _ pattern: String,
+        priority: Int = 0
+    ) throws(RoutePatternError) -> Route<Void> {
+        try add(name, pattern, priority: priority, value: ())
+    }
+}

@@ -1,0 +1,183 @@
+/// The bytes of one link prepared for a walk: raw segment ranges on a stack buffer.
+@usableFromInline
+struct MatchInput {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let segments: UnsafeMutableBufferPointer<Range<Int>>
+    /// Whether the first segment is a custom scheme's host, which compares case-insensitively.
+    @usableFromInline let firstFromHost: Bool
+    @usableFromInline let scheme: Range<Int>?
+    @usableFromInline let host: Range<Int>?
+    /// Where the last segment ends: what `**` captures runs up to here.
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(
+        bytes: UnsafeBufferPointer<UInt8>,
+        segments: UnsafeMutableBufferPointer<Range<Int>>,
+        firstFromHost: Bool,
+        scheme: Range<Int>?,
+        host: Range<Int>?
+    ) {
+        self.bytes = bytes
+        self.segments = segments
+        self.firstFromHost = firstFromHost
+        self.scheme = scheme
+        self.host = host
+        self.end = segments.last?.upperBound ?? 0
+    }
+}
+
+extension RouteTrie {
+    /// Visits every route expansion that matches, in precedence order, until `visit` returns `true`.
+    ///
+    /// Depth-first over edges already sorted by precedence; each trie node is entered at most once
+    /// per walk (a node sits at one depth, and `**` ends the walk below it), so a miss costs at most
+    /// the nodes reachable by the link's segments, never a repeated search of one subtree.
+    @inlinable
+    func walk(
+        _ input: MatchInput,
+        captures: UnsafeMutableBufferPointer<Range<Int>>,
+        visit: (Terminal, Int) -> Bool
+    ) {
+        _ = descend(0, depth: 0, captureCount: 0, input, captures, visit)
+    }
+
+    @inlinable
+    func descend(
+        _ index: Int,
+        depth: Int,
+        captureCount: Int,
+        _ input: MatchInput,
+        _ captures: UnsafeMutableBufferPointer<Range<Int>>,
+        _ visit: (Terminal, Int) -> Bool
+    ) -> Bool {
+        let node = nodes[index]
+        guard depth < input.segments.count else {
+            if visitTerminals(node, captureCount, input, visit) { return true }
+            // `**` capturing nothing comes after every exact route ending here.
+            for position in Int(node.parameterStart)..<Int(node.parameterEnd)
+            where parameterEdges[position].kind == .catchAll {
+                captures[captureCount] = input.end..<input.end
+                if visitTerminals(nodes[Int(parameterEdges[position].child)], captureCount + 1, input, visit) {
+                    return true
+                }
+            }
+            return false
+        }
+        let segment = input.segments[depth]
+        if node.literalEnd > node.literalStart {
+            let fold = !caseSensitive || (depth == 0 && input.firstFromHost)
+            if descendLiterals(
+                node,
+                segment,
+                fold: fold,
+                depth: depth,
+                captureCount: captureCount,
+                input,
+                captures,
+                visit
+            ) {
+                return true
+            }
+        }
+        for position in Int(node.parameterStart)..<Int(node.parameterEnd) {
+            let edge = parameterEdges[position]
+            if edge.kind == .catchAll {
+                captures[captureCount] = segment.lowerBound..<input.end
+                if visitTerminals(nodes[Int(edge.child)], captureCount + 1, input, visit) { return true }
+            } else if SegmentMatching.accepts(edge.kind, input.bytes, segment) {
+                captures[captureCount] = segment
+                if descend(Int(edge.child), depth: depth + 1, captureCount: captureCount + 1, input, captures, visit) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// Binary search for the first literal equal under case folding, then every equal one.
+    @inlinable
+    func descendLiterals(
+        _ node: Node,
+        _ segment: Range<Int>,
+        fold: Bool,
+        depth: Int,
+        captureCount: Int,
+        _ input: MatchInput,
+        _ captures: UnsafeMutableBufferPointer<Range<Int>>,
+        _ visit: (Terminal, Int) -> Bool
+    ) -> Bool {
+        literalBytes.withUnsafeBufferPointer { literalStorage in
+            func literal(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+                let edge = literalEdges[position]
+                return UnsafeBufferPointer(rebasing: literalStorage[Int(edge.bytesStart)..<Int(edge.bytesEnd)])
+            }
+            var low = Int(node.literalStart)
+            var high = Int(node.literalEnd)
+            while low < high {
+                let middle = (low + high) / 2
+                if SegmentMatching.compare(input.bytes, segment, literal(middle), fold: true) > 0 {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            while low < Int(node.literalEnd),
+                SegmentMatching.compare(input.bytes, segment, literal(low), fold: true) == 0
+            {
+                if fold || SegmentMatching.compare(input.bytes, segment, literal(low), fold: false) == 0 {
+                    let child = Int(literalEdges[low].child)
+                    if descend(child, depth: depth + 1, captureCount: captureCount, input, captures, visit) {
+                        return true
+                    }
+                }
+                low += 1
+            }
+            return false
+        }
+    }
+
+    @inlinable
+    func visitTerminals(
+        _ node: Node,
+        _ captureCount: Int,
+        _ input: MatchInput,
+        _ visit: (Terminal, Int) -> Bool
+    ) -> Bool {
+        for position in Int(node.terminalStart)..<Int(node.terminalEnd) {
+            let terminal = terminals[position]
+            let origin = origins[Int(terminal.route)]
+            if !origin.isUnrestricted, !accepts(origin, input) { continue }
+            if visit(terminal, captureCount) { return true }
+        }
+        return false
+    }
+
+    @inlinable
+    func accepts(_ origin: Origin, _ input: MatchInput) -> Bool {
+        if let scheme = origin.scheme {
+            guard let range = input.scheme, range.count == scheme.count else { return false }
+            for (offset, byte) in scheme.enumerated()
+            where asciiLowercased(input.bytes[range.lowerBound + offset]) != byte {
+                return false
+            }
+        }
+        if let host = origin.host {
+            guard let range = input.host else { return false }
+            let count = range.count
+            if origin.hostIncludesSubdomains {
+                // "*.example.com" matches "x.example.com": longer than the domain, with a dot before it.
+                guard count > host.count + 1, input.bytes[range.upperBound - host.count - 1] == UInt8(ascii: ".") else {
+                    return false
+                }
+            } else {
+                guard count == host.count else { return false }
+            }
+            let start = range.upperBound - host.count
+            for (offset, byte) in host.enumerated() where asciiLowercased(input.bytes[start + offset]) != byte {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import Waypoint
+
+@Suite("Policy decides before routing, and every outcome is distinct")
+struct PolicyTests {
+    let resolver: LinkResolver<String>
+
+    init() throws {
+        let router = try makeRouter([("messages", "/messages/{id:int}"), ("home", "/")])
+        resolver = LinkResolver(
+            router: router,
+            policy: LinkPolicy(
+                schemes: ["MyApp"],
+                associatedDomains: ["example.com", "*.example.com"],
+                deniedSchemes: ["legacy"],
+                deniedHosts: ["ads.example.com"],
+                passThroughSchemes: ["tel"],
+                passThroughHosts: ["blog.example.com"]
+            )
+        )
+    }
+
+    @Test(
+        "Each link gets exactly one outcome",
+        arguments: [
+            ("myapp://messages/1", "matched"),
+            ("https://example.com/messages/1", "matched"),
+            ("https://m.example.com/messages/1", "matched"),
+            ("/messages/1", "matched"),
+            ("myapp://messages/abc", "notFound"),
+            ("https://example.com/nowhere", "notFound"),
+            ("other://messages/1", "forbidden"),
+            ("legacy://messages/1", "forbidden"),
+            ("JavaScript:alert(1)", "forbidden"),
+            ("data:text/html,hi", "forbidden"),
+            ("file:///etc/passwd", "forbidden"),
+            ("vbscript:msgbox", "forbidden"),
+            ("https://example.com@evil.com/messages/1", "forbidden"),
+            ("https://ads.example.com/messages/1", "forbidden"),
+            ("https://evil.com/messages/1", "passThrough"),
+            ("https://exаmple.com/messages/1", "invalid"),
+            ("https://xn--exmple-4nf.com/messages/1", "passThrough"),
+            ("https://blog.example.com/messages/1", "passThrough"),
+            ("tel:123", "passThrough"),
+            ("myapp://a b", "invalid"),
+            ("", "invalid"),
+        ]
+    )
+    func outcomes(text: String, status: String) {
+        #expect(resolver.resolve(text).status == status)
+    }
+
+    @Test("Forbidden links carry a reason people can read")
+    func forbiddenReason() {
+        guard case .forbidden(let link, let reason) = resolver.resolve("other://messages/1") else {
+            Issue.record("expected forbidden")
+            return
+        }
+        #expect(link.string == "other://messages/1")
+        #expect(reason == "the scheme 'other' is not one of the app's schemes (myapp)")
+        guard case .forbidden(_, let userInfo) = resolver.resolve("https://example.com@evil.com/") else {
+            Issue.record("expected forbidden")
+            return
+        }
+        #expect(userInfo == "links with user info (user@host) are refused")
+    }
+
+    @Test("Invalid input is reported with the input, not dropped")
+    func invalidKeepsInput() {
+        guard case .invalid(let error) = resolver.resolve("myapp://a b") else {
+            Issue.record("expected invalid")
+            return
+        }
+        #expect(error.input == "myapp://a b")
+    }
+
+    @Test("Lenient resolution for text from people, within the policy's limits")
+    func lenientAndLimits() throws {
+        #expect(resolver.resolve(text: " myapp://messages/1 ").status == "matched")
+        let strict = LinkResolver(
+            router: resolver.router,
+            policy: LinkPolicy(schemes: ["myapp"], limits: LinkLimits(maxLength: 10))
+        )
+        guard case .invalid(let error) = strict.resolve("myapp://messages/1") else {
+            Issue.record("expected invalid")
+            return
+        }
+        #expect(error.code == .tooLong)
+    }
+
+    @Test("Wildcard domains match subdomains only; look-alikes never match")
+    func domainPatterns() {
+        let wildcard = DomainPattern("*.example.com")
+        #expect(wildcard.matches("a.b.example.com"))
+        #expect(!wildcard.matches("example.com"))
+        #expect(!wildcard.matches("badexample.com"))
+        #expect(DomainPattern("Example.com.").matches("EXAMPLE.COM"))
+        #expect(!DomainPattern("example.com").matches("exаmple.com"))
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import Waypoint
+
+@Suite("RoutePattern parses once and names the position of every mistake")
+struct RoutePatternTests {
+    @Test("{id} and :id are the same; types are read")
+    func parameterSyntax() throws {
+        #expect(try RoutePattern("/messages/{id}").expansions == RoutePattern("/messages/:id").expansions)
+        #expect(
+            try RoutePattern("/a/{n:int}/{d:double}/{b:bool}/{u:uuid}/{s:string}").expansions[0] == [
+                .literal("a"), .parameter(name: "n", type: .int), .parameter(name: "d", type: .double),
+                .parameter(name: "b", type: .bool), .parameter(name: "u", type: .uuid),
+                .parameter(name: "s", type: .string),
+            ]
+        )
+        #expect(try RoutePattern("/files/*/**").expansions[0] == [.literal("files"), .wildcard, .catchAll])
+    }
+
+    @Test("Optional groups expand, nested and interleaved")
+    func optionalGroups() throws {
+        let interleaved = try RoutePattern("/required/{a}(/optional/{b})(/more/{c})")
+        #expect(interleaved.expansions.count == 4)
+        #expect(interleaved.expansions.map(\.count).sorted() == [2, 4, 4, 6])
+        let four = try RoutePattern("/(rest/){object}/(app/){id}")
+        #expect(
+            Set(four.expansions.map { "/" + $0.map(\.description).joined(separator: "/") })
+                == ["/{object}/{id}", "/{object}/app/{id}", "/rest/{object}/{id}", "/rest/{object}/app/{id}"]
+        )
+        let nested = try RoutePattern("/a(/b(/c))")
+        #expect(nested.expansions.map(\.count) == [1, 2, 3])
+    }
+
+    @Test("A prefix restricts the scheme or the host")
+    func prefixes() throws {
+        let custom = try RoutePattern("myapp://messages/{id}")
+        #expect(custom.scheme == "myapp")
+        #expect(custom.host == nil)
+        #expect(custom.expansions[0] == [.literal("messages"), .parameter(name: "id", type: .string)])
+        #expect(try RoutePattern("MyApp:///messages/{id}").expansions == custom.expansions)
+        let web = try RoutePattern("https://*.example.com/books/{id:int}")
+        #expect(web.scheme == "https")
+        #expect(web.host == DomainPattern("*.example.com"))
+        #expect(web.expansions[0] == [.literal("books"), .parameter(name: "id", type: .int)])
+    }
+
+    @Test("Literals are percent-decoded")
+    func decodedLiterals() throws {
+        #expect(try RoutePattern("/caf%C3%A9").expansions[0] == [.literal("café")])
+    }
+
+    @Test(
+        "Bad patterns are typed errors that name the pattern and the offset",
+        arguments: [
+            ("/a/(b", "Pattern '/a/(b': '(' is never closed (offset 3)."),
+            ("/a/b)", "Pattern '/a/b)': ')' has no matching '(' (offset 4)."),
+            ("/a/**/b", "Pattern '/a/**/b': '**' must be the last segment (offset 3)."),
+            ("/a/{id}/{id}", "Pattern '/a/{id}/{id}': the parameter name 'id' is used twice (offset 8)."),
+            (
+                "/a/{id:integer}",
+                "Pattern '/a/{id:integer}': unknown parameter type 'integer' (known: int, uuid, bool, double, string) (offset 3)."
+            ),
+            (
+                "/a/id-{x}",
+                "Pattern '/a/id-{x}': 'id-{x}' mixes text and a parameter; a parameter fills its whole segment (offset 3)."
+            ),
+            ("/a/()", "Pattern '/a/()': '()' has nothing inside (offset 3)."),
+            (
+                "messages/{id}",
+                "Pattern 'messages/{id}': a pattern starts with '/' or with a scheme such as 'myapp://' (offset 0)."
+            ),
+            (
+                "https:///books",
+                "Pattern 'https:///books': '' is not a host name (use 'example.com' or '*.example.com') (offset 8)."
+            ),
+            (
+                "/a/{1x}",
+                "Pattern '/a/{1x}': '1x' is not a parameter name (letters, digits and '_', not starting with a digit) (offset 3)."
+            ),
+            (
+                "/search?q={q}",
+                "Pattern '/search?q={q}': '?' has no place in a pattern: patterns match the path; read the query in the handler (offset 7)."
+            ),
+            ("/a(/b)(/b)", "Pattern '/a(/b)(/b)': its optional groups expand to '/a/b' twice (offset 0)."),
+        ]
+    )
+    func errors(pattern: String, message: String) {
+        #expect(throws: RoutePatternError.self) { try RoutePattern(pattern) }
+        do {
+            _ = try RoutePattern(pattern)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("A parameter used twice across groups is caught in the expansion that has both")
+    func duplicateAcrossGroups() {
+        do {
+            _ = try RoutePattern("/a/{x}(/b/{x})")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .duplicateParameter)
+        }
+    }
+
+    @Test("Too many optional groups is an error, not an explosion")
+    func tooManyGroups() {
+        let pattern = "/a" + String(repeating: "(/b)", count: 9)
+        do {
+            _ = try RoutePattern(pattern)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .tooManyExpansions || error.code == .duplicateExpansion)
+        }
+        let distinct = "/a" + (0..<9).map { "(/b\($0))" }.joined()
+        do {
+            _ = try RoutePattern(distinct)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .tooManyExpansions)
+        }
+    }
+}
