@@ -82,10 +82,13 @@ struct LinkScanner {
     }
 
     static func isWebScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        let http: [UInt8] = Array("http".utf8)
         guard range.count == 4 || range.count == 5 else { return false }
-        for offset in 0..<4 where asciiLowercased(bytes[range.lowerBound + offset]) != http[offset] { return false }
-        return range.count == 4 || asciiLowercased(bytes[range.lowerBound + 4]) == UInt8(ascii: "s")
+        let start = range.lowerBound
+        let isHTTP =
+            asciiLowercased(bytes[start]) == UInt8(ascii: "h") && asciiLowercased(bytes[start + 1]) == UInt8(ascii: "t")
+            && asciiLowercased(bytes[start + 2]) == UInt8(ascii: "t")
+            && asciiLowercased(bytes[start + 3]) == UInt8(ascii: "p")
+        return isHTTP && (range.count == 4 || asciiLowercased(bytes[start + 4]) == UInt8(ascii: "s"))
     }
 
     private func scanAuthority(from start: Int, into components: inout LinkComponents) throws(LinkError) -> Int {
