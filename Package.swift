@@ -12,17 +12,20 @@ let package = Package(
         .visionOS(.v1),
     ],
     products: [
-        .library(name: "Waypoint", targets: ["Waypoint"])
+        .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
     ],
     targets: [
         // The core: Foundation only, no third-party dependency (iOS teams weigh every dependency).
         .target(name: "Waypoint"),
+        // Helpers for testing code that uses Waypoint: a clock that moves only when told.
+        .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         .executableTarget(
             name: "waypoint-example",
             dependencies: ["Waypoint"],
             path: "Examples/ApartmentRoutes"
         ),
-        .testTarget(name: "WaypointTests", dependencies: ["Waypoint"]),
+        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
     ]
 )
 

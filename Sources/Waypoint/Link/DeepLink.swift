@@ -21,6 +21,9 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     public let string: String
     /// The way into the app that delivered the link.
     public var source: LinkSource
+    /// What the link was read from, when it came in a payload (a notification's `userInfo`, a quick
+    /// action's `userInfo`, a web message's body). Untrusted, like the link itself.
+    public var payload: PayloadValue?
     @usableFromInline let components: LinkComponents
 
     /// Parses link text strictly: anything a link may not hold unencoded is a ``LinkError``.

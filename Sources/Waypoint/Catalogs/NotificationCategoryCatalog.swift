@@ -1,0 +1,80 @@
+/// A notification category and its actions, declared once: the UIKit adapter registers them with
+/// `UNUserNotificationCenter`, and intake uses them to tell what each action does.
+///
+/// ```swift
+/// let post = NotificationCategory(id: "post", actions: [
+///     NotificationAction(id: "like", title: "Like", target: .handler),
+///     NotificationAction(id: "open", title: "Open", options: .foreground, target: .payloadLink),
+///     NotificationAction(id: "report", title: "Report", options: [.destructive, .authenticationRequired],
+///                        target: .link("/posts/{postId}/report")),
+/// ])
+/// ```
+public struct NotificationCategory: Sendable, Hashable {
+    /// The category identifier (`aps.category`).
+    public var id: String
+    /// The actions, in the order they are shown.
+    public var actions: [NotificationAction]
+    /// Whether the system reports dismissals (`customDismissAction`).
+    public var reportsDismiss: Bool
+
+    public init(id: String, actions: [NotificationAction], reportsDismiss: Bool = false) {
+        self.id = id
+        self.actions = actions
+        self.reportsDismiss = reportsDismiss
+    }
+}
+
+/// One action button of a notification.
+public struct NotificationAction: Sendable, Hashable {
+    /// How the system runs the action (`UNNotificationActionOptions`).
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Brings the app to the foreground.
+        public static let foreground = Options(rawValue: 1 << 0)
+        /// Shown as destructive.
+        public static let destructive = Options(rawValue: 1 << 1)
+        /// Needs the device unlocked.
+        public static let authenticationRequired = Options(rawValue: 1 << 2)
+    }
+
+    public var id: String
+    public var title: String
+    public var options: Options
+    /// What the action does in the app.
+    public var target: NotificationActionTarget
+
+    public init(id: String, title: String, options: Options = [], target: NotificationActionTarget) {
+        self.id = id
+        self.title = title
+        self.options = options
+        self.target = target
+    }
+}
+
+/// What a notification action does.
+public enum NotificationActionTarget: Sendable, Hashable {
+    /// Opens a route: the template is filled from the payload.
+    case link(LinkTemplate)
+    /// Opens the link the payload carries, as a tap on the notification would.
+    case payloadLink
+    /// Runs the app's action handler registered for the action's id, without routing (for example
+    /// "like", which may run in the background).
+    case handler
+}
+
+/// Every category the app declares.
+public struct NotificationCategoryCatalog: Sendable, Hashable {
+    public var categories: [NotificationCategory]
+
+    public init(_ categories: [NotificationCategory] = []) { self.categories = categories }
+
+    /// The action `actionID` of category `categoryID`; when the category is unknown, the first
+    /// action with that id in any category.
+    public func action(_ actionID: String, in categoryID: String) -> NotificationAction? {
+        if let category = categories.first(where: { $0.id == categoryID }) {
+            return category.actions.first { $0.id == actionID }
+        }
+        return categories.lazy.flatMap(\.actions).first { $0.id == actionID }
+    }
+}

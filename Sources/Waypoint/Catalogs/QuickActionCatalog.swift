@@ -1,0 +1,73 @@
+/// Home-screen quick actions, declared once with the app state each one shows for.
+///
+/// ```swift
+/// enum Profile: Sendable { case guest, host }
+/// let catalog = QuickActionCatalog<Profile>([
+///     QuickAction(type: "activity", title: "Recent activity", link: "/activity"),
+///     QuickAction(type: "messages", title: "Messages", link: "/messages"),
+///     QuickAction(type: "listing.new", title: "New listing", link: "/listings/new") { $0 == .host },
+/// ])
+/// catalog.items(for: .guest).map(\.type) // ["activity", "messages"]
+/// catalog.items(for: .host).map(\.type)  // ["activity", "messages", "listing.new"]
+/// ```
+public struct QuickActionCatalog<State>: Sendable {
+    /// The actions, in display order.
+    public var actions: [QuickAction<State>]
+    /// How many the system shows; the rest are not installed. Default 4.
+    public var maximumVisible: Int
+
+    public init(_ actions: [QuickAction<State>], maximumVisible: Int = 4) {
+        self.actions = actions
+        self.maximumVisible = maximumVisible
+    }
+
+    /// What to install for `state`, in order, at most ``maximumVisible``.
+    public func items(for state: State) -> [QuickActionItem] {
+        Array(actions.filter { $0.isShown(state) }.map(\.item).prefix(maximumVisible))
+    }
+
+    /// Quick action type → link template, for ``LinkIntake/shortcutRoutes``.
+    public var linkTemplates: [String: LinkTemplate] {
+        Dictionary(actions.map { ($0.item.type, $0.link) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// A quick action definition: what it shows, where it leads, and when it is shown.
+public struct QuickAction<State>: Sendable {
+    public var item: QuickActionItem
+    /// The link it opens; placeholders are filled from the item's `userInfo`.
+    public var link: LinkTemplate
+    /// When the action is shown; always when `nil`.
+    public var isShown: @Sendable (State) -> Bool
+
+    public init(
+        type: String,
+        title: String,
+        subtitle: String? = nil,
+        iconName: String? = nil,
+        userInfo: [String: PayloadValue] = [:],
+        link: LinkTemplate,
+        when isShown: @escaping @Sendable (State) -> Bool = { _ in true }
+    ) {
+        self.item = QuickActionItem(
+            type: type,
+            title: title,
+            subtitle: subtitle,
+            iconName: iconName,
+            userInfo: userInfo
+        )
+        self.link = link
+        self.isShown = isShown
+    }
+}
+
+/// A quick action to install: the values of `UIApplicationShortcutItem`.
+public struct QuickActionItem: Sendable, Hashable {
+    public var type: String
+    public var title: String
+    public var subtitle: String?
+    /// An SF Symbol or template image name.
+    public var iconName: String?
+    /// Plist values only.
+    public var userInfo: [String: PayloadValue]
+}

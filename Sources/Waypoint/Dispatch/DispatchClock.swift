@@ -1,0 +1,21 @@
+import Foundation
+
+/// The time source of a ``LinkDispatcher``: deduplication windows, timeouts, event durations.
+///
+/// Waypoint supports iOS 15, which has no `ContinuousClock`, so times are `TimeInterval` seconds.
+/// Tests use the `ManualClock` of `WaypointTesting` to run timeouts without waiting.
+public protocol DispatchClock: Sendable {
+    /// Monotonic seconds since an arbitrary origin.
+    func now() -> TimeInterval
+    /// Suspends for `seconds`; throws `CancellationError` when the task is cancelled.
+    func sleep(seconds: TimeInterval) async throws
+}
+
+/// The system's monotonic clock.
+public struct SystemDispatchClock: DispatchClock {
+    public init() {}
+    public func now() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
+    public func sleep(seconds: TimeInterval) async throws {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    }
+}

@@ -1,0 +1,39 @@
+/// How one received link ended. Every received link ends in exactly one outcome, reported once.
+public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashable {
+    /// A route's handler handled it; the plan went to the navigator once.
+    case handled(route: String, plan: NavigationPlan<Destination>)
+    /// Routes matched, and every handler declined.
+    case declined
+    /// The link is the app's, but no route matches.
+    case notFound
+    /// Policy refused it.
+    case forbidden(reason: String)
+    /// Not the app's: handed to the pass-through handler to open outside.
+    case passThrough
+    /// The input could not become a link.
+    case invalid(message: String)
+    /// The handler failed.
+    case failed(route: String, message: String)
+    /// The handler did not complete in time; a late completion is ignored.
+    case timedOut(route: String)
+    /// A barrier refused the link.
+    case barrierRejected(barrier: String, reason: String)
+    /// A barrier's check failed or was cancelled (the user did not log in).
+    case barrierFailed(barrier: String)
+    /// A barrier's evaluation or check did not answer in time.
+    case barrierTimedOut(barrier: String)
+    /// The same delivery arrived again within the deduplication window.
+    case deduplicated
+    /// A newer link replaced it while it waited (latest-wins).
+    case superseded
+    /// The first-in-first-out queue was full.
+    case dropped
+    /// Cancelled while waiting or running.
+    case cancelled
+
+    /// Whether a route handled the link. Only `.handled` is.
+    public var isHandled: Bool {
+        if case .handled = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Timing and queueing rules of a ``LinkDispatcher``. Every argument has a default.
+///
+/// ```swift
+/// let configuration = DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 8), handlerTimeout: 5)
+/// ```
+public struct DispatcherConfiguration: Sendable, Hashable {
+    /// What happens to links waiting while another runs or the app is not ready.
+    public enum QueuePolicy: Sendable, Hashable {
+        /// Only the newest waiting link is kept; older waiting ones are superseded (and reported).
+        case latestWins
+        /// Links run in arrival order; past `limit` waiting links, a new one is dropped (and reported).
+        case firstInFirstOut(limit: Int)
+    }
+
+    public var queuePolicy: QueuePolicy
+    /// How long a route handler may take before the link is reported timed out. Default 10 s.
+    public var handlerTimeout: TimeInterval
+    /// How long a barrier's evaluation may take. Default 5 s.
+    public var barrierEvaluationTimeout: TimeInterval
+    /// How long a barrier's check (presenting login, say) may take. Default 300 s.
+    public var barrierCheckTimeout: TimeInterval
+    /// Deliveries with the same identity within this window run once. Default 5 s.
+    public var deduplicationWindow: TimeInterval
+
+    public init(
+        queuePolicy: QueuePolicy = .latestWins,
+        handlerTimeout: TimeInterval = 10,
+        barrierEvaluationTimeout: TimeInterval = 5,
+        barrierCheckTimeout: TimeInterval = 300,
+        deduplicationWindow: TimeInterval = 5
+    ) {
+        self.queuePolicy = queuePolicy
+        self.handlerTimeout = handlerTimeout
+        self.barrierEvaluationTimeout = barrierEvaluationTimeout
+        self.barrierCheckTimeout = barrierCheckTimeout
+        self.deduplicationWindow = deduplicationWindow
+    }
+}

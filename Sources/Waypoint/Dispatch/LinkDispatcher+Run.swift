@@ -1,0 +1,152 @@
+import Foundation
+
+extension LinkDispatcher {
+    /// Runs one link to its outcome: policy and routing, then for each candidate route in precedence
+    /// order its barriers and its handler, until one handles it.
+    func run(_ entry: Entry) async {
+        let cancellation = RunCancellation()
+        running = (entry, { cancellation.cancel() })
+        let outcome = await outcome(of: entry, cancellation)
+        running = nil
+        emit(.finished(outcome), entry)
+        persist()
+    }
+
+    private func outcome(of entry: Entry, _ cancellation: RunCancellation) async -> DispatchOutcome<Destination> {
+        let link = entry.link
+        switch resolver.resolve(link) {
+        case .invalid(let error):
+            emit(.invalid(message: error.message), entry)
+            return .invalid(message: error.message)
+        case .forbidden(_, let reason):
+            emit(.rejectedByPolicy(reason: reason), entry)
+            await forbiddenHandler?(link, reason)
+            return .forbidden(reason: reason)
+        case .passThrough:
+            await passThroughHandler?(link)
+            return .passThrough
+        case .notFound:
+            emit(.notFound, entry)
+            await notFoundHandler?(link)
+            return .notFound
+        case .matched:
+            break
+        }
+        for match in resolver.router.candidates(for: link) {
+            let route = match.route.name
+            emit(.matched(route: route), entry)
+            if let stopped = await passBarriers(match, entry, cancellation) { return stopped }
+            guard let handler = handlers[route] ?? fallbackHandler else {
+                emit(.declined(route: route), entry)
+                continue
+            }
+            emit(.dispatched(route: route), entry)
+            let result = await race(configuration.handlerTimeout, cancellation) {
+                () async -> Result<HandlerResult<Destination>, any Error> in
+                do { return .success(try await handler(match)) } catch { return .failure(error) }
+            }
+            switch result {
+            case .cancelled:
+                emit(.cancelled, entry)
+                return .cancelled
+            case .timedOut:
+                emit(.timedOut(route: route), entry)
+                return .timedOut(route: route)
+            case .finished(.failure(let error)), .finished(.success(.failed(let error))):
+                emit(.failed(route: route, message: "\(error)"), entry)
+                return .failed(route: route, message: "\(error)")
+            case .finished(.success(.declined)):
+                emit(.declined(route: route), entry)
+            case .finished(.success(.handled(let plan))):
+                guard !cancellation.isCancelled else {
+                    emit(.cancelled, entry)
+                    return .cancelled
+                }
+                await navigator?(plan, link)
+                emit(.handled(route: route), entry)
+                return .handled(route: route, plan: plan)
+            }
+        }
+        return .declined
+    }
+
+    /// Evaluates the mandatory barriers that apply, then the route's own; `nil` when all passed.
+    private func passBarriers(
+        _ match: RouteMatch<Value>,
+        _ entry: Entry,
+        _ cancellation: RunCancellation
+    ) async -> DispatchOutcome<Destination>? {
+        let route = match.route.name
+        var gates = mandatoryBarriers.filter { $0.appliesTo(match.link) }.map(\.barrier)
+        for name in routeBarriers[route] ?? [] {
+            guard let barrier = barriers[name] else {
+                // Fail closed: a protected route never runs because its barrier was forgotten.
+                let reason = "the barrier '\(name)' is not registered"
+                emit(.barrierRejected(barrier: name, reason: reason), entry)
+                return .barrierRejected(barrier: name, reason: reason)
+            }
+            gates.append(barrier)
+        }
+        let context = BarrierContext(link: match.link, route: route)
+        for barrier in gates {
+            if let stopped = await pass(barrier, context, entry, cancellation) { return stopped }
+        }
+        return nil
+    }
+
+    private func pass(
+        _ barrier: Barrier,
+        _ context: BarrierContext,
+        _ entry: Entry,
+        _ cancellation: RunCancellation
+    ) async -> DispatchOutcome<Destination>? {
+        let name = barrier.name
+        var checked = false
+        while true {
+            switch await race(configuration.barrierEvaluationTimeout, cancellation, { await barrier.evaluate(context) })
+            {
+            case .finished(.passed):
+                emit(.barrierPassed(barrier: name), entry)
+                return nil
+            case .finished(.rejected(let reason)):
+                emit(.barrierRejected(barrier: name, reason: reason), entry)
+                return .barrierRejected(barrier: name, reason: reason)
+            case .finished(.needsCheck) where checked:
+                // The check said yes but the barrier still does not pass: never let the link through.
+                emit(.barrierFailed(barrier: name), entry)
+                return .barrierFailed(barrier: name)
+            case .finished(.needsCheck):
+                emit(.waitingOnBarrier(barrier: name), entry)
+                switch await race(configuration.barrierCheckTimeout, cancellation, { await barrier.check(context) }) {
+                case .finished(true):
+                    checked = true
+                case .finished(false):
+                    emit(.barrierFailed(barrier: name), entry)
+                    return .barrierFailed(barrier: name)
+                case .timedOut:
+                    emit(.barrierTimedOut(barrier: name), entry)
+                    return .barrierTimedOut(barrier: name)
+                case .cancelled:
+                    emit(.cancelled, entry)
+                    return .cancelled
+                }
+            case .timedOut:
+                emit(.barrierTimedOut(barrier: name), entry)
+                return .barrierTimedOut(barrier: name)
+            case .cancelled:
+                emit(.cancelled, entry)
+                return .cancelled
+            }
+        }
+    }
+
+    private func race<T: Sendable>(
+        _ timeout: TimeInterval,
+        _ cancellation: RunCancellation,
+        _ operation: @escaping @Sendable () async -> T
+    ) async -> RaceOutcome<T> {
+        let gate = RaceGate<T>()
+        guard cancellation.track({ gate.settle(.cancelled) }) else { return .cancelled }
+        return await RaceGate.run(timeout: timeout, clock: clock, gate: gate, operation)
+    }
+}

@@ -1,0 +1,343 @@
+import Foundation
+
+/// Owns timing: holds links until the app can navigate, runs one at a time, deduplicates, keeps
+/// pending links across process death, gates them with barriers, gives each handler a timeout, and
+/// hands every handled destination to the navigator exactly once.
+///
+/// ```swift
+/// let dispatcher = LinkDispatcher<Screen, Screen>(resolver: resolver, store: FilePendingLinkStore(url: file))
+/// await dispatcher.setNavigator { plan, _ in await navigator.show(plan) }
+/// await dispatcher.handle("messages.detail") { match in
+///     .handled(.pushOverRoot(.chat(match.parameters.int("id") ?? 0)))
+/// }
+/// await dispatcher.register(Barrier("auth") { _ in session.isLoggedIn ? .passed : .needsCheck })
+/// await dispatcher.protect("pay", with: ["auth"])
+///
+/// await dispatcher.receive(intake.url(url))   // held: the app is not ready yet
+/// await dispatcher.appDidBecomeReady()         // root UI installed
+/// await dispatcher.appDidBecomeActive()        // now it runs
+/// ```
+public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
+    /// Turns a match into what to show.
+    public typealias RouteHandler = @Sendable (RouteMatch<Value>) async throws -> HandlerResult<Destination>
+    /// Shows a handled link's plan; called exactly once per handled link.
+    public typealias Navigator = @Sendable (NavigationPlan<Destination>, DeepLink) async -> Void
+    /// Receives links of one outcome (not found, pass-through…).
+    public typealias LinkHandler = @Sendable (DeepLink) async -> Void
+
+    public nonisolated let resolver: LinkResolver<Value>
+    public nonisolated let configuration: DispatcherConfiguration
+    let store: any PendingLinkStore
+    let clock: any DispatchClock
+
+    var handlers: [String: RouteHandler] = [:]
+    var fallbackHandler: RouteHandler?
+    var navigator: Navigator?
+    var barriers: [String: Barrier] = [:]
+    var routeBarriers: [String: [String]] = [:]
+    var mandatoryBarriers: [(barrier: Barrier, appliesTo: @Sendable (DeepLink) -> Bool)] = []
+    var actionHandlers: [String: @Sendable (NotificationActionInvocation) async -> Void] = [:]
+    var notFoundHandler: LinkHandler?
+    var passThroughHandler: LinkHandler?
+    var forbiddenHandler: (@Sendable (DeepLink, String) async -> Void)?
+    var invalidHandler: (@Sendable (String, String) async -> Void)?
+
+    private(set) var isReady = false
+    private(set) var isActive = false
+    /// Links waiting to run, oldest first.
+    var queue: [Entry] = []
+    /// The link running now, with the gate that cancels it.
+    var running: (entry: Entry, cancel: @Sendable () -> Void)?
+    private var drainTask: Task<Void, Never>?
+    /// Identity → when it was last received, for deduplication.
+    private var recentIdentities: [String: TimeInterval] = [:]
+    private var observers: [UUID: @Sendable (DispatchEvent<Destination>) -> Void] = [:]
+    private var streams: [UUID: AsyncStream<DispatchEvent<Destination>>.Continuation] = [:]
+
+    /// A received link with what the dispatcher needs to run and persist it.
+    struct Entry: Sendable {
+        let pending: PendingLink
+        let link: DeepLink
+        /// Clock time at receipt, for event durations.
+        let receivedAt: TimeInterval
+    }
+
+    public init(
+        resolver: LinkResolver<Value>,
+        configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        store: any PendingLinkStore = InMemoryPendingLinkStore(),
+        clock: any DispatchClock = SystemDispatchClock()
+    ) {
+        self.resolver = resolver
+        self.configuration = configuration
+        self.store = store
+        self.clock = clock
+    }
+
+    // MARK: Registration
+
+    /// Sets what shows handled links.
+    public func setNavigator(_ navigator: @escaping Navigator) { self.navigator = navigator }
+
+    /// Registers the handler of the route `name`.
+    public func handle(_ name: String, with handler: @escaping RouteHandler) { handlers[name] = handler }
+
+    /// Handles matched routes that have no handler of their own.
+    public func handleOtherRoutes(with handler: @escaping RouteHandler) { fallbackHandler = handler }
+
+    /// Registers a barrier that routes can name.
+    public func register(_ barrier: Barrier) { barriers[barrier.name] = barrier }
+
+    /// Puts the named barriers, in order, in front of route `name`.
+    public func protect(_ route: String, with barrierNames: [String]) { routeBarriers[route] = barrierNames }
+
+    /// Puts a barrier in front of every link it applies to, before the route's own barriers.
+    public func addMandatoryBarrier(
+        _ barrier: Barrier,
+        appliesTo: @escaping @Sendable (DeepLink) -> Bool = { _ in true }
+    ) {
+        mandatoryBarriers.append((barrier, appliesTo))
+    }
+
+    /// Runs `handler` for the notification action `id` (a ``NotificationActionTarget/handler`` action).
+    public func handleAction(
+        _ id: String,
+        with handler: @escaping @Sendable (NotificationActionInvocation) async -> Void
+    ) {
+        actionHandlers[id] = handler
+    }
+
+    /// Links of the app that no route matches (show a "not found" screen).
+    public func onNotFound(_ handler: @escaping LinkHandler) { notFoundHandler = handler }
+    /// Links that are not the app's (open them in Safari).
+    public func onPassThrough(_ handler: @escaping LinkHandler) { passThroughHandler = handler }
+    /// Links policy refused, with the reason.
+    public func onForbidden(_ handler: @escaping @Sendable (DeepLink, String) async -> Void) {
+        forbiddenHandler = handler
+    }
+    /// Input that could not become a link: the input and the message.
+    public func onInvalid(_ handler: @escaping @Sendable (String, String) async -> Void) { invalidHandler = handler }
+
+    // MARK: Events
+
+    /// A stream of every event from now on.
+    public func events() -> AsyncStream<DispatchEvent<Destination>> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<DispatchEvent<Destination>>.makeStream()
+        streams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeStream(id) }
+        }
+        return stream
+    }
+
+    private func removeStream(_ id: UUID) { streams[id] = nil }
+
+    /// Calls `observer` with every event from now on, on the dispatcher; keep it quick.
+    @discardableResult
+    public func observe(_ observer: @escaping @Sendable (DispatchEvent<Destination>) -> Void) -> UUID {
+        let id = UUID()
+        observers[id] = observer
+        return id
+    }
+
+    /// Stops an observer.
+    public func removeObserver(_ id: UUID) { observers[id] = nil }
+
+    func emit(_ kind: DispatchEvent<Destination>.Kind, _ entry: Entry? = nil, link: DeepLink? = nil) {
+        let event = DispatchEvent(
+            kind: kind,
+            linkID: entry?.pending.id,
+            link: entry?.link ?? link,
+            date: Date(),
+            elapsed: entry.map { clock.now() - $0.receivedAt } ?? 0
+        )
+        for observer in observers.values { observer(event) }
+        for continuation in streams.values { continuation.yield(event) }
+    }
+
+    // MARK: Receiving
+
+    /// Takes whatever intake made of something that opened the app.
+    ///
+    /// - Returns: The link's identifier (for ``cancel(_:)``), or `nil` for anything that is not a
+    ///   link to run (an action, a dismissal, a failure, a duplicate).
+    @discardableResult
+    public func receive(_ result: IntakeResult) -> UUID? {
+        switch result {
+        case .link(let link, let identity):
+            return receive(link, identity: identity)
+        case .action(let invocation):
+            emit(.actionInvoked(action: invocation.actionIdentifier))
+            if let handler = actionHandlers[invocation.actionIdentifier] {
+                Task { await handler(invocation) }
+            } else {
+                emit(
+                    .invalid(
+                        message:
+                            "No handler is registered for the notification action '\(invocation.actionIdentifier)'."
+                    )
+                )
+            }
+            return nil
+        case .dismissed(let invocation):
+            emit(.dismissed(action: invocation.actionIdentifier))
+            return nil
+        case .failure(let error):
+            emit(.invalid(message: error.message))
+            emit(.finished(.invalid(message: error.message)))
+            if let handler = invalidHandler { Task { await handler(error.input, error.message) } }
+            return nil
+        }
+    }
+
+    /// Takes a link. Deliveries with the same `identity` (by default the link's text) within the
+    /// deduplication window run once.
+    @discardableResult
+    public func receive(_ link: DeepLink, identity: String? = nil) -> UUID? {
+        let now = clock.now()
+        let pending = PendingLink(
+            id: UUID(),
+            link: link.string,
+            source: link.source,
+            payload: link.payload,
+            identity: identity ?? "link:" + link.string,
+            receivedAt: Date()
+        )
+        let entry = Entry(pending: pending, link: link, receivedAt: now)
+        emit(.received, entry)
+        recentIdentities = recentIdentities.filter { now - $0.value < configuration.deduplicationWindow }
+        if recentIdentities[pending.identity] != nil {
+            emit(.deduplicated, entry)
+            emit(.finished(.deduplicated), entry)
+            return nil
+        }
+        recentIdentities[pending.identity] = now
+        if case .deny(let reason) = resolver.policy.evaluate(link) {
+            emit(.rejectedByPolicy(reason: reason), entry)
+            emit(.finished(.forbidden(reason: reason)), entry)
+            if let handler = forbiddenHandler { Task { await handler(link, reason) } }
+            return nil
+        }
+        enqueue(entry)
+        return pending.id
+    }
+
+    private func enqueue(_ entry: Entry) {
+        switch configuration.queuePolicy {
+        case .latestWins:
+            let superseded = queue
+            queue = []
+            for old in superseded { emit(.finished(.superseded), old) }
+        case .firstInFirstOut(let limit):
+            if queue.count >= limit {
+                emit(.finished(.dropped), entry)
+                return
+            }
+        }
+        queue.append(entry)
+        persist()
+        if !(isReady && isActive) { emit(.heldUntilReady, entry) }
+        startDraining()
+    }
+
+    /// Loads links a previous process left pending and queues them (call once at launch).
+    ///
+    /// - Returns: How many were restored.
+    @discardableResult
+    public func restorePendingLinks() -> Int {
+        let stored: [PendingLink]
+        do {
+            stored = try store.load()
+        } catch {
+            emit(.storeProblem(message: "\(error)"))
+            return 0
+        }
+        let now = clock.now()
+        var restored = 0
+        for pending in stored where !queue.contains(where: { $0.pending.id == pending.id }) {
+            do {
+                var link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
+                link.payload = pending.payload
+                recentIdentities[pending.identity] = now
+                queue.append(Entry(pending: pending, link: link, receivedAt: now))
+                restored += 1
+            } catch {
+                emit(.invalid(message: error.message))
+                emit(.finished(.invalid(message: error.message)))
+            }
+        }
+        emit(.restored(count: restored))
+        persist()
+        startDraining()
+        return restored
+    }
+
+    /// Writes every unfinished link (the running one included) to the store.
+    func persist() {
+        let links = (running.map { [$0.entry.pending] } ?? []) + queue.map(\.pending)
+        do {
+            try store.save(links)
+        } catch {
+            emit(.storeProblem(message: "The pending links could not be saved: \(error)"))
+        }
+    }
+
+    // MARK: Readiness
+
+    /// The root UI is installed: links may navigate once the app is also active.
+    public func appDidBecomeReady() {
+        isReady = true
+        startDraining()
+    }
+
+    /// The app is in the foreground.
+    public func appDidBecomeActive() {
+        isActive = true
+        startDraining()
+    }
+
+    /// The app left the foreground: waiting links wait until it is active again.
+    public func appDidEnterBackground() { isActive = false }
+
+    /// Cancels a waiting or running link.
+    ///
+    /// - Returns: `false` when the link already finished.
+    @discardableResult
+    public func cancel(_ id: UUID) -> Bool {
+        if let index = queue.firstIndex(where: { $0.pending.id == id }) {
+            let entry = queue.remove(at: index)
+            emit(.cancelled, entry)
+            emit(.finished(.cancelled), entry)
+            persist()
+            return true
+        }
+        if let running, running.entry.pending.id == id {
+            running.cancel()
+            return true
+        }
+        return false
+    }
+
+    /// The links waiting to run, oldest first.
+    public var pendingLinks: [PendingLink] { queue.map(\.pending) }
+
+    /// Returns once nothing is running and nothing can run (the queue is empty, or the app is not
+    /// ready or not active). For tests and app hosts.
+    public func waitUntilIdle() async {
+        while let task = drainTask { await task.value }
+    }
+
+    private func startDraining() {
+        guard drainTask == nil, isReady, isActive, !queue.isEmpty else { return }
+        drainTask = Task { await self.drain() }
+    }
+
+    private func drain() async {
+        while isReady, isActive, !queue.isEmpty {
+            let entry = queue.removeFirst()
+            await run(entry)
+        }
+        drainTask = nil
+    }
+}

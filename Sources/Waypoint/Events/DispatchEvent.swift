@@ -1,0 +1,59 @@
+import Foundation
+
+/// One step in the life of a link, for analytics and logs.
+///
+/// Every received link produces `.received` first and `.finished(outcome)` last, exactly once.
+///
+/// ```swift
+/// for await event in await dispatcher.events() {
+///     log("\(event.kind) \(event.link?.string ?? "") after \(event.elapsed)s")
+/// }
+/// ```
+public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
+    public enum Kind: Sendable, Hashable {
+        case received
+        /// Policy refused the link at receipt.
+        case rejectedByPolicy(reason: String)
+        /// The input could not become a link.
+        case invalid(message: String)
+        /// Waiting until the app is ready and active.
+        case heldUntilReady
+        case matched(route: String)
+        case notFound
+        case waitingOnBarrier(barrier: String)
+        case barrierPassed(barrier: String)
+        case barrierRejected(barrier: String, reason: String)
+        case barrierFailed(barrier: String)
+        case barrierTimedOut(barrier: String)
+        /// Handed to the route's handler.
+        case dispatched(route: String)
+        case declined(route: String)
+        case handled(route: String)
+        case failed(route: String, message: String)
+        case timedOut(route: String)
+        case deduplicated
+        case cancelled
+        /// A notification was dismissed.
+        case dismissed(action: String)
+        /// A notification action ran the app's action handler.
+        case actionInvoked(action: String)
+        /// Links restored from the pending store at launch.
+        case restored(count: Int)
+        /// The pending store was damaged or could not be written; the message says what was done.
+        case storeProblem(message: String)
+        /// The link's final outcome.
+        case finished(DispatchOutcome<Destination>)
+    }
+
+    public let kind: Kind
+    /// The dispatcher's identifier for the link, when the event concerns one.
+    public let linkID: UUID?
+    public let link: DeepLink?
+    /// Wall-clock time of the event.
+    public let date: Date
+    /// Seconds since the link was received (0 for events about no link).
+    public let elapsed: TimeInterval
+
+    /// Where the link came from.
+    public var source: LinkSource? { link?.source }
+}

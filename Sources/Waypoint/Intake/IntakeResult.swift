@@ -1,0 +1,31 @@
+/// What intake made of one thing that opened the app.
+public enum IntakeResult: Sendable {
+    /// A link to dispatch, with the key that identifies its delivery (for deduplication).
+    case link(DeepLink, identity: String)
+    /// A notification action that runs the app's action handler instead of a route.
+    case action(NotificationActionInvocation)
+    /// A notification the user dismissed.
+    case dismissed(NotificationActionInvocation)
+    /// Nothing usable: the error carries the original input.
+    case failure(IntakeError)
+
+    /// The link, for `.link`.
+    public var link: DeepLink? {
+        if case .link(let link, _) = self { return link }
+        return nil
+    }
+
+    /// The error, for `.failure`.
+    public var error: IntakeError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// A notification action as the app's action handler sees it.
+public struct NotificationActionInvocation: Sendable, Hashable {
+    public var actionIdentifier: String
+    public var categoryIdentifier: String
+    public var requestIdentifier: String
+    public var payload: PayloadValue
+}

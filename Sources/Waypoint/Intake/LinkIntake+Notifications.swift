@@ -1,0 +1,90 @@
+extension LinkIntake {
+    /// A notification response: the tap (default action), a custom action, or a dismissal.
+    ///
+    /// The tap reads the payload's link: the first ``notificationRules`` that applies, else a
+    /// ``linkKeys`` member at the top level or under `data` (parsed leniently: payloads are written by
+    /// people). A custom action does what its ``NotificationActionTarget`` says.
+    public func notification(_ response: some NotificationResponseRepresentable) -> IntakeResult {
+        result { () throws(IntakeError) in
+            let payload = try payload(response.userInfo)
+            let invocation = NotificationActionInvocation(
+                actionIdentifier: response.actionIdentifier,
+                categoryIdentifier: response.categoryIdentifier,
+                requestIdentifier: response.requestIdentifier,
+                payload: payload
+            )
+            // One identity per delivery: the same response reaches the app through two callbacks
+            // on a cold start.
+            let request = response.requestIdentifier.isEmpty ? payload.description : response.requestIdentifier
+            let identity = "notification:\(request):\(response.actionIdentifier)"
+            switch response.actionIdentifier {
+            case NotificationActionIdentifier.dismiss:
+                return .dismissed(invocation)
+            case NotificationActionIdentifier.default:
+                return .link(try link(fromPayload: payload), identity: identity)
+            default:
+                guard
+                    let action = notificationCategories.action(
+                        response.actionIdentifier,
+                        in: response.categoryIdentifier
+                    )
+                else {
+                    throw IntakeError(
+                        .unmappedAction,
+                        input: payload.description,
+                        message: "The notification action '\(response.actionIdentifier)' of category "
+                            + "'\(response.categoryIdentifier)' is in no declared category."
+                    )
+                }
+                switch action.target {
+                case .handler:
+                    return .action(invocation)
+                case .payloadLink:
+                    return .link(try link(fromPayload: payload), identity: identity)
+                case .link(let template):
+                    let text = try fill(template, from: payload, appendingExtras: false)
+                    return .link(
+                        try parse(text, strict: true, source: .notification, payload: payload),
+                        identity: identity
+                    )
+                }
+            }
+        }
+    }
+
+    /// "Open settings for notifications", chosen in the system Settings app.
+    public func notificationSettings() -> IntakeResult {
+        result { () throws(IntakeError) in
+            guard let template = notificationSettingsLink else {
+                throw IntakeError(
+                    .noLink,
+                    input: "openSettingsFor",
+                    message: "The system asked to show notification settings, but no notificationSettingsLink is set."
+                )
+            }
+            let text = try fill(template, from: .object([:]), appendingExtras: false)
+            return .link(try parse(text, strict: true, source: .notification), identity: "notification-settings")
+        }
+    }
+
+    /// The link a notification payload carries or maps to.
+    func link(fromPayload payload: PayloadValue) throws(IntakeError) -> DeepLink {
+        for rule in notificationRules where rule.matches(payload) {
+            let text = try fill(rule.link, from: payload, appendingExtras: false)
+            return try parse(text, strict: true, source: .notification, payload: payload)
+        }
+        for key in linkKeys {
+            for keyPath in [key, "data." + key] {
+                if case .string(let text) = payload[keyPath] {
+                    return try parse(text, strict: false, source: .notification, payload: payload)
+                }
+            }
+        }
+        throw IntakeError(
+            .noLink,
+            input: payload.description,
+            message: "The notification payload has no link (\(linkKeys.joined(separator: ", ")), at the top level "
+                + "or under 'data') and no notification rule applies."
+        )
+    }
+}

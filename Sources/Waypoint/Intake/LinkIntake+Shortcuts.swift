@@ -1,0 +1,27 @@
+extension LinkIntake {
+    /// A home-screen quick action: its type picks the template, its `userInfo` fills it, and the
+    /// `userInfo` values the template does not use become query items.
+    ///
+    /// ```swift
+    /// intake.shortcutRoutes = ["com.example.chat": "/messages/{id}"]
+    /// intake.shortcut(ShortcutItemSnapshot(type: "com.example.chat", userInfo: ["id": "1", "ref": "home"]))
+    /// // .link("/messages/1?ref=home", source .shortcut)
+    /// ```
+    public func shortcut(_ item: some ShortcutItemRepresentable) -> IntakeResult {
+        result { () throws(IntakeError) in
+            guard let template = shortcutRoutes[item.type] else {
+                throw IntakeError(
+                    .unmappedShortcut,
+                    input: item.type,
+                    message: "No route is mapped for the quick action type '\(item.type)'."
+                )
+            }
+            let userInfo = try payload(item.shortcutUserInfo ?? [:])
+            let text = try fill(template, from: userInfo, appendingExtras: true)
+            return .link(
+                try parse(text, strict: true, source: .shortcut, payload: userInfo),
+                identity: "shortcut:" + item.type
+            )
+        }
+    }
+}

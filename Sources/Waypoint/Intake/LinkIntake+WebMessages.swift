@@ -1,0 +1,59 @@
+extension LinkIntake {
+    /// A web view's script message, accepted only from the main frame of an allowed `https` origin
+    /// and only under an accepted name.
+    ///
+    /// ```swift
+    /// intake.webMessages = [WebMessageRoute(name: "openLink")]
+    /// intake.webMessage(WebMessageSnapshot(name: "openLink", body: "/books/42", origin: "https://example.com"))
+    /// // .link("/books/42", source .webMessage)
+    /// ```
+    public func webMessage(_ message: some WebMessageRepresentable) -> IntakeResult {
+        result { () throws(IntakeError) in
+            let origin =
+                "\(message.originScheme)://\(message.originHost)"
+                + (message.originPort > 0 ? ":\(message.originPort)" : "")
+            guard message.isMainFrame else {
+                throw IntakeError(
+                    .notMainFrame,
+                    input: origin,
+                    message:
+                        "A web message '\(message.name)' came from an embedded frame of \(origin); only the main frame may post."
+                )
+            }
+            let allowed = webOrigins.isEmpty ? policy.associatedDomains : webOrigins
+            guard message.originScheme.lowercased() == "https",
+                allowed.contains(where: { $0.matches(message.originHost) })
+            else {
+                throw IntakeError(
+                    .untrustedOrigin,
+                    input: origin,
+                    message:
+                        "A web message '\(message.name)' came from \(origin), which is not an allowed https origin."
+                )
+            }
+            guard let route = webMessages.first(where: { $0.name == message.name }) else {
+                throw IntakeError(
+                    .unknownMessage,
+                    input: message.name,
+                    message: "No web message is accepted under the name '\(message.name)'."
+                )
+            }
+            let body = try payload(message.body)
+            if let template = route.link {
+                let text = try fill(template, from: body, appendingExtras: false)
+                return .link(try parse(text, strict: true, source: .webMessage, payload: body), identity: "web:" + text)
+            }
+            let text: String? =
+                if case .string(let text) = body { text } else { linkKeys.lazy.compactMap { body[$0]?.text }.first }
+            guard let text else {
+                throw IntakeError(
+                    .noLink,
+                    input: body.description,
+                    message: "The web message '\(message.name)' carries no link."
+                )
+            }
+            let link = try parse(text, strict: false, source: .webMessage, payload: body)
+            return .link(link, identity: "web:" + link.string)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Turns everything that opens the app into a ``DeepLink``: one decoder per source.
+///
+/// Every decoder returns an ``IntakeResult``; nothing throws past it and nothing is dropped: a
+/// failure is `.failure(IntakeError)` with the original input, ready to be reported.
+///
+/// ```swift
+/// var intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
+/// intake.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")]
+/// intake.url("myapp://messages/1")                       // .link(…, source .urlScheme)
+/// intake.url("https://example.com/books/42")             // .link(…, source .universalLink)
+/// intake.notification(NotificationResponseSnapshot(userInfo: ["aps": [:], "data": ["messageId": "1"]]))
+/// // .link("/messages/1", source .notification)
+/// ```
+public struct LinkIntake: Sendable {
+    /// Classifies web links (associated or not) and limits parsing.
+    public var policy: LinkPolicy
+    /// Payload keys that hold a link, looked up at the top level and under `data`.
+    public var linkKeys: [String]
+    /// Rules for payloads without a link key, tried in order before the keys.
+    public var notificationRules: [NotificationRule]
+    /// Notification categories, so custom actions can be told apart.
+    public var notificationCategories: NotificationCategoryCatalog
+    /// Where "open notification settings" from the Settings app leads (`/settings/notifications`).
+    public var notificationSettingsLink: LinkTemplate?
+    /// Quick action type → link template filled from its `userInfo`.
+    public var shortcutRoutes: [String: LinkTemplate]
+    /// User activity type (Handoff, Spotlight) → link template filled from its `userInfo`.
+    public var activityRoutes: [String: LinkTemplate]
+    /// Web messages accepted, by handler name.
+    public var webMessages: [WebMessageRoute]
+    /// Origins allowed to post web messages (https only); the associated domains when empty.
+    public var webOrigins: [DomainPattern]
+    /// How deep a payload may nest.
+    public var maximumPayloadDepth: Int
+
+    /// An intake with every value defaulted but the policy.
+    public init(
+        policy: LinkPolicy,
+        linkKeys: [String] = ["deeplink", "url", "link"],
+        notificationRules: [NotificationRule] = [],
+        notificationCategories: NotificationCategoryCatalog = NotificationCategoryCatalog(),
+        notificationSettingsLink: LinkTemplate? = nil,
+        shortcutRoutes: [String: LinkTemplate] = [:],
+        activityRoutes: [String: LinkTemplate] = [:],
+        webMessages: [WebMessageRoute] = [],
+        webOrigins: [DomainPattern] = [],
+        maximumPayloadDepth: Int = PayloadValue.defaultMaxDepth
+    ) {
+        self.policy = policy
+        self.linkKeys = linkKeys
+        self.notificationRules = notificationRules
+        self.notificationCategories = notificationCategories
+        self.notificationSettingsLink = notificationSettingsLink
+        self.shortcutRoutes = shortcutRoutes
+        self.activityRoutes = activityRoutes
+        self.webMessages = webMessages
+        self.webOrigins = webOrigins
+        self.maximumPayloadDepth = maximumPayloadDepth
+    }
+
+    /// A URL opened by the system: a custom scheme, or an `http(s)` link (a universal link on an
+    /// associated domain, otherwise a web link for policy to pass through).
+    public func url(_ url: URL) -> IntakeResult { self.url(url.absoluteString) }
+
+    /// A URL as text, parsed strictly.
+    public func url(_ text: String) -> IntakeResult {
+        result { () throws(IntakeError) in
+            var link = try parse(text, strict: true, source: .urlScheme)
+            if link.isWeb { link.source = link.host.map(policy.isAssociated) == true ? .universalLink : .web }
+            return .link(link, identity: "url:" + link.string)
+        }
+    }
+
+    /// Text from people (a link in an in-app message), parsed leniently.
+    public func text(_ text: String) -> IntakeResult {
+        result { () throws(IntakeError) in
+            let link = try parse(text, strict: false, source: .text)
+            return .link(link, identity: "text:" + link.string)
+        }
+    }
+
+    /// Runs a decoder, turning its error into `.failure`.
+    func result(_ body: () throws(IntakeError) -> IntakeResult) -> IntakeResult {
+        do { return try body() } catch { return .failure(error) }
+    }
+
+    /// Parses link text within the policy's limits, wrapping a ``LinkError``.
+    func parse(
+        _ text: String,
+        strict: Bool,
+        source: LinkSource,
+        payload: PayloadValue? = nil
+    ) throws(IntakeError) -> DeepLink {
+        do {
+            var link =
+                strict
+                ? try DeepLink(text, source: source, limits: policy.limits)
+                : try DeepLink(text: text, source: source, limits: policy.limits)
+            link.payload = payload
+            return link
+        } catch {
+            throw IntakeError(
+                .invalidLink,
+                input: payload?.description ?? text,
+                linkError: error,
+                message: error.message
+            )
+        }
+    }
+
+    /// Converts a Foundation payload within the depth limit.
+    func payload(_ value: Any) throws(IntakeError) -> PayloadValue {
+        try PayloadValue(any: value, maxDepth: maximumPayloadDepth)
+    }
+
+    /// Fills a template and appends the payload's other scalar members as query items, sorted.
+    func fill(_ template: LinkTemplate, from payload: PayloadValue, appendingExtras: Bool) throws(IntakeError) -> String
+    {
+        var text = try template.fill(from: payload)
+        guard appendingExtras else { return text }
+        let used = Set(template.placeholders)
+        let extras = payload.objectValue.filter { !used.contains($0.key) && $0.value.text != nil }.sorted {
+            $0.key < $1.key
+        }
+        guard !extras.isEmpty else { return text }
+        let query = extras.map { key, value in
+            percentEncode(key, allowed: .queryComponent) + "="
+                + percentEncode(value.text ?? "", allowed: .queryComponent)
+        }
+        text += (text.contains("?") ? "&" : "?") + query.joined(separator: "&")
+        return text
+    }
+}

@@ -1,0 +1,60 @@
+/// A link with placeholders filled from a payload: `/messages/{data.messageId}`,
+/// `myapp://books/{book_id}?tab={tab}`.
+///
+/// Each value is percent-encoded for where it stands (a path segment, or a query value after `?`),
+/// so a value can never add segments or query items of its own.
+///
+/// ```swift
+/// let template = LinkTemplate("/messages/{data.messageId}")
+/// try template.fill(from: ["data": ["messageId": "1"]])          // "/messages/1"
+/// try LinkTemplate("/search?q={q}").fill(from: ["q": "a&b c"])   // "/search?q=a%26b%20c"
+/// ```
+public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The template as written.
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    public var description: String { text }
+
+    /// The key paths of the placeholders, in order.
+    public var placeholders: [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// Fills every placeholder from `payload`; a missing or non-scalar value is an ``IntakeError``.
+    public func fill(from payload: PayloadValue) throws(IntakeError) -> String {
+        var output = ""
+        var inQuery = false
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let literal = rest[..<open]
+            if literal.contains("?") { inQuery = true }
+            output += literal
+            let keyPath = String(rest[rest.index(after: open)..<close])
+            guard let value = payload[keyPath]?.text, !value.isEmpty else {
+                throw IntakeError(
+                    .missingValue,
+                    input: payload.description,
+                    message:
+                        "The link template '\(text)' needs a value at '\(keyPath)', which the payload does not have."
+                )
+            }
+            output += percentEncode(value, allowed: inQuery ? .queryComponent : .pathSegment)
+            rest = rest[rest.index(after: close)...]
+        }
+        return output + rest
+    }
+}

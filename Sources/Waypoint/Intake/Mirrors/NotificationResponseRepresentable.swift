@@ -1,0 +1,46 @@
+/// What Waypoint reads from a notification response (`UNNotificationResponse` in the UIKit adapter).
+///
+/// ```swift
+/// let tap = NotificationResponseSnapshot(requestIdentifier: "n1", userInfo: ["data": ["messageId": "1"]])
+/// intake.notification(tap) // .link(… "/messages/1" …)
+/// ```
+public protocol NotificationResponseRepresentable {
+    /// `UNNotificationDefaultActionIdentifier`, `UNNotificationDismissActionIdentifier`, or a custom id.
+    var actionIdentifier: String { get }
+    /// The notification request's identifier: the same on every callback that delivers it.
+    var requestIdentifier: String { get }
+    /// The notification's category (`aps.category` for remote notifications).
+    var categoryIdentifier: String { get }
+    /// The payload (`content.userInfo`).
+    var userInfo: [AnyHashable: Any] { get }
+}
+
+/// The system's action identifiers, as strings, so the core can tell them apart on Linux.
+public enum NotificationActionIdentifier {
+    /// The user tapped the notification itself.
+    public static let `default` = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// The user dismissed the notification (only reported for categories with `customDismissAction`).
+    public static let dismiss = "com.apple.UNNotificationDismissActionIdentifier"
+}
+
+/// A notification response as a plain value: for tests, the command-line tool and adapters.
+public struct NotificationResponseSnapshot: NotificationResponseRepresentable, Sendable {
+    public var actionIdentifier: String
+    public var requestIdentifier: String
+    public var categoryIdentifier: String
+    public var payload: PayloadValue
+    public var userInfo: [AnyHashable: Any] { payload.objectValue }
+
+    /// A response; by default the tap on the notification itself.
+    public init(
+        actionIdentifier: String = NotificationActionIdentifier.default,
+        requestIdentifier: String = "",
+        categoryIdentifier: String? = nil,
+        userInfo payload: PayloadValue
+    ) {
+        self.actionIdentifier = actionIdentifier
+        self.requestIdentifier = requestIdentifier
+        self.categoryIdentifier = categoryIdentifier ?? payload["aps.category"]?.text ?? ""
+        self.payload = payload
+    }
+}

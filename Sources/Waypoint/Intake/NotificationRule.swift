@@ -1,0 +1,45 @@
+/// Maps a notification payload that carries no link to a link.
+///
+/// ```swift
+/// NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")
+/// NotificationRule(.equals("aps.category", "bookDetail"), link: "/books/{book_id}")
+/// ```
+public struct NotificationRule: Sendable, Hashable {
+    /// When the rule applies.
+    public enum Condition: Sendable, Hashable {
+        /// The key path holds a scalar value.
+        case present(String)
+        /// The key path holds this value (compared as text).
+        case equals(String, String)
+    }
+
+    public var condition: Condition
+    public var link: LinkTemplate
+
+    public init(_ condition: Condition, link: LinkTemplate) {
+        self.condition = condition
+        self.link = link
+    }
+
+    /// Whether the rule applies to `payload`.
+    public func matches(_ payload: PayloadValue) -> Bool {
+        switch condition {
+        case .present(let keyPath): payload[keyPath]?.text != nil
+        case .equals(let keyPath, let value): payload[keyPath]?.text == value
+        }
+    }
+}
+
+/// A web-view message the app accepts, by handler name.
+public struct WebMessageRoute: Sendable, Hashable {
+    /// The script message handler's name.
+    public var name: String
+    /// How the body becomes a link; `nil` when the body is the link text itself (or has a `url`,
+    /// `link` or `deeplink` member).
+    public var link: LinkTemplate?
+
+    public init(name: String, link: LinkTemplate? = nil) {
+        self.name = name
+        self.link = link
+    }
+}

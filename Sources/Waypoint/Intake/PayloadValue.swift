@@ -1,0 +1,198 @@
+import Foundation
+
+/// A notification payload, shortcut `userInfo` or web-message body as a `Sendable` value tree.
+///
+/// Apple delivers these as `[AnyHashable: Any]`; adapters convert them once with
+/// ``init(any:maxDepth:)``, which refuses what is not plist- or JSON-like and trees nested deeper than
+/// the limit, instead of crashing or dropping them.
+///
+/// ```swift
+/// let payload = try PayloadValue(any: ["aps": ["category": "bookDetail"], "book_id": 42] as [String: Any])
+/// payload["aps.category"]   // .string("bookDetail")
+/// payload["book_id"]?.text  // "42"
+/// ```
+public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case array([PayloadValue])
+    case object([String: PayloadValue])
+    case null
+
+    /// The default nesting limit for ``init(any:maxDepth:)``.
+    public static let defaultMaxDepth = 16
+
+    /// Converts a Foundation value (`String`, numbers, `Bool`, `NSNull`, `Date`, `URL`, arrays and
+    /// dictionaries with string keys) into a payload.
+    public init(any value: Any, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(IntakeError) {
+        self = try Self.convert(value, depth: 0, maxDepth: maxDepth, path: "")
+    }
+
+    private static func convert(
+        _ value: Any,
+        depth: Int,
+        maxDepth: Int,
+        path: String
+    ) throws(IntakeError) -> PayloadValue {
+        guard depth <= maxDepth else {
+            throw IntakeError(
+                .payloadTooDeep,
+                input: String(describing: value),
+                message: "The payload nests deeper than \(maxDepth) levels at '\(path)'."
+            )
+        }
+        // Exact Swift types first: `as? Bool` would also accept any NSNumber, 1 included.
+        let exactType = type(of: value)
+        if exactType == Bool.self, let value = value as? Bool { return .bool(value) }
+        if exactType == Int.self, let value = value as? Int { return .int(value) }
+        if exactType == Double.self, let value = value as? Double { return .double(value) }
+        switch value {
+        case let value as PayloadValue: return value
+        case let value as String: return .string(value)
+        case let value as NSNumber: return number(value)
+        case let value as URL: return .string(value.absoluteString)
+        case let value as Date: return .string(ISO8601DateFormatter().string(from: value))
+        case is NSNull: return .null
+        case let value as [Any]:
+            var items: [PayloadValue] = []
+            for (index, item) in value.enumerated() {
+                items.append(try convert(item, depth: depth + 1, maxDepth: maxDepth, path: path + "[\(index)]"))
+            }
+            return .array(items)
+        case let value as [AnyHashable: Any]:
+            var object: [String: PayloadValue] = [:]
+            for (key, item) in value {
+                guard let key = key.base as? String else {
+                    throw IntakeError(
+                        .unsupportedPayload,
+                        input: String(describing: value),
+                        message: "The payload has a key that is not a string at '\(path)': \(key)."
+                    )
+                }
+                let childPath = path.isEmpty ? key : path + "." + key
+                object[key] = try convert(item, depth: depth + 1, maxDepth: maxDepth, path: childPath)
+            }
+            return .object(object)
+        default:
+            throw IntakeError(
+                .unsupportedPayload,
+                input: String(describing: value),
+                message: "The payload has a value of type \(type(of: value)) at '\(path)', which is not plist or JSON."
+            )
+        }
+    }
+
+    private static func number(_ number: NSNumber) -> PayloadValue {
+        // JSONSerialization gives NSNumber for booleans too; the Objective-C type tells them apart.
+        let kind = String(cString: number.objCType)
+        if kind == "c" || kind == "B" { return .bool(number.boolValue) }
+        if let exact = Int(exactly: number.doubleValue), !["f", "d"].contains(kind) { return .int(exact) }
+        return .double(number.doubleValue)
+    }
+
+    /// Parses JSON text into a payload within a nesting limit.
+    ///
+    /// ```swift
+    /// try PayloadValue(json: #"{"data":{"messageId":"1"}}"#)["data.messageId"] // .string("1")
+    /// ```
+    public init(json: String, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(IntakeError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        } catch {
+            throw IntakeError(
+                .invalidJSON,
+                input: json,
+                message: "The payload is not valid JSON: \(error.localizedDescription)"
+            )
+        }
+        do {
+            try self.init(any: object, maxDepth: maxDepth)
+        } catch {
+            throw IntakeError(error.code, input: json, message: error.message)
+        }
+    }
+
+    /// The value at a dotted key path (`data.messageId`, `items.0.id`), or `nil`.
+    public subscript(keyPath: String) -> PayloadValue? {
+        var current: PayloadValue? = self
+        for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+            switch current {
+            case .object(let object): current = object[String(key)]
+            case .array(let items): current = Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return current
+    }
+
+    /// A scalar as text (`"42"`, `"true"`, `"bookDetail"`); `nil` for arrays, objects and null.
+    public var text: String? {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .bool(let value): value ? "true" : "false"
+        case .array, .object, .null: nil
+        }
+    }
+
+    /// The members of an object; empty for anything else.
+    public var objectValue: [String: PayloadValue] {
+        if case .object(let object) = self { return object }
+        return [:]
+    }
+
+    /// The value as JSON text with sorted keys, for reports and logs.
+    public var description: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "<payload>" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([PayloadValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: PayloadValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        }
+    }
+}
+
+extension PayloadValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(dictionaryLiteral elements: (String, PayloadValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(arrayLiteral elements: PayloadValue...) { self = .array(elements) }
+}

@@ -1,0 +1,392 @@
+import Foundation
+import Testing
+import WaypointTesting
+
+@testable import Waypoint
+
+/// An app with open, protected and declining routes, used by the named cases.
+func makeApp(
+    configuration: DispatcherConfiguration = DispatcherConfiguration(),
+    store: any PendingLinkStore = InMemoryPendingLinkStore()
+) throws -> SimulatedApp {
+    try SimulatedApp(
+        routes: [
+            ("open", "/open/{id:int}", .open(1), []),
+            ("secure", "/secure/{id:int}", .secure(1), ["auth"]),
+            ("pay", "/pay", .pay(order: "?"), ["auth"]),
+            ("chat", "/messages/{id:int}", .chat(1), []),
+        ],
+        intake: {
+            $0.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")]
+        },
+        policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]),
+        configuration: configuration,
+        store: store
+    )
+}
+
+@Suite("The dispatcher hands each link over exactly once, when the app can take it")
+struct DispatcherTests {
+    @Test("A notification delivered through both cold-start callbacks is handled once")
+    func coldStartDuplicate() async throws {
+        let app = try makeApp()
+        let tap = NotificationResponseSnapshot(
+            requestIdentifier: "push-1",
+            userInfo: ["aps": [:], "data": ["messageId": "7"]]
+        )
+        await app.launch(ConnectionOptions(notificationResponse: tap))
+        await app.deliver(tap)  // userNotificationCenter(_:didReceive:) fires too
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens == [.chat(1)])
+        #expect(app.outcomes == [.deduplicated, .handled(route: "chat", plan: .pushOverRoot(.chat(1)))])
+    }
+
+    @Test("A link before the app is ready is held, then runs once it is ready and active")
+    func heldUntilReady() async throws {
+        let app = try makeApp()
+        await app.launch(ConnectionOptions(urls: ["myapp://open/1"]))
+        await app.settle()
+        #expect(app.screens.isEmpty)
+        await app.installRootUI()
+        await app.settle()
+        #expect(app.screens.isEmpty)  // ready, but still launching in the background
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens == [.open(1)])
+        let kinds = app.events.read { $0.map(\.kind) }
+        #expect(kinds.contains(.heldUntilReady))
+    }
+
+    @Test("A link that arrives in the background runs when the app becomes active")
+    func background() async throws {
+        let app = try makeApp()
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.enterBackground()
+        await app.open("myapp://open/2")
+        await app.settle()
+        #expect(app.screens.isEmpty)
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens == [.open(1)])
+    }
+
+    @Test("Log in first, then the same link continues")
+    func loginThenContinue() async throws {
+        let app = try makeApp()
+        await app.launch(ConnectionOptions(urls: ["myapp:///pay?order_id=123"]))
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.loginPresentations.current == 1)
+        #expect(app.screens == [.pay(order: "?")])
+        let kinds = app.events.read { $0.map(\.kind) }
+        #expect(kinds.contains(.waitingOnBarrier(barrier: "auth")))
+        #expect(kinds.contains(.barrierPassed(barrier: "auth")))
+    }
+
+    @Test("Cancelling the login drops the link and reports it; nothing protected is shown")
+    func loginCancelled() async throws {
+        let app = try makeApp()
+        app.loginAnswer.update { $0 = false }
+        await app.launch(ConnectionOptions(urls: ["myapp://secure/1"]))
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens.isEmpty)
+        #expect(app.outcomes == [.barrierFailed(barrier: "auth")])
+    }
+
+    @Test("Logging out between receipt and dispatch puts the barrier back in front of the link")
+    func logoutBetweenReceiptAndDispatch() async throws {
+        let app = try makeApp()
+        app.login()
+        app.loginAnswer.update { $0 = false }
+        await app.launch(ConnectionOptions(urls: ["myapp://secure/1"]))  // received while logged in
+        app.logout()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.loginPresentations.current == 1)
+        #expect(app.screens.isEmpty)
+    }
+
+    @Test("A link arriving during a barrier check waits, then runs after it")
+    func linkDuringBarrierCheck() async throws {
+        let app = try makeApp(configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4)))
+        app.loginNeverAnswers.update { $0 = true }
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://secure/1")
+        while app.loginPresentations.current == 0 { await Task.yield() }
+        await app.open("myapp://open/2")
+        #expect(app.screens.isEmpty)
+        app.loginNeverAnswers.update { $0 = false }  // the user logs in
+        await app.settle()
+        #expect(app.screens == [.secure(1), .open(1)])
+    }
+
+    @Test("A barrier check that never answers times out, is reported, and stalls nothing behind it")
+    func barrierNeverAnswers() async throws {
+        let app = try makeApp(
+            configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4), barrierCheckTimeout: 60)
+        )
+        app.loginNeverAnswers.update { $0 = true }
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://secure/1")
+        await app.open("myapp://open/2")
+        await app.clock.waitForSleepers(1)
+        app.clock.advance(by: 61)
+        await app.settle()
+        #expect(app.outcomes.first == .barrierTimedOut(barrier: "auth"))
+        #expect(app.screens == [.open(1)])
+        app.loginNeverAnswers.update { $0 = false }
+    }
+
+    @Test("Two links racing: latest-wins keeps the newest waiting one; FIFO runs both in order")
+    func racing() async throws {
+        let latest = try makeApp()
+        await latest.launch()
+        async let first: Void = latest.open("myapp://messages/1")
+        async let second: Void = latest.open("myapp://open/2")
+        _ = await (first, second)
+        await latest.installRootUI()
+        await latest.becomeActive()
+        await latest.settle()
+        #expect(latest.navigations.current.count == 1)
+        #expect(latest.outcomes.filter { $0 == .superseded }.count == 1)
+
+        let fifo = try makeApp(configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 1)))
+        await fifo.launch()
+        await fifo.open("myapp://messages/1")
+        await fifo.open("myapp://open/2")  // the queue holds one: dropped and reported
+        await fifo.installRootUI()
+        await fifo.becomeActive()
+        await fifo.settle()
+        #expect(fifo.outcomes == [.dropped, .handled(route: "chat", plan: .pushOverRoot(.chat(1)))])
+    }
+
+    @Test("Process death with a pending link: a new dispatcher over the same store runs it once")
+    func processDeath() async throws {
+        let store = InMemoryPendingLinkStore()
+        let app = try makeApp(store: store)
+        await app.launch(ConnectionOptions(urls: ["myapp://open/5"]))
+        #expect(try store.load().map(\.link) == ["myapp://open/5"])
+        app.terminate()
+        await app.launch()  // the next launch restores it
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens == [.open(1)])
+        #expect(try store.load().isEmpty)
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens == [.open(1)])  // not twice
+    }
+
+    @Test("A handler timeout, then a late completion that is ignored and touches no other link")
+    func handlerTimeoutAndLateCompletion() async throws {
+        let app = try makeApp(
+            configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4), handlerTimeout: 5)
+        )
+        await app.launch()
+        let release = Locked(false)
+        await app.dispatcher.handle("open") { _ in
+            while !release.current { await Task.yield() }  // ignores cancellation on purpose
+            return .handled(.push(.open(99)))
+        }
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://open/1")
+        await app.open("myapp://messages/2")
+        await app.clock.waitForSleepers(1)
+        app.clock.advance(by: 6)
+        while app.navigations.current.isEmpty { await Task.yield() }
+        release.update { $0 = true }  // the late completion
+        await app.settle()
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(app.outcomes == [.timedOut(route: "open"), .handled(route: "chat", plan: .pushOverRoot(.chat(1)))])
+        #expect(app.screens == [.chat(1)])
+    }
+
+    @Test("A handler that declines passes the link to the next candidate in precedence order")
+    func declineTriesNext() async throws {
+        let app = try SimulatedApp(
+            routes: [("typed", "/items/{id:int}", nil, []), ("any", "/items/{slug}", .home, [])],
+            policy: LinkPolicy(schemes: ["myapp"])
+        )
+        await app.launch()
+        await app.dispatcher.handle("typed") { _ in .declined }
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://items/3")
+        await app.settle()
+        #expect(app.screens == [.home])
+        let kinds = app.events.read { $0.map(\.kind) }
+        #expect(kinds.contains(.declined(route: "typed")))
+        #expect(kinds.contains(.handled(route: "any")))
+    }
+
+    @Test("Every candidate declining is reported as declined, not handled; no handler at all likewise")
+    func allDecline() async throws {
+        let app = try SimulatedApp(routes: [("bare", "/bare", nil, [])], policy: LinkPolicy(schemes: ["myapp"]))
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://bare")
+        await app.settle()
+        #expect(app.outcomes == [.declined])
+        #expect(app.outcomes.allSatisfy { !$0.isHandled })
+    }
+
+    @Test("Not found, forbidden, pass-through and invalid each reach their own handler and are never handled")
+    func distinctOutcomes() async throws {
+        let app = try makeApp()
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        let forbidden = Locked<[String]>([])
+        await app.dispatcher.onForbidden { _, reason in forbidden.update { $0.append(reason) } }
+        let invalid = Locked<[String]>([])
+        await app.dispatcher.onInvalid { input, _ in invalid.update { $0.append(input) } }
+        await app.open("myapp://nowhere")
+        await app.settle()
+        await app.open("https://elsewhere.org/page")
+        await app.settle()
+        await app.open("evil://open/1")
+        await app.open("myapp://a b")
+        await app.settle()
+        while forbidden.current.isEmpty || invalid.current.isEmpty { await Task.yield() }
+        #expect(app.notFound.current == ["myapp://nowhere"])
+        #expect(app.passedThrough.current == ["https://elsewhere.org/page"])
+        #expect(forbidden.current == ["the scheme 'evil' is not one of the app's schemes (myapp)"])
+        #expect(invalid.current == ["myapp://a b"])
+        #expect(app.outcomes.allSatisfy { !$0.isHandled })
+        #expect(app.screens.isEmpty)
+    }
+
+    @Test("Cancelling a held link and a running one")
+    func cancellation() async throws {
+        let app = try makeApp()
+        await app.launch()
+        let held = try #require(await app.dispatcher.receive(try DeepLink("myapp://open/1")))
+        #expect(await app.dispatcher.cancel(held))
+        #expect(await app.dispatcher.pendingLinks.isEmpty)
+
+        app.loginNeverAnswers.update { $0 = true }
+        await app.installRootUI()
+        await app.becomeActive()
+        let running = try #require(await app.dispatcher.receive(try DeepLink("myapp://secure/1")))
+        while app.loginPresentations.current == 0 { await Task.yield() }
+        #expect(await app.dispatcher.cancel(running))
+        await app.settle()
+        #expect(app.outcomes == [.cancelled, .cancelled])
+        #expect(await app.dispatcher.cancel(running) == false)
+        app.loginNeverAnswers.update { $0 = false }
+    }
+
+    @Test("A mandatory barrier applies to every link it names; an unregistered barrier fails closed")
+    func mandatoryAndUnregistered() async throws {
+        let app = try SimulatedApp(
+            routes: [("open", "/open/{id:int}", .open(1), []), ("ghost", "/ghost", .home, ["nonexistent"])],
+            policy: LinkPolicy(schemes: ["myapp"])
+        )
+        await app.launch()
+        await app.dispatcher.addMandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) {
+            link in
+            link.pathSegments.first == "open"
+        }
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://open/1")
+        await app.settle()
+        await app.open("myapp://ghost")
+        await app.settle()
+        #expect(
+            app.outcomes == [
+                .barrierRejected(barrier: "maintenance", reason: "down for maintenance"),
+                .barrierRejected(barrier: "nonexistent", reason: "the barrier 'nonexistent' is not registered"),
+            ]
+        )
+        #expect(app.screens.isEmpty)
+    }
+
+    @Test("The same URL delivered twice within the window runs once; after the window, again")
+    func deduplicationWindow() async throws {
+        let app = try makeApp()
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://open/1")
+        await app.settle()
+        await app.open("myapp://open/1")
+        await app.settle()
+        app.clock.advance(by: 6)
+        await app.open("myapp://open/1")
+        await app.settle()
+        #expect(app.screens.count == 2)
+        #expect(app.outcomes.filter { $0 == .deduplicated }.count == 1)
+    }
+
+    @Test("Every link's events carry the link, its source and durations; the stream sees them too")
+    func events() async throws {
+        let app = try makeApp()
+        await app.launch()
+        let stream = await app.dispatcher.events()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://open/1")
+        await app.settle()
+        var seen: [DispatchEvent<Screen>.Kind] = []
+        for await event in stream {
+            seen.append(event.kind)
+            #expect(event.link?.string == "myapp://open/1")
+            #expect(event.source == .urlScheme)
+            #expect(event.elapsed >= 0)
+            if case .finished = event.kind { break }
+        }
+        #expect(
+            seen == [
+                .received, .matched(route: "open"), .dispatched(route: "open"), .handled(route: "open"),
+                .finished(.handled(route: "open", plan: .pushOverRoot(.open(1)))),
+            ]
+        )
+    }
+
+    @Test("Notification actions run their handler without routing; dismissals are reported")
+    func notificationActions() async throws {
+        let app = try SimulatedApp(
+            routes: [("post", "/posts/{id:int}", .post(1), [])],
+            intake: {
+                $0.notificationCategories = NotificationCategoryCatalog([
+                    NotificationCategory(
+                        id: "post",
+                        actions: [NotificationAction(id: "like", title: "Like", target: .handler)],
+                        reportsDismiss: true
+                    )
+                ])
+            },
+            policy: LinkPolicy(schemes: ["myapp"])
+        )
+        await app.launch()  // not active: a background action still runs
+        let payload: PayloadValue = ["aps": ["category": "post"], "postId": "4", "deeplink": "myapp://posts/4"]
+        await app.deliver(
+            NotificationResponseSnapshot(actionIdentifier: "like", requestIdentifier: "p4", userInfo: payload)
+        )
+        await app.deliver(
+            NotificationResponseSnapshot(actionIdentifier: NotificationActionIdentifier.dismiss, userInfo: payload)
+        )
+        while app.actions.current.isEmpty { await Task.yield() }
+        #expect(app.actions.current == ["like:4"])
+        #expect(app.events.read { $0.map(\.kind) }.contains(.dismissed(action: NotificationActionIdentifier.dismiss)))
+        #expect(app.screens.isEmpty)
+    }
+}

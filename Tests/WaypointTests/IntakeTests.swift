@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+@testable import Waypoint
+
+@Suite("Intake turns every source into one link, and reports what it cannot")
+struct IntakeTests {
+    let intake: LinkIntake = {
+        var intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
+        intake.notificationRules = [
+            NotificationRule(.equals("aps.category", "bookDetail"), link: "/books/{book_id}"),
+            NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}"),
+        ]
+        intake.notificationCategories = NotificationCategoryCatalog([
+            NotificationCategory(
+                id: "post",
+                actions: [
+                    NotificationAction(id: "like", title: "Like", target: .handler),
+                    NotificationAction(id: "open", title: "Open", options: .foreground, target: .payloadLink),
+                    NotificationAction(
+                        id: "report",
+                        title: "Report",
+                        options: .destructive,
+                        target: .link("/posts/{postId}/report")
+                    ),
+                ]
+            )
+        ])
+        intake.notificationSettingsLink = "/settings/notifications"
+        intake.shortcutRoutes = ["com.example.chat": "/messages/{id}", "com.example.activity": "/activity"]
+        intake.activityRoutes = ["com.example.reading": "/books/{bookID}"]
+        intake.webMessages = [
+            WebMessageRoute(name: "openLink"), WebMessageRoute(name: "openBook", link: "/books/{id}"),
+        ]
+        return intake
+    }()
+
+    @Test("URLs: a custom scheme, a universal link, a web link")
+    func urls() {
+        #expect(intake.url("myapp://messages/1").link?.source == .urlScheme)
+        #expect(intake.url("https://example.com/books/42").link?.source == .universalLink)
+        #expect(intake.url("https://elsewhere.org/").link?.source == .web)
+        #expect(intake.url("myapp://a b").error?.code == .invalidLink)
+        #expect(intake.url("myapp://a b").error?.linkError?.code == .invalidCharacter)
+        if case .link(_, let identity) = intake.url("myapp://messages/1") {
+            #expect(identity == "url:myapp://messages/1")
+        }
+    }
+
+    @Test("A push payload under data maps through a rule, with the original payload kept")
+    func pushRule() throws {
+        let payload: PayloadValue = ["aps": ["alert": "New message"], "data": ["messageId": "1"]]
+        let link = try #require(
+            intake.notification(NotificationResponseSnapshot(requestIdentifier: "n1", userInfo: payload)).link
+        )
+        #expect(link.string == "/messages/1")
+        #expect(link.source == .notification)
+        #expect(link.payload == payload)
+    }
+
+    @Test("A category rule reads top-level keys")
+    func categoryRule() {
+        let payload: PayloadValue = ["aps": ["category": "bookDetail"], "book_id": "42"]
+        #expect(intake.notification(NotificationResponseSnapshot(userInfo: payload)).link?.string == "/books/42")
+    }
+
+    @Test("A link under deeplink, url or link, at the top level or under data, parsed leniently")
+    func linkKeys() {
+        for payload: PayloadValue in [
+            ["deeplink": "myapp://books/7"], ["url": "myapp://books/7"], ["data": ["link": "myapp://books/7"]],
+        ] {
+            #expect(
+                intake.notification(NotificationResponseSnapshot(userInfo: payload)).link?.string == "myapp://books/7"
+            )
+        }
+        let chinese = intake.notification(NotificationResponseSnapshot(userInfo: ["deeplink": "myapp://search?q=三体"]))
+        #expect(chinese.link?.queryValue("q") == "三体")
+    }
+
+    @Test("A payload with no link is a failure carrying the payload")
+    func noLink() {
+        let error = intake.notification(NotificationResponseSnapshot(userInfo: ["aps": ["alert": "hi"]])).error
+        #expect(error?.code == .noLink)
+        #expect(error?.input == #"{"aps":{"alert":"hi"}}"#)
+    }
+
+    @Test("Template values are encoded, so a value cannot add segments")
+    func templateEncoding() {
+        let payload: PayloadValue = ["data": ["messageId": "1/../../admin?x=1"]]
+        #expect(
+            intake.notification(NotificationResponseSnapshot(userInfo: payload)).link?.pathSegments == [
+                "messages", "1/../../admin?x=1",
+            ]
+        )
+    }
+
+    @Test("Default, custom and dismiss actions are told apart")
+    func actions() {
+        let payload: PayloadValue = ["aps": ["category": "post"], "postId": "9", "deeplink": "myapp://posts/9"]
+        func response(_ action: String) -> NotificationResponseSnapshot {
+            NotificationResponseSnapshot(actionIdentifier: action, requestIdentifier: "n9", userInfo: payload)
+        }
+        guard case .action(let like) = intake.notification(response("like")) else {
+            Issue.record("like runs a handler")
+            return
+        }
+        #expect(like.actionIdentifier == "like")
+        #expect(like.payload["postId"] == "9")
+        #expect(intake.notification(response("open")).link?.string == "myapp://posts/9")
+        #expect(intake.notification(response("report")).link?.string == "/posts/9/report")
+        guard case .dismissed = intake.notification(response(NotificationActionIdentifier.dismiss)) else {
+            Issue.record("dismiss is a dismissal")
+            return
+        }
+        #expect(intake.notification(response("unknown")).error?.code == .unmappedAction)
+        if case .link(_, let identity) = intake.notification(response("open")) {
+            #expect(identity == "notification:n9:open")
+        }
+    }
+
+    @Test("Open notification settings leads to the configured route")
+    func settings() {
+        #expect(intake.notificationSettings().link?.string == "/settings/notifications")
+        #expect(LinkIntake(policy: LinkPolicy()).notificationSettings().error?.code == .noLink)
+    }
+
+    @Test("Quick actions: type to route, userInfo values to parameters and query items")
+    func shortcuts() {
+        let chat = intake.shortcut(
+            ShortcutItemSnapshot(type: "com.example.chat", userInfo: ["id": "1", "ref": "home"])
+        )
+        #expect(chat.link?.string == "/messages/1?ref=home")
+        #expect(chat.link?.source == .shortcut)
+        #expect(intake.shortcut(ShortcutItemSnapshot(type: "com.example.activity")).link?.string == "/activity")
+        let unknown = intake.shortcut(ShortcutItemSnapshot(type: "com.example.gone"))
+        #expect(unknown.error?.description == "No route is mapped for the quick action type 'com.example.gone'.")
+        #expect(intake.shortcut(ShortcutItemSnapshot(type: "com.example.chat")).error?.code == .missingValue)
+    }
+
+    @Test("User activities: browsing-web, Spotlight, the app's own types")
+    func activities() throws {
+        let web = UserActivitySnapshot(
+            activityType: UserActivityType.browsingWeb,
+            webpageURL: URL(string: "https://example.com/books/42")
+        )
+        #expect(intake.userActivity(web).link?.source == .universalLink)
+        let spotlight = UserActivitySnapshot(
+            activityType: UserActivityType.spotlightItem,
+            userInfo: [UserActivityType.spotlightIdentifierKey: "myapp://books/42"]
+        )
+        #expect(intake.userActivity(spotlight).link?.string == "myapp://books/42")
+        #expect(
+            intake.userActivity(UserActivitySnapshot(activityType: "com.example.reading", userInfo: ["bookID": 42]))
+                .link?.string == "/books/42"
+        )
+        #expect(
+            intake.userActivity(UserActivitySnapshot(activityType: "com.example.other")).error?.code
+                == .unmappedActivity
+        )
+        #expect(
+            intake.userActivity(UserActivitySnapshot(activityType: UserActivityType.browsingWeb)).error?.code == .noLink
+        )
+    }
+
+    @Test("Web messages only from the main frame of an allowed https origin, under an accepted name")
+    func webMessages() {
+        let good = WebMessageSnapshot(name: "openLink", body: "/books/42", origin: "https://example.com")
+        #expect(intake.webMessage(good).link?.string == "/books/42")
+        #expect(intake.webMessage(good).link?.source == .webMessage)
+        let object = WebMessageSnapshot(
+            name: "openLink",
+            body: ["url": "myapp://books/1"],
+            origin: "https://example.com"
+        )
+        #expect(intake.webMessage(object).link?.string == "myapp://books/1")
+        let templated = WebMessageSnapshot(name: "openBook", body: ["id": 7], origin: "https://example.com")
+        #expect(intake.webMessage(templated).link?.string == "/books/7")
+        let frame = WebMessageSnapshot(
+            name: "openLink",
+            body: "/books/42",
+            origin: "https://example.com",
+            isMainFrame: false
+        )
+        #expect(intake.webMessage(frame).error?.code == .notMainFrame)
+        let evil = WebMessageSnapshot(name: "openLink", body: "/books/42", origin: "https://evil.com")
+        #expect(intake.webMessage(evil).error?.code == .untrustedOrigin)
+        let plain = WebMessageSnapshot(name: "openLink", body: "/books/42", origin: "http://example.com")
+        #expect(intake.webMessage(plain).error?.code == .untrustedOrigin)
+        let unknown = WebMessageSnapshot(name: "runScript", body: "/x", origin: "https://example.com")
+        #expect(intake.webMessage(unknown).error?.code == .unknownMessage)
+    }
+
+    @Test("In-app text is parsed leniently")
+    func text() {
+        #expect(intake.text(" myapp://search?q=三体 小说 ").link?.queryValue("q") == "三体 小说")
+        #expect(intake.text("myapp://a\\b").error?.code == .invalidLink)
+    }
+
+    @Test("Payloads: Foundation values convert; too deep or foreign values are typed errors")
+    func payloads() throws {
+        let json = try JSONSerialization.jsonObject(with: Data(#"{"a":1,"b":true,"c":1.5,"d":[null,"x"]}"#.utf8))
+        let payload = try PayloadValue(any: json)
+        #expect(payload == ["a": 1, "b": true, "c": .double(1.5), "d": [.null, "x"]])
+        var deep: Any = "leaf"
+        for _ in 0..<40 { deep = ["k": deep] }
+        #expect(throws: IntakeError.self) { try PayloadValue(any: deep) }
+        #expect(throws: IntakeError.self) { try PayloadValue(any: ["k": NSObject()]) }
+        #expect(throws: IntakeError.self) { try PayloadValue(json: "{not json") }
+    }
+
+    struct FixedProvider: DeferredLinkProvider {
+        let text: String?
+        func deferredLink() async throws -> String? { text }
+    }
+
+    final class MemoryMarker: LaunchMarker, @unchecked Sendable {
+        private let lock = NSLock()
+        private var launched = false
+        func isFirstLaunch() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return !launched
+        }
+        func markLaunched() {
+            lock.lock()
+            launched = true
+            lock.unlock()
+        }
+    }
+
+    @Test("A deferred link is asked for once, on the first launch, and marked untrusted")
+    func deferred() async {
+        let marker = MemoryMarker()
+        let first = await intake.deferredLink(from: FixedProvider(text: "myapp://promo/spring"), marker: marker)
+        #expect(first?.link?.source == .deferred)
+        #expect(await intake.deferredLink(from: FixedProvider(text: "myapp://promo/spring"), marker: marker) == nil)
+        let bad = await intake.deferredLink(from: FixedProvider(text: "javascript:alert(1)"), marker: MemoryMarker())
+        #expect(bad?.link?.source == .deferred)  // parsed, then refused by policy like any link
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Waypoint
+import WaypointTesting
+
+/// The screens of the simulated app, across the scenarios of DESIGN.md.
+enum Screen: Hashable, Sendable {
+    case home, activity, messages
+    case chat(Int)
+    case request(Int)
+    case newListing
+    case pay(order: String)
+    case book(Int)
+    case tab(String)
+    case order(Int)
+    case settings
+    case post(Int)
+    case open(Int)
+    case secure(Int)
+}
+
+/// What a scene's connection options carry on a cold start (`UIScene.ConnectionOptions`).
+struct ConnectionOptions {
+    var urls: [String] = []
+    var userActivities: [UserActivitySnapshot] = []
+    var shortcut: ShortcutItemSnapshot?
+    var notificationResponse: NotificationResponseSnapshot?
+}
+
+/// An app host on Linux: it drives launch, scene connection, activation, background, termination,
+/// login and logout the way UIKit would, and forwards every entry point through intake to the
+/// dispatcher — what the UIKit adapter does on a device.
+final class SimulatedApp: @unchecked Sendable {
+    let intake: LinkIntake
+    let resolver: LinkResolver<String>
+    let store: any PendingLinkStore
+    let clock = ManualClock()
+    let configuration: DispatcherConfiguration
+    private(set) var dispatcher: LinkDispatcher<String, Screen>
+
+    /// Every plan the navigator was handed, in order.
+    let navigations = Locked<[NavigationPlan<Screen>]>([])
+    /// Every event, in order.
+    let events = Locked<[DispatchEvent<Screen>]>([])
+    let isLoggedIn = Locked(false)
+    /// What the user does when the login screen is presented: log in or cancel.
+    let loginAnswer = Locked(true)
+    let loginPresentations = Locked(0)
+    /// Set to keep the login screen up until the test says (a barrier check that never answers).
+    let loginNeverAnswers = Locked(false)
+    let notFound = Locked<[String]>([])
+    let passedThrough = Locked<[String]>([])
+    let actions = Locked<[String]>([])
+    let quickActions: QuickActionCatalog<Profile>
+    let profile = Locked(Profile.guest)
+    private(set) var installedQuickActions: [QuickActionItem] = []
+
+    enum Profile: Sendable { case guest, host }
+
+    init(
+        routes: [(name: String, pattern: String, screen: Screen?, barriers: [String])],
+        intake configure: (inout LinkIntake) -> Void = { _ in },
+        policy: LinkPolicy,
+        configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        store: any PendingLinkStore = InMemoryPendingLinkStore(),
+        quickActions: QuickActionCatalog<Profile> = QuickActionCatalog([])
+    ) throws {
+        var builder = RouterBuilder<String>()
+        for route in routes { try builder.add(route.name, route.pattern, value: route.name) }
+        resolver = LinkResolver(router: try builder.build(), policy: policy)
+        var intake = LinkIntake(policy: policy)
+        intake.shortcutRoutes = quickActions.linkTemplates
+        configure(&intake)
+        self.intake = intake
+        self.store = store
+        self.configuration = configuration
+        self.quickActions = quickActions
+        self.routeTable = routes
+        dispatcher = LinkDispatcher(resolver: resolver, configuration: configuration, store: store, clock: clock)
+    }
+
+    private let routeTable: [(name: String, pattern: String, screen: Screen?, barriers: [String])]
+
+    /// A new process: a new dispatcher over the same store, wired like an app delegate would.
+    func launch(_ options: ConnectionOptions = ConnectionOptions()) async {
+        dispatcher = LinkDispatcher(resolver: resolver, configuration: configuration, store: store, clock: clock)
+        let events = self.events
+        await dispatcher.observe { event in events.update { $0.append(event) } }
+        let navigations = self.navigations
+        await dispatcher.setNavigator { plan, _ in navigations.update { $0.append(plan) } }
+        let notFound = self.notFound
+        await dispatcher.onNotFound { link in notFound.update { $0.append(link.string) } }
+        let passedThrough = self.passedThrough
+        await dispatcher.onPassThrough { link in passedThrough.update { $0.append(link.string) } }
+        let actions = self.actions
+        await dispatcher.handleAction("like") { invocation in
+            actions.update { $0.append("like:\(invocation.payload["postId"]?.text ?? "")") }
+        }
+        await dispatcher.register(authBarrier())
+        for route in routeTable {
+            if !route.barriers.isEmpty { await dispatcher.protect(route.name, with: route.barriers) }
+            if let screen = route.screen {
+                await dispatcher.handle(route.name) { _ in .handled(.pushOverRoot(screen)) }
+            }
+        }
+        await dispatcher.restorePendingLinks()
+        installQuickActions()
+        // scene(_:willConnectTo:options:)
+        for url in options.urls { await dispatcher.receive(intake.url(url)) }
+        for activity in options.userActivities { await dispatcher.receive(intake.userActivity(activity)) }
+        if let shortcut = options.shortcut { await dispatcher.receive(intake.shortcut(shortcut)) }
+        if let response = options.notificationResponse { await dispatcher.receive(intake.notification(response)) }
+    }
+
+    private func authBarrier() -> Barrier {
+        let isLoggedIn = self.isLoggedIn
+        let loginAnswer = self.loginAnswer
+        let presentations = self.loginPresentations
+        let neverAnswers = self.loginNeverAnswers
+        return Barrier("auth") { _ in
+            isLoggedIn.current ? .passed : .needsCheck
+        } check: { _ in
+            presentations.update { $0 += 1 }
+            if neverAnswers.current {
+                // The login screen stays up and ignores cancellation: only the timeout frees the queue.
+                while neverAnswers.current { await Task.yield() }
+            }
+            let answer = loginAnswer.current
+            if answer { isLoggedIn.update { $0 = true } }
+            return answer
+        }
+    }
+
+    /// The root view controller is installed.
+    func installRootUI() async { await dispatcher.appDidBecomeReady() }
+    func becomeActive() async { await dispatcher.appDidBecomeActive() }
+    func enterBackground() async { await dispatcher.appDidEnterBackground() }
+    /// The process dies: nothing in memory survives, the store does.
+    func terminate() {}
+    func login() { isLoggedIn.update { $0 = true } }
+    func logout() { isLoggedIn.update { $0 = false } }
+
+    /// Switching profile re-installs the quick actions (scenario 1).
+    func switchProfile(to profile: Profile) {
+        self.profile.update { $0 = profile }
+        installQuickActions()
+    }
+
+    private func installQuickActions() { installedQuickActions = quickActions.items(for: profile.current) }
+
+    // Warm entry points.
+    func open(_ url: String) async { await dispatcher.receive(intake.url(url)) }
+    func openText(_ text: String) async { await dispatcher.receive(intake.text(text)) }
+    func deliver(_ response: NotificationResponseSnapshot) async {
+        await dispatcher.receive(intake.notification(response))
+    }
+    func perform(_ shortcut: ShortcutItemSnapshot) async { await dispatcher.receive(intake.shortcut(shortcut)) }
+    func continueActivity(_ activity: UserActivitySnapshot) async {
+        await dispatcher.receive(intake.userActivity(activity))
+    }
+    func webMessage(_ message: WebMessageSnapshot) async { await dispatcher.receive(intake.webMessage(message)) }
+    func openNotificationSettings() async { await dispatcher.receive(intake.notificationSettings()) }
+
+    func settle() async { await dispatcher.waitUntilIdle() }
+
+    /// The final outcome of every link, in order.
+    var outcomes: [DispatchOutcome<Screen>] {
+        events.read { events in
+            events.compactMap { event in
+                if case .finished(let outcome) = event.kind { return outcome }
+                return nil
+            }
+        }
+    }
+
+    var screens: [Screen] { navigations.read { $0.map(\.destination) } }
+}
