@@ -77,6 +77,12 @@ struct IntakeTests {
         #expect(chinese.link?.queryValue("q") == "三体")
     }
 
+    @Test("An explicit link in the payload wins over a rule that also applies")
+    func keysBeforeRules() {
+        let payload: PayloadValue = ["deeplink": "myapp://books/3", "data": ["messageId": "1"]]
+        #expect(intake.notification(NotificationResponseSnapshot(userInfo: payload)).link?.string == "myapp://books/3")
+    }
+
     @Test("A payload with no link is a failure carrying the payload")
     func noLink() {
         let error = intake.notification(NotificationResponseSnapshot(userInfo: ["aps": ["alert": "hi"]])).error

@@ -1,9 +1,9 @@
 extension LinkIntake {
     /// A notification response: the tap (default action), a custom action, or a dismissal.
     ///
-    /// The tap reads the payload's link: the first ``notificationRules`` that applies, else a
-    /// ``linkKeys`` member at the top level or under `data` (parsed leniently: payloads are written by
-    /// people). A custom action does what its ``NotificationActionTarget`` says.
+    /// The tap reads the payload's link: a ``linkKeys`` member at the top level or under `data`
+    /// (parsed leniently: payloads are written by people), else the first ``notificationRules`` that
+    /// applies. A custom action does what its ``NotificationActionTarget`` says.
     public func notification(_ response: some NotificationResponseRepresentable) -> IntakeResult {
         result { () throws(IntakeError) in
             let payload = try payload(response.userInfo)
@@ -69,16 +69,16 @@ extension LinkIntake {
 
     /// The link a notification payload carries or maps to.
     func link(fromPayload payload: PayloadValue) throws(IntakeError) -> DeepLink {
-        for rule in notificationRules where rule.matches(payload) {
-            let text = try fill(rule.link, from: payload, appendingExtras: false)
-            return try parse(text, strict: true, source: .notification, payload: payload)
-        }
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
                 if case .string(let text) = payload[keyPath] {
                     return try parse(text, strict: false, source: .notification, payload: payload)
                 }
             }
+        }
+        for rule in notificationRules where rule.matches(payload) {
+            let text = try fill(rule.link, from: payload, appendingExtras: false)
+            return try parse(text, strict: true, source: .notification, payload: payload)
         }
         throw IntakeError(
             .noLink,

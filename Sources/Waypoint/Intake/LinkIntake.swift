@@ -18,7 +18,7 @@ public struct LinkIntake: Sendable {
     public var policy: LinkPolicy
     /// Payload keys that hold a link, looked up at the top level and under `data`.
     public var linkKeys: [String]
-    /// Rules for payloads without a link key, tried in order before the keys.
+    /// Rules for payloads without a link key, tried in order after the keys.
     public var notificationRules: [NotificationRule]
     /// Notification categories, so custom actions can be told apart.
     public var notificationCategories: NotificationCategoryCatalog

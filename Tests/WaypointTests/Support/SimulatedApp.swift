@@ -78,6 +78,9 @@ final class SimulatedApp: @unchecked Sendable {
         dispatcher = LinkDispatcher(resolver: resolver, configuration: configuration, store: store, clock: clock)
     }
 
+    /// Registers the app's own handlers on every launch, before pending links are restored.
+    var onLaunch: (@Sendable (LinkDispatcher<String, Screen>) async -> Void)?
+
     private let routeTable: [(name: String, pattern: String, screen: Screen?, barriers: [String])]
 
     /// A new process: a new dispatcher over the same store, wired like an app delegate would.
@@ -102,6 +105,7 @@ final class SimulatedApp: @unchecked Sendable {
                 await dispatcher.handle(route.name) { _ in .handled(.pushOverRoot(screen)) }
             }
         }
+        await onLaunch?(dispatcher)
         await dispatcher.restorePendingLinks()
         installQuickActions()
         // scene(_:willConnectTo:options:)

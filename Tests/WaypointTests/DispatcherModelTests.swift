@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import WaypointTesting
+
+@testable import Waypoint
+
+/// Random sequences of app events against a reference model that states the rules plainly.
+@Suite("Random event sequences agree with a reference model")
+struct DispatcherModelTests {
+    enum Step: CustomStringConvertible {
+        case receive(String)
+        case ready, active, background, login, logout
+        case answerLogin(Bool)
+        case wait(TimeInterval)
+
+        var description: String {
+            switch self {
+            case .receive(let link): "receive \(link)"
+            case .ready: "ready"
+            case .active: "active"
+            case .background: "background"
+            case .login: "login"
+            case .logout: "logout"
+            case .answerLogin(let answer): "answerLogin \(answer)"
+            case .wait(let seconds): "wait \(seconds)"
+            }
+        }
+    }
+
+    /// The rules, stated directly: one link at a time once ready and active, latest waiting link
+    /// wins, a delivery repeated within the window runs once, a protected link needs a login at
+    /// the moment it runs.
+    struct Model {
+        var ready = false
+        var active = false
+        var loggedIn = false
+        var loginAnswer = true
+        var now: TimeInterval = 0
+        var waiting: [String] = []
+        var recent: [String: TimeInterval] = [:]
+        var outcomes: [String] = []
+        let window: TimeInterval
+
+        mutating func apply(_ step: Step) {
+            switch step {
+            case .receive(let link):
+                recent = recent.filter { now - $0.value < window }
+                if recent[link] != nil {
+                    outcomes.append("deduplicated")
+                    return
+                }
+                recent[link] = now
+                if link.hasPrefix("evil:") {
+                    outcomes.append("forbidden")
+                    return
+                }
+                outcomes += waiting.map { _ in "superseded" }
+                waiting = [link]
+            case .ready: ready = true
+            case .active: active = true
+            case .background: active = false
+            case .login: loggedIn = true
+            case .logout: loggedIn = false
+            case .answerLogin(let answer): loginAnswer = answer
+            case .wait(let seconds): now += seconds
+            }
+            guard ready, active else { return }
+            for link in waiting { outcomes.append(run(link)) }
+            waiting = []
+        }
+
+        mutating func run(_ link: String) -> String {
+            if link.contains("/missing/") { return "notFound" }
+            if link.contains("/secure/"), !loggedIn {
+                guard loginAnswer else { return "barrierFailed" }
+                loggedIn = true
+            }
+            return "handled"
+        }
+    }
+
+    static func name(_ outcome: DispatchOutcome<Screen>) -> String {
+        switch outcome {
+        case .handled: "handled"
+        case .deduplicated: "deduplicated"
+        case .forbidden: "forbidden"
+        case .superseded: "superseded"
+        case .notFound: "notFound"
+        case .barrierFailed: "barrierFailed"
+        default: "\(outcome)"
+        }
+    }
+
+    @Test("10,000 sequences: no link lost, none handled twice, nothing protected handled without login")
+    func randomSequences() async throws {
+        var random = SeededRandom(seed: 2026)
+        let links = ["myapp://open/1", "myapp://open/2", "myapp://secure/1", "myapp://missing/1", "evil://x"]
+        for sequence in 0..<10_000 {
+            let app = try makeApp()
+            let loggedInWhenHandled = Locked<[Bool]>([])
+            let isLoggedIn = app.isLoggedIn
+            app.onLaunch = { dispatcher in
+                await dispatcher.handle("secure") { _ in
+                    loggedInWhenHandled.update { $0.append(isLoggedIn.current) }
+                    return .handled(.push(.secure(1)))
+                }
+            }
+            await app.launch()
+            var model = Model(window: app.configuration.deduplicationWindow)
+            var steps: [Step] = []
+            for _ in 0..<Int.random(in: 1...14, using: &random) {
+                let step: Step
+                switch Int.random(in: 0..<12, using: &random) {
+                case 0..<5: step = .receive(links.randomElement(using: &random) ?? links[0])
+                case 5: step = .ready
+                case 6: step = .active
+                case 7: step = .background
+                case 8: step = .login
+                case 9: step = .logout
+                case 10: step = .answerLogin(Bool.random(using: &random))
+                default: step = .wait(Double(Int.random(in: 0...8, using: &random)))
+                }
+                steps.append(step)
+            }
+            steps += [.ready, .active]
+            for step in steps {
+                switch step {
+                case .receive(let link): await app.open(link)
+                case .ready: await app.installRootUI()
+                case .active: await app.becomeActive()
+                case .background: await app.enterBackground()
+                case .login: app.login()
+                case .logout: app.logout()
+                case .answerLogin(let answer): app.loginAnswer.update { $0 = answer }
+                case .wait(let seconds): app.clock.advance(by: seconds)
+                }
+                await app.settle()
+                model.apply(step)
+            }
+            let events = app.events.current
+            let received = Set(events.filter { $0.kind == .received }.compactMap(\.linkID))
+            var finished: [UUID: Int] = [:]
+            for event in events {
+                if case .finished = event.kind, let id = event.linkID { finished[id, default: 0] += 1 }
+            }
+            let outcomes = app.outcomes.map(Self.name)
+            let handled = app.outcomes.filter(\.isHandled).count
+            let context = "sequence \(sequence): \(steps)"
+            #expect(Set(finished.keys) == received, "a link was lost: \(context)")
+            #expect(finished.values.allSatisfy { $0 == 1 }, "a link finished twice: \(context)")
+            #expect(app.navigations.current.count == handled, "navigated other than once per handled link: \(context)")
+            #expect(loggedInWhenHandled.current.allSatisfy { $0 }, "a protected route ran logged out: \(context)")
+            #expect(outcomes == model.outcomes, "\(context)")
+            if outcomes != model.outcomes { return }
+        }
+    }
+}
