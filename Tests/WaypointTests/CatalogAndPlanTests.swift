@@ -30,10 +30,20 @@ struct CatalogAndPlanTests {
     @Test("Notification categories find actions by category, or by id alone")
     func categories() {
         let catalog = NotificationCategoryCatalog([
-            NotificationCategory(id: "post", actions: [NotificationAction(id: "like", title: "Like", target: .handler)]),
+            NotificationCategory(
+                id: "post",
+                actions: [NotificationAction(id: "like", title: "Like", target: .handler)]
+            ),
             NotificationCategory(
                 id: "message",
-                actions: [NotificationAction(id: "reply", title: "Reply", options: [.foreground, .authenticationRequired], target: .payloadLink)]
+                actions: [
+                    NotificationAction(
+                        id: "reply",
+                        title: "Reply",
+                        options: [.foreground, .authenticationRequired],
+                        target: .payloadLink
+                    )
+                ]
             ),
         ])
         #expect(catalog.action("like", in: "post")?.target == .handler)
@@ -41,7 +51,11 @@ struct CatalogAndPlanTests {
         #expect(catalog.action("reply", in: "")?.options == [.foreground, .authenticationRequired])
     }
 
-    enum Screen: Hashable, Sendable { case home, list, order(Int), detail }
+    enum Screen: Hashable, Sendable {
+        case home, list
+        case order(Int)
+        case detail
+    }
 
     @Test("Plans read as a NavigationStack path")
     func paths() {

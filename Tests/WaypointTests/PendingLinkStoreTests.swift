@@ -68,10 +68,24 @@ struct PendingLinkStoreTests {
     @Test("A restored link that no longer parses is reported invalid, not dropped")
     func restoredInvalid() async throws {
         let store = InMemoryPendingLinkStore([
-            PendingLink(id: UUID(), link: "myapp://a b", source: .urlScheme, payload: nil, identity: "x", receivedAt: Date())
+            PendingLink(
+                id: UUID(),
+                link: "myapp://a b",
+                source: .urlScheme,
+                payload: nil,
+                identity: "x",
+                receivedAt: Date()
+            )
         ])
         let app = try makeApp(store: store)
         await app.launch()
-        #expect(app.outcomes == [.invalid(message: "Link 'myapp://a b' has a space at byte 9; percent-encode it, or parse text from people with DeepLink(text:).")])
+        #expect(
+            app.outcomes == [
+                .invalid(
+                    message:
+                        "Link 'myapp://a b' has a space at byte 9; percent-encode it, or parse text from people with DeepLink(text:)."
+                )
+            ]
+        )
     }
 }

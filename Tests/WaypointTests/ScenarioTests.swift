@@ -18,7 +18,11 @@ struct ScenarioTests {
                 ("request.detail", "/request/{id:int}", nil, []),
                 ("listing.new", "/listings/new", .newListing, []),
             ],
-            intake: { $0.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")] },
+            intake: {
+                $0.notificationRules = [
+                    NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")
+                ]
+            },
             policy: LinkPolicy(schemes: ["deeplinkTutorial"]),
             store: store,
             quickActions: QuickActionCatalog([
@@ -28,8 +32,12 @@ struct ScenarioTests {
             ])
         )
         app.onLaunch = { dispatcher in
-            await dispatcher.handle("messages.detail") { match in .handled(.pushOverRoot(.chat(match.parameters.int("id") ?? 0))) }
-            await dispatcher.handle("request.detail") { match in .handled(.pushOverRoot(.request(match.parameters.int("id") ?? 0))) }
+            await dispatcher.handle("messages.detail") { match in
+                .handled(.pushOverRoot(.chat(match.parameters.int("id") ?? 0)))
+            }
+            await dispatcher.handle("request.detail") { match in
+                .handled(.pushOverRoot(.request(match.parameters.int("id") ?? 0)))
+            }
         }
         await app.launch()
         #expect(app.installedQuickActions.map(\.title) == ["Recent activity", "Messages"])
@@ -44,7 +52,12 @@ struct ScenarioTests {
         await app.settle()
         await app.open("deeplinkTutorial://request/1")
         await app.settle()
-        await app.deliver(NotificationResponseSnapshot(requestIdentifier: "p1", userInfo: ["aps": ["alert": "Hi"], "data": ["messageId": "1"]]))
+        await app.deliver(
+            NotificationResponseSnapshot(
+                requestIdentifier: "p1",
+                userInfo: ["aps": ["alert": "Hi"], "data": ["messageId": "1"]]
+            )
+        )
         await app.settle()
         await app.perform(ShortcutItemSnapshot(type: "listing.new"))
         await app.settle()
@@ -57,7 +70,9 @@ struct ScenarioTests {
         let app = try SimulatedApp(routes: [("pay", "/pay", nil, ["auth"])], policy: LinkPolicy(schemes: ["app"]))
         app.onLaunch = { dispatcher in
             struct Payment: Decodable { let order_id: String }
-            await dispatcher.handle("pay") { match in .handled(.present(.pay(order: try match.decode(Payment.self).order_id))) }
+            await dispatcher.handle("pay") { match in
+                .handled(.present(.pay(order: try match.decode(Payment.self).order_id)))
+            }
         }
         await app.launch(ConnectionOptions(urls: ["app:///pay?order_id=123"]))
         await app.installRootUI()
@@ -95,8 +110,12 @@ struct ScenarioTests {
             }
             await dispatcher.handle("book", with: book)
             await dispatcher.handle("web.book", with: book)
-            await dispatcher.handle("tab") { match in .handled(.replaceStack(.tab(match.parameters.string("tab") ?? ""))) }
-            await dispatcher.handle("search") { match in .handled(.push(.tab("search:" + (match.link.queryValue("q") ?? "")))) }
+            await dispatcher.handle("tab") { match in
+                .handled(.replaceStack(.tab(match.parameters.string("tab") ?? "")))
+            }
+            await dispatcher.handle("search") { match in
+                .handled(.push(.tab("search:" + (match.link.queryValue("q") ?? ""))))
+            }
         }
         await app.launch()
         await app.installRootUI()
@@ -105,24 +124,61 @@ struct ScenarioTests {
             { await $0.open("readapp://books/1") },
             { await $0.open("https://read.example.com/b/2") },
             { await $0.open("https://news.example.org/story") },
-            { await $0.deliver(NotificationResponseSnapshot(requestIdentifier: "a", userInfo: ["deeplink": "readapp://books/3", "tab": "store"])) },
-            { await $0.deliver(NotificationResponseSnapshot(requestIdentifier: "b", userInfo: ["url": "https://read.example.com/b/4"])) },
-            { await $0.deliver(NotificationResponseSnapshot(requestIdentifier: "c", userInfo: ["aps": ["category": "bookDetail"], "book_id": "5"])) },
+            {
+                await $0.deliver(
+                    NotificationResponseSnapshot(
+                        requestIdentifier: "a",
+                        userInfo: ["deeplink": "readapp://books/3", "tab": "store"]
+                    )
+                )
+            },
+            {
+                await $0.deliver(
+                    NotificationResponseSnapshot(
+                        requestIdentifier: "b",
+                        userInfo: ["url": "https://read.example.com/b/4"]
+                    )
+                )
+            },
+            {
+                await $0.deliver(
+                    NotificationResponseSnapshot(
+                        requestIdentifier: "c",
+                        userInfo: ["aps": ["category": "bookDetail"], "book_id": "5"]
+                    )
+                )
+            },
             { await $0.deliver(NotificationResponseSnapshot(requestIdentifier: "d", userInfo: ["tab": "mine"])) },
             { await $0.openText("readapp://search?q=三体 第二部") },
-            { await $0.webMessage(WebMessageSnapshot(name: "openLink", body: "readapp://books/6", origin: "https://read.example.com")) },
-            { await $0.webMessage(WebMessageSnapshot(name: "openLink", body: "readapp://books/7", origin: "https://ads.example.net")) },
+            {
+                await $0.webMessage(
+                    WebMessageSnapshot(name: "openLink", body: "readapp://books/6", origin: "https://read.example.com")
+                )
+            },
+            {
+                await $0.webMessage(
+                    WebMessageSnapshot(name: "openLink", body: "readapp://books/7", origin: "https://ads.example.net")
+                )
+            },
         ]
         for step in steps {
             await step(app)
             await app.settle()
         }
         #expect(
-            app.screens == [.book(1), .book(2), .book(3), .book(4), .book(5), .tab("mine"), .tab("search:三体 第二部"), .book(6)]
+            app.screens == [
+                .book(1), .book(2), .book(3), .book(4), .book(5), .tab("mine"), .tab("search:三体 第二部"), .book(6),
+            ]
         )
         #expect(app.navigations.current[2].tab == "store")
         #expect(app.passedThrough.current == ["https://news.example.org/story"])
-        #expect(app.outcomes.last == .invalid(message: "A web message 'openLink' came from https://ads.example.net, which is not an allowed https origin."))
+        #expect(
+            app.outcomes.last
+                == .invalid(
+                    message:
+                        "A web message 'openLink' came from https://ads.example.net, which is not an allowed https origin."
+                )
+        )
     }
 
     @Test("4: tutoring: from a push on a killed app, home first then the order; a background link waits for active")
@@ -137,7 +193,10 @@ struct ScenarioTests {
                 .handled(.pushOverRoot(.order(try match.decode(Order.self).order_id), tab: "home"))
             }
         }
-        let push = NotificationResponseSnapshot(requestIdentifier: "o1", userInfo: ["aps": [:], "url": "wenxiaoyou://order_detail?order_id=1234"])
+        let push = NotificationResponseSnapshot(
+            requestIdentifier: "o1",
+            userInfo: ["aps": [:], "url": "wenxiaoyou://order_detail?order_id=1234"]
+        )
         await app.launch(ConnectionOptions(notificationResponse: push))
         await app.deliver(push)
         await app.installRootUI()
@@ -167,8 +226,18 @@ struct ScenarioTests {
                         id: "post",
                         actions: [
                             NotificationAction(id: "like", title: "Like", target: .handler),
-                            NotificationAction(id: "open", title: "Open app", options: .foreground, target: .payloadLink),
-                            NotificationAction(id: "dismiss", title: "Dismiss", options: .destructive, target: .handler),
+                            NotificationAction(
+                                id: "open",
+                                title: "Open app",
+                                options: .foreground,
+                                target: .payloadLink
+                            ),
+                            NotificationAction(
+                                id: "dismiss",
+                                title: "Dismiss",
+                                options: .destructive,
+                                target: .handler
+                            ),
                         ],
                         reportsDismiss: true
                     )
@@ -185,7 +254,9 @@ struct ScenarioTests {
         await app.becomeActive()
         let payload: PayloadValue = ["aps": ["category": "post"], "postId": "8", "deeplink": "myapp://posts/8"]
         for action in ["like", "open", NotificationActionIdentifier.dismiss] {
-            await app.deliver(NotificationResponseSnapshot(actionIdentifier: action, requestIdentifier: "p8", userInfo: payload))
+            await app.deliver(
+                NotificationResponseSnapshot(actionIdentifier: action, requestIdentifier: "p8", userInfo: payload)
+            )
             await app.settle()
         }
         await app.openNotificationSettings()
