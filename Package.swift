@@ -12,20 +12,36 @@ let package = Package(
         .visionOS(.v1),
     ],
     products: [
+        .executable(name: "waypoint", targets: ["waypoint"]),
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // The core: Foundation only, no third-party dependency (iOS teams weigh every dependency).
         .target(name: "Waypoint"),
         // Helpers for testing code that uses Waypoint: a clock that moves only when told.
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
+        // The route manifest and everything generated from it; YAML lives here, not in the core.
+        .target(name: "WaypointManifest", dependencies: ["Waypoint", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(
+            name: "waypoint",
+            dependencies: ["WaypointManifest", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "waypoint-example",
             dependencies: ["Waypoint"],
             path: "Examples/ApartmentRoutes"
         ),
         .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
+        .testTarget(
+            name: "WaypointManifestTests",
+            dependencies: ["Waypoint", "WaypointManifest", "waypoint"],
+            exclude: ["Snapshots"]
+        ),
     ]
 )
 

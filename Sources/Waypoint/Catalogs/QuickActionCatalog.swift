@@ -70,4 +70,18 @@ public struct QuickActionItem: Sendable, Hashable {
     public var iconName: String?
     /// Plist values only.
     public var userInfo: [String: PayloadValue]
+
+    public init(
+        type: String,
+        title: String,
+        subtitle: String? = nil,
+        iconName: String? = nil,
+        userInfo: [String: PayloadValue] = [:]
+    ) {
+        self.type = type
+        self.title = title
+        self.subtitle = subtitle
+        self.iconName = iconName
+        self.userInfo = userInfo
+    }
 }

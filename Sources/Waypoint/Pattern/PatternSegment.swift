@@ -17,4 +17,13 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         case .catchAll: "**"
         }
     }
+
+    /// The segment with parameter names left out: two patterns with the same shapes match the same
+    /// links (`{}`, `{:int}`, literals, `*`, `**`).
+    public var shape: String {
+        switch self {
+        case .parameter(_, let type): type == .string ? "{}" : "{:\(type)}"
+        default: description
+        }
+    }
 }

@@ -36,10 +36,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// The names of every parameter that some expansion uses, in order of first appearance.
+    /// The names of every parameter that some expansion uses, in the order they are written.
     public var parameterNames: [String] {
         var names: [String] = []
-        for expansion in expansions {
+        for expansion in expansions.sorted(by: { $0.count > $1.count }) {
             for case .parameter(let name, _) in expansion where !names.contains(name) { names.append(name) }
         }
         return names

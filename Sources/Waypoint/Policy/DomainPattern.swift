@@ -42,7 +42,7 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// Whether some host matches both patterns.
-    func overlaps(_ other: DomainPattern) -> Bool {
+    public func overlaps(_ other: DomainPattern) -> Bool {
         switch (includesSubdomains, other.includesSubdomains) {
         case (false, false): domain == other.domain
         case (true, false): other.domain.hasSuffix("." + domain)

@@ -79,7 +79,7 @@ public struct RouterBuilder<Value: Sendable> {
         against later: Route<Value>,
         shape: [PatternSegment]
     ) throws(RouterBuildError) {
-        let shapeText = "/" + shape.map(Self.shapeDescription).joined(separator: "/")
+        let shapeText = "/" + shape.map(\.shape).joined(separator: "/")
         let (first, second) = (earlier.pattern, later.pattern)
         if first.scheme == second.scheme, first.host == second.host {
             throw RouterBuildError(
@@ -98,13 +98,6 @@ public struct RouterBuilder<Value: Sendable> {
                 message: "Routes '\(earlier.name)' ('\(first)') and '\(later.name)' ('\(second)') are ambiguous: "
                     + "both match \(shapeText) at priority \(later.priority); give one a higher priority."
             )
-        }
-    }
-
-    static func shapeDescription(_ segment: PatternSegment) -> String {
-        switch segment {
-        case .parameter(_, let type): type == .string ? "{}" : "{:\(type)}"
-        default: segment.description
         }
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Waypoint
+
+/// Builds the apple-app-site-association a domain must serve for the manifest's universal-link
+/// routes, in the iOS 13+ `components` form.
+///
+/// Each route expansion becomes a path component: literals as they are (percent-encoded), each
+/// parameter and `*` as `?*` (one or more characters), `**` as `*` (with the path before it as a
+/// component of its own, since `**` may capture nothing). `universalLinks.exclude` patterns come
+/// first as `exclude` components. A case-insensitive router sets `caseSensitive: false` in the
+/// file's defaults.
+///
+/// ```swift
+/// let json = AASAGenerator(manifest: manifest).document(for: "example.com").json
+/// ```
+public struct AASAGenerator: Sendable {
+    public let manifest: Manifest
+
+    public init(manifest: Manifest) { self.manifest = manifest }
+
+    /// Whether a route takes universal links on `domain`.
+    static func isUniversal(_ route: ManifestRoute, domain: String) -> Bool {
+        guard route.sources?.contains(.universalLink) ?? true, let pattern = try? RoutePattern(route.pattern) else {
+            return false
+        }
+        switch pattern.scheme {
+        case nil: return true
+        case "https":
+            guard let host = pattern.host else { return true }
+            let sample = domain.hasPrefix("*.") ? "www." + domain.dropFirst(2) : domain
+            return host.matches(String(sample)) || DomainPattern(domain).overlaps(host)
+        default: return false
+        }
+    }
+
+    public func document(for domain: String) -> AASADocument {
+        var components: [AASADocument.Component] = manifest.universalLinks.exclude.map {
+            AASADocument.Component(path: $0, exclude: true, comment: "excluded")
+        }
+        var seen: Set<String> = []
+        for route in manifest.routes where Self.isUniversal(route, domain: domain) {
+            guard let pattern = try? RoutePattern(route.pattern) else { continue }
+            for expansion in pattern.expansions {
+                for path in Self.paths(for: expansion) where seen.insert(path).inserted {
+                    components.append(AASADocument.Component(path: path, comment: route.name))
+                }
+            }
+        }
+        var document = AASADocument(details: [AASADocument.Details(appIDs: manifest.appIDs, components: components)])
+        if !manifest.policy.caseSensitive { document.defaults.caseSensitive = false }
+        document.substitutionVariables = manifest.universalLinks.substitutionVariables
+        return document
+    }
+
+    static func paths(for expansion: [PatternSegment]) -> [String] {
+        var pieces: [String] = []
+        var paths: [String] = []
+        for segment in expansion {
+            switch segment {
+            case .literal(let text):
+                pieces.append(
+                    text.addingPercentEncoding(
+                        withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))
+                    ) ?? text
+                )
+            case .parameter, .wildcard:
+                pieces.append("?*")
+            case .catchAll:
+                paths.append("/" + pieces.joined(separator: "/"))
+                pieces.append("*")
+            }
+        }
+        paths.append("/" + pieces.joined(separator: "/"))
+        return paths
+    }
+
+    /// The file's bytes, pretty-printed with sorted keys, and whether they fit Apple's limit.
+    public func data(for domain: String) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? encoder.encode(document(for: domain).json)) ?? Data()
+    }
+}

@@ -1,0 +1,44 @@
+import Waypoint
+
+/// Android's `/.well-known/assetlinks.json` for the manifest's Android app.
+///
+/// ```swift
+/// try AssetLinksGenerator(manifest: manifest).json()
+/// // [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {…}}]
+/// ```
+public struct AssetLinksGenerator: Sendable {
+    public let manifest: Manifest
+
+    public init(manifest: Manifest) { self.manifest = manifest }
+
+    public func json() throws(ManifestError) -> PayloadValue {
+        guard let android = manifest.android else {
+            throw ManifestError("The manifest has no 'android' section (package and fingerprints).", at: nil)
+        }
+        guard !android.fingerprints.isEmpty else {
+            throw ManifestError(
+                "'android.fingerprints' is empty: assetlinks.json needs the SHA-256 signing certificate fingerprints.",
+                at: nil
+            )
+        }
+        for fingerprint in android.fingerprints {
+            let bytes = fingerprint.split(separator: ":")
+            guard bytes.count == 32, bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+                throw ManifestError(
+                    "'\(fingerprint)' is not a SHA-256 fingerprint (32 hex pairs separated by ':').",
+                    at: nil
+                )
+            }
+        }
+        return [
+            [
+                "relation": ["delegate_permission/common.handle_all_urls"],
+                "target": [
+                    "namespace": "android_app",
+                    "package_name": .string(android.package),
+                    "sha256_cert_fingerprints": .array(android.fingerprints.map { .string($0.uppercased()) }),
+                ],
+            ]
+        ]
+    }
+}

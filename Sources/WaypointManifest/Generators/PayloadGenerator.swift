@@ -1,0 +1,169 @@
+import Foundation
+import Waypoint
+
+/// An APNs payload that opens a route, built by reverse routing in the shape the manifest's
+/// notification mapping reads: where a notification rule leads to the route, its key paths carry
+/// the parameters; otherwise the link goes under the first link key (`deeplink`).
+///
+/// ```swift
+/// try PayloadGenerator(manifest: manifest).payload(route: "messages.detail", parameters: ["id": "1"], title: "Hi")
+/// // {"aps": {"alert": {"title": "Hi"}}, "data": {"messageId": "1"}}
+/// ```
+public struct PayloadGenerator: Sendable {
+    public let manifest: Manifest
+    /// APNs refuses larger payloads (VoIP allows 5120).
+    public static let sizeLimit = 4096
+
+    public init(manifest: Manifest) { self.manifest = manifest }
+
+    public struct Alert: Sendable {
+        public var title: String?
+        public var body: String?
+        public var category: String?
+        public var threadID: String?
+        public init(title: String? = nil, body: String? = nil, category: String? = nil, threadID: String? = nil) {
+            self.title = title
+            self.body = body
+            self.category = category
+            self.threadID = threadID
+        }
+    }
+
+    public func payload(
+        route name: String,
+        parameters: [String: String],
+        alert: Alert = Alert()
+    ) throws(ManifestError) -> PayloadValue {
+        let router = try manifest.makeRouter()
+        guard let route = router.route(named: name) else {
+            let known = router.routes.map(\.name).joined(separator: ", ")
+            throw ManifestError("No route is named '\(name)'; the routes are: \(known).", at: nil)
+        }
+        let typed = try typedParameters(parameters, for: route.pattern)
+        let link: DeepLink
+        do {
+            link = try router.link(for: name, typed)
+        } catch {
+            throw ManifestError(error.message, at: route.value.location)
+        }
+        var aps: [String: PayloadValue] = [:]
+        var alertObject: [String: PayloadValue] = [:]
+        if let title = alert.title { alertObject["title"] = .string(title) }
+        if let body = alert.body { alertObject["body"] = .string(body) }
+        if !alertObject.isEmpty { aps["alert"] = .object(alertObject) }
+        if let threadID = alert.threadID { aps["thread-id"] = .string(threadID) }
+        var payload =
+            try ruleShapedPayload(
+                for: link,
+                resolver: LinkResolver(router: router, policy: manifest.makePolicy()),
+                route: name,
+                category: alert.category
+            )
+            ?? [manifest.notifications.linkKeys.first ?? "deeplink": .string(link.string)]
+        if let category = alert.category ?? payload["aps.category"]?.text { aps["category"] = .string(category) }
+        var object = payload.objectValue
+        object["aps"] = .object(aps)
+        payload = .object(object)
+        let size = Self.byteCount(payload)
+        guard size <= Self.sizeLimit else {
+            throw ManifestError("The payload is \(size) bytes; APNs accepts at most \(Self.sizeLimit).", at: nil)
+        }
+        return payload
+    }
+
+    static func byteCount(_ payload: PayloadValue) -> Int {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(payload).count) ?? 0
+    }
+
+    private func typedParameters(
+        _ parameters: [String: String],
+        for pattern: RoutePattern
+    ) throws(ManifestError) -> [String: ParameterValue] {
+        var types: [String: ParameterType] = [:]
+        for expansion in pattern.expansions {
+            for case .parameter(let name, let type) in expansion { types[name] = type }
+        }
+        var typed: [String: ParameterValue] = [:]
+        for (name, text) in parameters {
+            switch types[name] {
+            case .int?:
+                guard let value = Int(text) else {
+                    throw ManifestError("'\(name)' must be an int, got '\(text)'.", at: nil)
+                }
+                typed[name] = .int(value)
+            case .double?:
+                guard let value = Double(text) else {
+                    throw ManifestError("'\(name)' must be a double, got '\(text)'.", at: nil)
+                }
+                typed[name] = .double(value)
+            case .bool?:
+                guard let value = Bool(text.lowercased()) else {
+                    throw ManifestError("'\(name)' must be true or false, got '\(text)'.", at: nil)
+                }
+                typed[name] = .bool(value)
+            case .uuid?:
+                guard let value = UUID(uuidString: text) else {
+                    throw ManifestError("'\(name)' must be a UUID, got '\(text)'.", at: nil)
+                }
+                typed[name] = .uuid(value)
+            default:
+                typed[name] = .string(text)
+            }
+        }
+        return typed
+    }
+
+    /// Inverts a notification rule: the first whose template, filled from a payload, reproduces the
+    /// link. Its key paths then carry the link's values.
+    private func ruleShapedPayload(
+        for link: DeepLink,
+        resolver: LinkResolver<ManifestRoute>,
+        route: String,
+        category: String?
+    ) throws(ManifestError) -> PayloadValue? {
+        let target = link.pathSegments
+        for (rule, _) in manifest.notifications.rules {
+            guard let values = Self.invert(rule.link, into: link) else { continue }
+            var flat = values
+            switch rule.condition {
+            case .present(let keyPath): if flat[keyPath] == nil { continue }
+            case .equals(let keyPath, let value):
+                if keyPath == "aps.category", let category, category != value { continue }
+                flat[keyPath] = value
+            }
+            let payload = ManifestLinter.nest(.object(flat.mapValues(PayloadValue.string)))
+            guard let filled = try? rule.link.fill(from: payload), let match = resolver.resolve(filled).match,
+                match.route.name == route, match.link.pathSegments == target
+            else { continue }
+            return payload
+        }
+        return nil
+    }
+
+    /// Reads placeholder values off a link by aligning the template's path with the link's segments.
+    static func invert(_ template: LinkTemplate, into link: DeepLink) -> [String: String]? {
+        let text = template.text
+        guard !text.contains("?") else { return nil }
+        let path: Substring
+        if let range = text.range(of: "://") {
+            let rest = text[range.upperBound...]
+            path = rest
+        } else {
+            path = Substring(text)
+        }
+        let pieces = path.split(separator: "/")
+        let segments = link.pathSegments
+        guard pieces.count == segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (piece, segment) in zip(pieces, segments) {
+            if piece.hasPrefix("{") && piece.hasSuffix("}") {
+                values[String(piece.dropFirst().dropLast())] = segment
+            } else if piece.lowercased() != segment.lowercased() {
+                return nil
+            }
+        }
+        return values
+    }
+}

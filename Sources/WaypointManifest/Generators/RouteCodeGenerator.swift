@@ -1,0 +1,213 @@
+import Waypoint
+
+/// Swift source for the manifest's routes: an enum with one case per route, typed associated
+/// values, the link builder, and a failable initializer from a match.
+///
+/// ```swift
+/// // generated
+/// public enum AppRoute: Hashable, Sendable {
+///     case messagesDetail(id: Int)
+///     …
+/// }
+/// try AppRoute.messagesDetail(id: 42).link(in: router).string // "myapp://messages/42"
+/// AppRoute(router.match(link)!)                               // .messagesDetail(id: 42)
+/// ```
+public struct RouteCodeGenerator: Sendable {
+    public let manifest: Manifest
+    public var typeName: String
+
+    public init(manifest: Manifest, typeName: String = "AppRoute") {
+        self.manifest = manifest
+        self.typeName = typeName
+    }
+
+    struct Parameter {
+        let name: String
+        let type: ParameterType
+        let isOptional: Bool
+
+        /// As an argument label, where keywords need no backticks.
+        var label: String { name }
+        /// As a variable, where they do.
+        var variable: String { RouteCodeGenerator.identifier(name) }
+        var swiftType: String {
+            let base =
+                switch type {
+                case .int: "Int"
+                case .double: "Double"
+                case .bool: "Bool"
+                case .uuid: "UUID"
+                case .string: "String"
+                }
+            return isOptional ? base + "?" : base
+        }
+        var accessor: String { "parameters.\(type == .string ? "string" : type.rawValue)(\"\(name)\")" }
+        var wrapped: String { ".\(type)(\(variable))" }
+    }
+
+    struct Case {
+        let route: ManifestRoute
+        let caseName: String
+        let parameters: [Parameter]
+        let hasWildcards: Bool
+    }
+
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "protocol", "public", "static", "struct", "subscript",
+        "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+        "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil",
+        "rethrows", "super", "self", "Self", "throw", "throws", "true", "try", "Any", "some", "any",
+    ]
+
+    /// A Swift identifier, backticked when it is a keyword.
+    static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// `messages.detail` → `messagesDetail`; `2fa-setup` → `route2faSetup`.
+    static func caseName(_ routeName: String) -> String {
+        let words = routeName.split { !($0.isLetter || $0.isNumber || $0 == "_") || !$0.isASCII }
+        var name = words.enumerated().map { index, word in
+            index == 0 ? word.prefix(1).lowercased() + word.dropFirst() : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined()
+        if name.isEmpty || name.first?.isNumber == true {
+            name = "route" + name.prefix(1).uppercased() + name.dropFirst()
+        }
+        return identifier(name)
+    }
+
+    func cases() throws(ManifestError) -> [Case] {
+        var cases: [Case] = []
+        var used: Set<String> = []
+        for route in manifest.routes {
+            guard let pattern = try? RoutePattern(route.pattern) else {
+                throw ManifestError("The pattern '\(route.pattern)' is invalid.", at: route.location)
+            }
+            var order: [String] = []
+            var types: [String: ParameterType] = [:]
+            var counts: [String: Int] = [:]
+            // The longest shape first, so parameters keep the order they are written in.
+            for expansion in pattern.expansions.sorted(by: { $0.count > $1.count }) {
+                for case .parameter(let name, let type) in expansion {
+                    if types[name] == nil {
+                        order.append(name)
+                        types[name] = type
+                    }
+                    counts[name, default: 0] += 1
+                }
+            }
+            let parameters = order.map { name in
+                Parameter(
+                    name: name,
+                    type: types[name] ?? .string,
+                    isOptional: counts[name] != pattern.expansions.count
+                )
+            }
+            let hasWildcards = pattern.expansions.contains { $0.contains(.wildcard) || $0.contains(.catchAll) }
+            let name = Self.caseName(route.name)
+            guard used.insert(name).inserted else {
+                throw ManifestError("Two routes make the same Swift case '\(name)'; rename one.", at: route.location)
+            }
+            cases.append(Case(route: route, caseName: name, parameters: parameters, hasWildcards: hasWildcards))
+        }
+        return cases
+    }
+
+    public func source() throws(ManifestError) -> String {
+        let cases = try cases()
+        let file = manifest.file.split(separator: "/").last.map(String.init) ?? manifest.file
+        var lines: [String] = [
+            "// Generated by `waypoint codegen` from \(file). Do not edit: change the manifest and run it again.",
+            "// swift-format-ignore-file",
+            "",
+        ]
+        if cases.contains(where: { $0.parameters.contains { $0.type == .uuid } }) { lines.append("import Foundation") }
+        lines += [
+            "import Waypoint",
+            "",
+            "/// Every route of the manifest, with its parameters typed.",
+            "public enum \(typeName): Hashable, Sendable {",
+        ]
+        for entry in cases {
+            var values = entry.parameters.map { "\($0.label): \($0.swiftType)" }
+            if entry.hasWildcards { values.append("wildcards: [String]") }
+            lines.append("    /// `\(entry.route.pattern)`")
+            lines.append("    case \(entry.caseName)" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
+        }
+        lines += [
+            "", "    /// The route's name in the manifest.", "    public var name: String {", "        switch self {",
+        ]
+        for entry in cases { lines.append("        case .\(entry.caseName): \"\(entry.route.name)\"") }
+        lines += ["        }", "    }", ""]
+        lines += [
+            "    /// The values the route's link is built from.",
+            "    public var parameters: [String: ParameterValue] {", "        switch self {",
+        ]
+        for entry in cases {
+            guard !entry.parameters.isEmpty else {
+                lines.append("        case .\(entry.caseName): return [:]")
+                continue
+            }
+            let bindings = entry.parameters.map { "let \($0.variable)" } + (entry.hasWildcards ? ["_"] : [])
+            lines.append("        case .\(entry.caseName)(\(bindings.joined(separator: ", "))):")
+            let required = entry.parameters.filter { !$0.isOptional }
+            let optional = entry.parameters.filter(\.isOptional)
+            let literal =
+                required.isEmpty
+                ? "[:]" : "[" + required.map { "\"\($0.name)\": \($0.wrapped)" }.joined(separator: ", ") + "]"
+            if optional.isEmpty {
+                lines.append("            return \(literal)")
+            } else {
+                lines.append("            var values: [String: ParameterValue] = \(literal)")
+                for parameter in optional {
+                    lines.append(
+                        "            if let \(parameter.variable) { values[\"\(parameter.name)\"] = \(parameter.wrapped) }"
+                    )
+                }
+                lines.append("            return values")
+            }
+        }
+        lines += ["        }", "    }", ""]
+        lines += [
+            "    /// What the route's `*` and `**` capture.", "    public var wildcards: [String] {",
+            "        switch self {",
+        ]
+        for entry in cases where entry.hasWildcards {
+            let bindings = entry.parameters.map { _ in "_" } + ["let wildcards"]
+            lines.append("        case .\(entry.caseName)(\(bindings.joined(separator: ", "))): return wildcards")
+        }
+        if cases.contains(where: { !$0.hasWildcards }) { lines.append("        default: return []") }
+        lines += ["        }", "    }", ""]
+        lines += [
+            "    /// The route's link, built by the router.",
+            "    public func link<Value>(in router: Router<Value>, style: LinkStyle? = nil) throws(LinkBuildError) -> DeepLink {",
+            "        try router.link(for: name, parameters, wildcards: wildcards, style: style)",
+            "    }",
+            "",
+            "    /// The route a match stands for; `nil` for a route of another table or a missing value.",
+            "    public init?<Value>(_ match: RouteMatch<Value>) {",
+            "        let parameters = match.parameters",
+            "        switch match.route.name {",
+        ]
+        for entry in cases {
+            lines.append("        case \"\(entry.route.name)\":")
+            var arguments: [String] = []
+            for parameter in entry.parameters {
+                if parameter.isOptional {
+                    lines.append("            let \(parameter.variable) = \(parameter.accessor)")
+                } else {
+                    lines.append(
+                        "            guard let \(parameter.variable) = \(parameter.accessor) else { return nil }"
+                    )
+                }
+                arguments.append("\(parameter.label): \(parameter.variable)")
+            }
+            if entry.hasWildcards { arguments.append("wildcards: match.wildcards") }
+            lines.append(
+                "            self = .\(entry.caseName)"
+                    + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+            )
+        }
+        lines += ["        default:", "            return nil", "        }", "    }", "}", ""]
+        return lines.joined(separator: "\n")
+    }
+}

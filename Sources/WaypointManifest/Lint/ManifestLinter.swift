@@ -1,0 +1,326 @@
+import Foundation
+import Waypoint
+
+/// Finds what is wrong or suspicious in a manifest: routes that collide or can never win,
+/// parameter type conflicts, quick actions the system would not show, notification and other
+/// mappings that lead nowhere, and universal links the association file would not open.
+///
+/// ```swift
+/// let findings = ManifestLinter(manifest: manifest).lint()
+/// findings.first?.description
+/// // "waypoint.yaml:7:5: error: Routes 'a' ('/users/{id}') and 'b' ('/users/{name}') are duplicates … [duplicate-route]"
+/// ```
+public struct ManifestLinter {
+    public let manifest: Manifest
+    /// A deployed apple-app-site-association to check against the routes, if any.
+    public var associationFile: AASADocument?
+
+    public init(manifest: Manifest, associationFile: AASADocument? = nil) {
+        self.manifest = manifest
+        self.associationFile = associationFile
+    }
+
+    public func lint() -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let (router, routeFindings) = buildRouter()
+        findings += routeFindings
+        findings += shadowedRoutes(router)
+        findings += parameterTypeConflicts()
+        findings += quickActionOverflow()
+        findings += mappingsThatLeadNowhere(router)
+        findings += universalLinkCoverage(router)
+        return findings.sorted { ($0.severity, $0.location?.line ?? 0) < ($1.severity, $1.location?.line ?? 0) }
+    }
+
+    /// Adds routes one at a time, so every duplicate or ambiguity is reported, not only the first.
+    private func buildRouter() -> (Router<ManifestRoute>?, [LintFinding]) {
+        var findings: [LintFinding] = []
+        var accepted: [ManifestRoute] = []
+        let configuration = RouterConfiguration(
+            caseSensitive: manifest.policy.caseSensitive,
+            linkScheme: manifest.schemes.first
+        )
+        func build(_ routes: [ManifestRoute]) throws -> Router<ManifestRoute> {
+            var builder = RouterBuilder<ManifestRoute>(configuration: configuration)
+            for route in routes { try builder.add(route.name, route.pattern, priority: route.priority, value: route) }
+            return try builder.build()
+        }
+        for route in manifest.routes {
+            do {
+                _ = try build(accepted + [route])
+                accepted.append(route)
+            } catch let error as RouterBuildError {
+                let code =
+                    error.code == .ambiguousRoutes
+                    ? "ambiguous-routes" : error.code == .duplicateName ? "duplicate-name" : "duplicate-route"
+                findings.append(
+                    LintFinding(severity: .error, code: code, location: route.location, message: error.message)
+                )
+            } catch {
+                findings.append(
+                    LintFinding(
+                        severity: .error,
+                        code: "invalid-pattern",
+                        location: route.location,
+                        message: "\(error)"
+                    )
+                )
+            }
+        }
+        return (try? build(accepted), findings)
+    }
+
+    /// A sample value for each parameter type: what a link to the route would carry.
+    static func sample(_ type: ParameterType) -> String {
+        switch type {
+        case .int: "1"
+        case .uuid: "9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F"
+        case .bool: "true"
+        case .double: "1.5"
+        case .string: "sample-value"
+        }
+    }
+
+    /// Sample links for each expansion of a route, in each form it accepts.
+    func sampleLinks(for route: ManifestRoute) -> [DeepLink] {
+        guard let pattern = try? RoutePattern(route.pattern) else { return [] }
+        var links: [DeepLink] = []
+        for expansion in pattern.expansions {
+            let segments = expansion.flatMap { segment -> [String] in
+                switch segment {
+                case .literal(let text): [text]
+                case .parameter(_, let type): [Self.sample(type)]
+                case .wildcard: ["sample-value"]
+                case .catchAll: ["sample", "rest"]
+                }
+            }
+            var origins: [(String, String?)] = []
+            if let scheme = pattern.scheme, scheme != "http", scheme != "https" {
+                origins.append((scheme, nil))
+            } else if let host = pattern.host {
+                origins.append(("https", host.includesSubdomains ? "www." + host.domain : host.domain))
+            } else {
+                if let scheme = manifest.schemes.first { origins.append((scheme, nil)) }
+                if let domain = manifest.domains.first {
+                    origins.append(("https", domain.replacingOccurrences(of: "*.", with: "www.")))
+                }
+            }
+            for (scheme, host) in origins {
+                if let link = try? DeepLink(scheme: scheme, host: host, segments: segments) { links.append(link) }
+            }
+        }
+        return links
+    }
+
+    private func shadowedRoutes(_ router: Router<ManifestRoute>?) -> [LintFinding] {
+        guard let router else { return [] }
+        var findings: [LintFinding] = []
+        for route in router.routes.map(\.value) {
+            let samples = sampleLinks(for: route)
+            let winners = samples.compactMap { router.match($0)?.route.name }
+            guard !samples.isEmpty, !winners.contains(route.name), let other = winners.first else { continue }
+            findings.append(
+                LintFinding(
+                    severity: .warning,
+                    code: "shadowed-route",
+                    location: route.location,
+                    message:
+                        "The route '\(route.name)' can never win: its links (such as \(samples[0])) go to '\(other)' first."
+                )
+            )
+        }
+        return findings
+    }
+
+    /// The same parameter name with different types at the same position of routes sharing a prefix.
+    private func parameterTypeConflicts() -> [LintFinding] {
+        var seen: [String: (type: ParameterType, route: String)] = [:]
+        var findings: [LintFinding] = []
+        for route in manifest.routes {
+            guard let pattern = try? RoutePattern(route.pattern) else { continue }
+            var reported = false
+            for expansion in pattern.expansions {
+                var prefix = ""
+                for segment in expansion {
+                    if case .parameter(let name, let type) = segment {
+                        let key = prefix + "/{" + name + "}"
+                        if let earlier = seen[key], earlier.type != type, earlier.route != route.name, !reported {
+                            findings.append(
+                                LintFinding(
+                                    severity: .warning,
+                                    code: "parameter-type-conflict",
+                                    location: route.location,
+                                    message:
+                                        "The parameter '\(name)' after '\(prefix.isEmpty ? "/" : prefix)' is \(type) in '\(route.name)' "
+                                        + "but \(earlier.type) in '\(earlier.route)'."
+                                )
+                            )
+                            reported = true
+                        } else if seen[key] == nil {
+                            seen[key] = (type, route.name)
+                        }
+                    }
+                    prefix += "/" + segment.shape
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Every combination of the state values the conditions mention; more shown than the limit is a warning.
+    private func quickActionOverflow() -> [LintFinding] {
+        var keys: [String: Set<String>] = [:]
+        for action in manifest.quickActions {
+            for (key, values) in action.conditions { keys[key, default: []].formUnion(values) }
+        }
+        var states: [[String: String]] = [[:]]
+        for (key, values) in keys.sorted(by: { $0.key < $1.key }) {
+            states = states.flatMap { state in values.sorted().map { state.merging([key: $0]) { _, new in new } } }
+        }
+        var findings: [LintFinding] = []
+        for state in states {
+            let shown = manifest.quickActions.filter { $0.isShown(for: state) }
+            guard shown.count > manifest.quickActionLimit else { continue }
+            let hidden = shown.dropFirst(manifest.quickActionLimit).map(\.item.type).joined(separator: ", ")
+            let stateText =
+                state.isEmpty
+                ? "every state"
+                : state.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            findings.append(
+                LintFinding(
+                    severity: .warning,
+                    code: "too-many-quick-actions",
+                    location: shown[manifest.quickActionLimit].location,
+                    message:
+                        "For \(stateText), \(shown.count) quick actions qualify but the system shows \(manifest.quickActionLimit); "
+                        + "not shown: \(hidden)."
+                )
+            )
+        }
+        return findings
+    }
+
+    /// Fills each template with samples and checks some route takes the result.
+    private func mappingsThatLeadNowhere(_ router: Router<ManifestRoute>?) -> [LintFinding] {
+        guard let router else { return [] }
+        let resolver = LinkResolver(router: router, policy: manifest.makePolicy())
+        var templates: [(what: String, template: LinkTemplate, location: SourceLocation?)] = []
+        for (rule, location) in manifest.notifications.rules {
+            templates.append(("The notification rule", rule.link, location))
+        }
+        for category in manifest.notifications.categories {
+            for action in category.actions {
+                if case .link(let template) = action.target {
+                    templates.append(("The action '\(action.id)' of category '\(category.id)'", template, nil))
+                }
+            }
+        }
+        if let settings = manifest.notifications.settingsLink {
+            templates.append(("The notification settings link", settings, nil))
+        }
+        for action in manifest.quickActions {
+            templates.append(("The quick action '\(action.item.type)'", action.link, action.location))
+        }
+        for activity in manifest.activities {
+            templates.append(("The activity '\(activity.type)'", activity.link, nil))
+        }
+        for message in manifest.webView.messages {
+            if let link = message.link { templates.append(("The web message '\(message.name)'", link, nil)) }
+        }
+        var findings: [LintFinding] = []
+        for (what, template, location) in templates {
+            let placeholders = template.placeholders
+            let leads = ParameterType.allCases.contains { type in
+                let values = PayloadValue.object(
+                    Dictionary(
+                        placeholders.map { ($0, PayloadValue.string(Self.sample(type))) },
+                        uniquingKeysWith: { first, _ in first }
+                    )
+                )
+                guard let text = try? template.fill(from: Self.nest(values)) else { return false }
+                return resolver.resolve(text).match != nil
+            }
+            if !leads {
+                findings.append(
+                    LintFinding(
+                        severity: .error,
+                        code: "mapping-leads-nowhere",
+                        location: location,
+                        message:
+                            "\(what) leads to '\(template)', which no route matches (unknown route or missing parameters)."
+                    )
+                )
+            }
+        }
+        return findings
+    }
+
+    /// Turns `{"data.messageId": v}` into `{"data": {"messageId": v}}`, so key paths resolve.
+    static func nest(_ flat: PayloadValue) -> PayloadValue {
+        var root: [String: PayloadValue] = [:]
+        func insert(_ keys: ArraySlice<Substring>, _ value: PayloadValue, into object: inout [String: PayloadValue]) {
+            guard let first = keys.first else { return }
+            if keys.count == 1 {
+                object[String(first)] = value
+                return
+            }
+            var child = object[String(first)]?.objectValue ?? [:]
+            insert(keys.dropFirst(), value, into: &child)
+            object[String(first)] = .object(child)
+        }
+        for (key, value) in flat.objectValue { insert(key.split(separator: ".")[...], value, into: &root) }
+        return .object(root)
+    }
+
+    /// Universal-link routes the association file would not open, and components no route handles.
+    private func universalLinkCoverage(_ router: Router<ManifestRoute>?) -> [LintFinding] {
+        guard let router, let domain = manifest.domains.first(where: { !$0.hasPrefix("*.") }) ?? manifest.domains.first
+        else { return [] }
+        let host = domain.replacingOccurrences(of: "*.", with: "www.")
+        let document = associationFile ?? AASAGenerator(manifest: manifest).document(for: domain)
+        let checker = AASAChecker(document: document)
+        var findings: [LintFinding] = []
+        for route in router.routes.map(\.value) where AASAGenerator.isUniversal(route, domain: domain) {
+            for link in sampleLinks(for: route) where link.isWeb {
+                let url = "https://\(host)\(link.routingPath)"
+                let verdict = checker.check(url)
+                if !verdict.opensApp {
+                    findings.append(
+                        LintFinding(
+                            severity: .warning,
+                            code: "universal-link-not-covered",
+                            location: route.location,
+                            message:
+                                "The route '\(route.name)' takes universal links, but \(url) would not open the app: \(verdict.reason)."
+                        )
+                    )
+                    break
+                }
+            }
+        }
+        // Components of a generated file come from the routes; only a deployed file can drift.
+        guard associationFile != nil else { return findings }
+        for (detailIndex, detail) in document.details.enumerated() {
+            for (index, component) in detail.components.enumerated() where !component.exclude {
+                let pattern = component.path ?? "*"
+                let samples = ParameterType.allCases.map { type in
+                    AASAPattern.sampleText(pattern.replacingOccurrences(of: "?*", with: Self.sample(type)))
+                }
+                let links = samples.compactMap { path in
+                    try? DeepLink("https://\(host)\(path.hasPrefix("/") ? path : "/" + path)")
+                }
+                guard let first = links.first, !links.contains(where: { router.match($0) != nil }) else { continue }
+                findings.append(
+                    LintFinding(
+                        severity: .warning,
+                        code: "component-without-route",
+                        location: nil,
+                        message: "The association file's component \(index) of details \(detailIndex) ('\(pattern)') "
+                            + "opens the app for links like \(first.routingPath), which no route handles."
+                    )
+                )
+            }
+        }
+        return findings
+    }
+}

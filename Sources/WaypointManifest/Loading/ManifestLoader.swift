@@ -1,0 +1,289 @@
+import Foundation
+import Waypoint
+import Yams
+
+/// Reads a manifest from YAML (or JSON, which is YAML) into the types an app uses at runtime.
+///
+/// ```swift
+/// let manifest = try ManifestLoader.load(file: "Examples/apartments.yaml")
+/// let manifest = try ManifestLoader.parse("schemes: [myapp]\nroutes: [{name: a, pattern: /a}]")
+/// ```
+///
+/// Every error names the file, line and column and what was expected; unknown keys are errors.
+public enum ManifestLoader {
+    /// Reads and parses a manifest file.
+    public static func load(file path: String) throws(ManifestError) -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ManifestError("Cannot read the manifest '\(path)' (no such file, or not readable).", at: nil)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ManifestError("The manifest '\(path)' is not UTF-8 text.", at: nil)
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses manifest text.
+    public static func parse(_ text: String, file: String = "waypoint.yaml") throws(ManifestError) -> Manifest {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ManifestError(
+                    "The manifest is empty; it needs at least 'routes'.",
+                    at: SourceLocation(file: file, line: 1, column: 1)
+                )
+            }
+            root = node
+        } catch let error as ManifestError {
+            throw error
+        } catch let error as YamlError {
+            throw yamlError(error, file: file)
+        } catch {
+            throw ManifestError("The manifest is not valid YAML: \(error)", at: nil)
+        }
+        var manifest = Manifest()
+        manifest.file = file
+        try read(ManifestNode(node: root, path: "", file: file), into: &manifest)
+        return manifest
+    }
+
+    private static func yamlError(_ error: YamlError, file: String) -> ManifestError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return ManifestError(
+                "Invalid YAML: \(problem).",
+                at: SourceLocation(file: file, line: mark.line, column: mark.column)
+            )
+        default:
+            return ManifestError("Invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    static let topLevelKeys = [
+        "schemes", "domains", "appIDs", "android", "routes", "notifications", "quickActions", "quickActionLimit",
+        "activities", "webView", "policy", "universalLinks",
+    ]
+
+    private static func read(_ root: ManifestNode, into manifest: inout Manifest) throws(ManifestError) {
+        let top = try root.mapping(allowed: topLevelKeys)
+        if let node = top["schemes"] { manifest.schemes = try node.strings() }
+        if let node = top["domains"] {
+            manifest.domains = try node.strings()
+            for domain in manifest.domains where domain.isEmpty || domain.contains("/") || domain.contains(":") {
+                throw node.error("'\(domain)' is not a domain; write 'example.com' or '*.example.com'.")
+            }
+        }
+        if let node = top["appIDs"] {
+            manifest.appIDs = try node.strings()
+            for appID in manifest.appIDs where appID.split(separator: ".").count < 2 {
+                throw node.error("'\(appID)' is not an app ID; write TEAMID.bundle.identifier.")
+            }
+        }
+        if let node = top["android"] {
+            let android = try node.mapping(allowed: ["package", "fingerprints"])
+            guard let package = android["package"] else { throw node.error("'android' needs 'package'.") }
+            manifest.android = AndroidApp(
+                package: try package.nonEmptyString(),
+                fingerprints: try android["fingerprints"]?.strings() ?? []
+            )
+        }
+        guard let routes = top["routes"] else {
+            throw root.error("The manifest needs 'routes', a list of {name, pattern}.")
+        }
+        manifest.routes = try readRoutes(routes)
+        if let node = top["notifications"] { manifest.notifications = try readNotifications(node) }
+        if let node = top["quickActions"] { manifest.quickActions = try node.list().map(readQuickAction) }
+        if let node = top["quickActionLimit"] { manifest.quickActionLimit = try node.int() }
+        if let node = top["activities"] {
+            manifest.activities = try node.entries().map { entry throws(ManifestError) in
+                (entry.key, LinkTemplate(try entry.value.nonEmptyString()))
+            }
+        }
+        if let node = top["webView"] {
+            let webView = try node.mapping(allowed: ["origins", "messages"])
+            manifest.webView.origins = try webView["origins"]?.strings() ?? []
+            manifest.webView.messages = try (webView["messages"]?.list() ?? []).map { item throws(ManifestError) in
+                let fields = try item.mapping(allowed: ["name", "link"])
+                guard let name = fields["name"] else { throw item.error("A web message needs 'name'.") }
+                let link: LinkTemplate? = if let node = fields["link"] { LinkTemplate(try node.string()) } else { nil }
+                return WebMessageRoute(name: try name.nonEmptyString(), link: link)
+            }
+        }
+        if let node = top["policy"] { manifest.policy = try readPolicy(node) }
+        if let node = top["universalLinks"] {
+            let settings = try node.mapping(allowed: ["exclude", "substitutionVariables"])
+            manifest.universalLinks.exclude = try settings["exclude"]?.strings() ?? []
+            for (name, values) in try settings["substitutionVariables"]?.entries() ?? [] {
+                manifest.universalLinks.substitutionVariables[name] = try values.strings()
+            }
+        }
+    }
+
+    private static func readRoutes(_ node: ManifestNode) throws(ManifestError) -> [ManifestRoute] {
+        var routes: [ManifestRoute] = []
+        for item in try node.list() {
+            let fields = try item.mapping(allowed: [
+                "name", "pattern", "priority", "barriers", "sources", "destination", "tab",
+            ])
+            guard let name = fields["name"] else { throw item.error("A route needs 'name'.") }
+            guard let patternNode = fields["pattern"] else {
+                throw item.error("The route '\(try name.string())' needs 'pattern'.")
+            }
+            let pattern = try patternNode.nonEmptyString()
+            do {
+                _ = try RoutePattern(pattern)
+            } catch {
+                throw patternNode.error(error.description)
+            }
+            var route = ManifestRoute(name: try name.nonEmptyString(), pattern: pattern, location: item.location)
+            if let node = fields["priority"] { route.priority = try node.int() }
+            if let node = fields["barriers"] { route.barriers = try node.strings() }
+            if let node = fields["sources"] {
+                var sources: Set<LinkSource> = []
+                for text in try node.strings() {
+                    guard let source = LinkSource(rawValue: text) else {
+                        let known = LinkSource.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw node.error("Unknown source '\(text)'; expected one of: \(known).")
+                    }
+                    sources.insert(source)
+                }
+                route.sources = sources
+            }
+            if let node = fields["destination"] { route.destination = try node.string() }
+            if let node = fields["tab"] { route.tab = try node.string() }
+            routes.append(route)
+        }
+        return routes
+    }
+
+    private static func readNotifications(_ node: ManifestNode) throws(ManifestError) -> NotificationSettings {
+        let fields = try node.mapping(allowed: ["keys", "rules", "categories", "settings"])
+        var settings = NotificationSettings()
+        if let keys = fields["keys"] { settings.linkKeys = try keys.strings() }
+        for item in try fields["rules"]?.list() ?? [] {
+            let rule = try item.mapping(allowed: ["present", "equals", "link"])
+            guard let link = rule["link"] else { throw item.error("A notification rule needs 'link'.") }
+            let condition: NotificationRule.Condition
+            if let present = rule["present"] {
+                condition = .present(try present.nonEmptyString())
+            } else if let equals = rule["equals"] {
+                let pairs = try equals.entries()
+                guard pairs.count == 1, let pair = pairs.first else {
+                    throw equals.error(
+                        "'equals' must hold exactly one key path and its value, like {aps.category: bookDetail}."
+                    )
+                }
+                condition = .equals(pair.key, try pair.value.string())
+            } else {
+                throw item.error("A notification rule needs 'present: KEY.PATH' or 'equals: {KEY.PATH: VALUE}'.")
+            }
+            settings.rules.append(
+                (NotificationRule(condition, link: LinkTemplate(try link.nonEmptyString())), item.location)
+            )
+        }
+        for item in try fields["categories"]?.list() ?? [] {
+            let category = try item.mapping(allowed: ["id", "actions", "reportsDismiss"])
+            guard let id = category["id"] else { throw item.error("A notification category needs 'id'.") }
+            var actions: [NotificationAction] = []
+            for actionNode in try category["actions"]?.list() ?? [] {
+                actions.append(try readAction(actionNode))
+            }
+            settings.categories.append(
+                NotificationCategory(
+                    id: try id.nonEmptyString(),
+                    actions: actions,
+                    reportsDismiss: try category["reportsDismiss"]?.bool() ?? false
+                )
+            )
+        }
+        if let link = fields["settings"] { settings.settingsLink = LinkTemplate(try link.nonEmptyString()) }
+        return settings
+    }
+
+    private static func readAction(_ node: ManifestNode) throws(ManifestError) -> NotificationAction {
+        let fields = try node.mapping(allowed: ["id", "title", "options", "link", "handler", "payloadLink"])
+        guard let id = fields["id"], let title = fields["title"] else {
+            throw node.error("A notification action needs 'id' and 'title'.")
+        }
+        var options: NotificationAction.Options = []
+        for option in try fields["options"]?.strings() ?? [] {
+            switch option {
+            case "foreground": options.insert(.foreground)
+            case "destructive": options.insert(.destructive)
+            case "authenticationRequired": options.insert(.authenticationRequired)
+            default:
+                throw (fields["options"] ?? node).error(
+                    "Unknown action option '\(option)'; expected foreground, destructive or authenticationRequired."
+                )
+            }
+        }
+        let target: NotificationActionTarget
+        if let link = fields["link"] {
+            target = .link(LinkTemplate(try link.nonEmptyString()))
+        } else if try fields["handler"]?.bool() == true {
+            target = .handler
+        } else if try fields["payloadLink"]?.bool() == true {
+            target = .payloadLink
+        } else {
+            throw node.error(
+                "The action '\(try id.string())' needs 'link: TEMPLATE', 'handler: true' or 'payloadLink: true'."
+            )
+        }
+        return NotificationAction(
+            id: try id.nonEmptyString(),
+            title: try title.string(),
+            options: options,
+            target: target
+        )
+    }
+
+    private static func readQuickAction(_ node: ManifestNode) throws(ManifestError) -> ManifestQuickAction {
+        let fields = try node.mapping(allowed: ["type", "title", "subtitle", "icon", "userInfo", "link", "when"])
+        guard let type = fields["type"], let title = fields["title"], let link = fields["link"] else {
+            throw node.error("A quick action needs 'type', 'title' and 'link'.")
+        }
+        var userInfo: [String: PayloadValue] = [:]
+        for (key, value) in try fields["userInfo"]?.entries() ?? [] {
+            if let number = value.node.int {
+                userInfo[key] = .int(number)
+            } else if let flag = value.node.bool {
+                userInfo[key] = .bool(flag)
+            } else {
+                userInfo[key] = .string(try value.string())
+            }
+        }
+        var conditions: [String: [String]] = [:]
+        for (key, values) in try fields["when"]?.entries() ?? [] { conditions[key] = try values.strings() }
+        let item = QuickActionItem(
+            type: try type.nonEmptyString(),
+            title: try title.string(),
+            subtitle: try fields["subtitle"]?.string(),
+            iconName: try fields["icon"]?.string(),
+            userInfo: userInfo
+        )
+        return ManifestQuickAction(
+            item: item,
+            link: LinkTemplate(try link.nonEmptyString()),
+            conditions: conditions,
+            location: node.location
+        )
+    }
+
+    private static func readPolicy(_ node: ManifestNode) throws(ManifestError) -> ManifestPolicy {
+        let fields = try node.mapping(allowed: [
+            "denySchemes", "denyHosts", "passThroughSchemes", "passThroughHosts", "maxLength", "maxSegments",
+            "maxQueryItems",
+            "caseSensitive",
+        ])
+        var policy = ManifestPolicy()
+        policy.denySchemes = try fields["denySchemes"]?.strings() ?? []
+        policy.denyHosts = try fields["denyHosts"]?.strings() ?? []
+        policy.passThroughSchemes = try fields["passThroughSchemes"]?.strings() ?? []
+        policy.passThroughHosts = try fields["passThroughHosts"]?.strings() ?? []
+        if let value = fields["maxLength"] { policy.limits.maxLength = try value.int() }
+        if let value = fields["maxSegments"] { policy.limits.maxSegments = try value.int() }
+        if let value = fields["maxQueryItems"] { policy.limits.maxQueryItems = try value.int() }
+        if let value = fields["caseSensitive"] { policy.caseSensitive = try value.bool() }
+        return policy
+    }
+}

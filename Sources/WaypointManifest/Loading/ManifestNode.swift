@@ -1,0 +1,85 @@
+import Yams
+
+/// A YAML node with where it stands, and typed readers that fail with the file, line and column.
+struct ManifestNode {
+    let node: Node
+    /// The key path for messages: `routes[2].pattern`.
+    let path: String
+    let file: String
+
+    var location: SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func error(_ message: String) -> ManifestError { ManifestError(message, at: location) }
+
+    /// The members of a mapping, refusing keys outside `allowed` (so a typo is never ignored).
+    func mapping(allowed: [String]) throws(ManifestError) -> [String: ManifestNode] {
+        guard case .mapping(let mapping) = node else { throw error("'\(path)' must be a mapping.") }
+        var members: [String: ManifestNode] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                throw ManifestNode(node: key, path: path, file: file).error("Keys must be strings.")
+            }
+            let child = ManifestNode(node: value, path: path.isEmpty ? name : path + "." + name, file: file)
+            guard allowed.contains(name) else {
+                throw ManifestNode(node: key, path: child.path, file: file).error(
+                    "Unknown key '\(name)'\(path.isEmpty ? "" : " in '\(path)'"); expected one of: \(allowed.joined(separator: ", "))."
+                )
+            }
+            members[name] = child
+        }
+        return members
+    }
+
+    /// The members of a mapping with any keys, in file order.
+    func entries() throws(ManifestError) -> [(key: String, value: ManifestNode)] {
+        guard case .mapping(let mapping) = node else { throw error("'\(path)' must be a mapping.") }
+        var entries: [(String, ManifestNode)] = []
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                throw ManifestNode(node: key, path: path, file: file).error("Keys must be strings.")
+            }
+            entries.append((name, ManifestNode(node: value, path: path + "." + name, file: file)))
+        }
+        return entries
+    }
+
+    func list() throws(ManifestError) -> [ManifestNode] {
+        guard case .sequence(let sequence) = node else { throw error("'\(path)' must be a list.") }
+        return sequence.enumerated().map { ManifestNode(node: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    func string() throws(ManifestError) -> String {
+        guard case .scalar(let scalar) = node else { throw error("'\(path)' must be a string.") }
+        return scalar.string
+    }
+
+    func nonEmptyString() throws(ManifestError) -> String {
+        let value = try string()
+        guard !value.isEmpty else { throw error("'\(path)' must not be empty.") }
+        return value
+    }
+
+    func int() throws(ManifestError) -> Int {
+        guard case .scalar = node, let value = node.int else { throw error("'\(path)' must be a whole number.") }
+        return value
+    }
+
+    func bool() throws(ManifestError) -> Bool {
+        guard case .scalar = node, let value = node.bool else { throw error("'\(path)' must be true or false.") }
+        return value
+    }
+
+    /// A list of strings; a single string reads as a list of one.
+    func strings() throws(ManifestError) -> [String] {
+        if case .scalar = node { return [try string()] }
+        guard case .sequence = node else { throw error("'\(path)' must be a list of strings.") }
+        var values: [String] = []
+        for item in try list() {
+            guard case .scalar = item.node else { throw item.error("'\(path)' must be a list of strings.") }
+            values.append(try item.string())
+        }
+        return values
+    }
+}

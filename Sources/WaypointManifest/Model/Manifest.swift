@@ -1,0 +1,115 @@
+import Waypoint
+
+/// A route manifest: everything about how links reach an app, in one file the app can ship in
+/// its bundle and the `waypoint` tool can check and generate from.
+///
+/// ```yaml
+/// schemes: [myapp]
+/// domains: [example.com]
+/// routes:
+///   - name: messages.detail
+///     pattern: /messages/{id:int}
+/// ```
+///
+/// ```swift
+/// let manifest = try ManifestLoader.load(file: "waypoint.yaml")
+/// let resolver = try manifest.makeResolver()
+/// resolver.resolve("myapp://messages/1").match?.route.name // "messages.detail"
+/// ```
+public struct Manifest: Sendable {
+    /// The app's custom URL schemes.
+    public var schemes: [String] = []
+    /// Associated domains for universal links (`example.com`, `*.example.com`).
+    public var domains: [String] = []
+    /// App IDs (`TEAMID.bundle.id`) for apple-app-site-association.
+    public var appIDs: [String] = []
+    /// The Android app, for assetlinks.json.
+    public var android: AndroidApp?
+    public var routes: [ManifestRoute] = []
+    public var notifications = NotificationSettings()
+    public var quickActions: [ManifestQuickAction] = []
+    /// How many quick actions the system shows.
+    public var quickActionLimit = 4
+    /// User activity type → link template (Handoff, Spotlight).
+    public var activities: [(type: String, link: LinkTemplate)] = []
+    public var webView = WebViewSettings()
+    public var policy = ManifestPolicy()
+    public var universalLinks = UniversalLinkSettings()
+    /// The file it was read from, for messages.
+    public var file = "waypoint.yaml"
+
+    public init() {}
+}
+
+/// Where something stands in the manifest file.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A route of the manifest.
+public struct ManifestRoute: Sendable, Hashable {
+    public var name: String
+    public var pattern: String
+    public var priority = 0
+    /// Barrier names, in order.
+    public var barriers: [String] = []
+    /// The sources the route accepts links from; every source when `nil`.
+    public var sources: Set<LinkSource>?
+    /// The app's name for the screen it shows.
+    public var destination: String?
+    /// A tab to select first.
+    public var tab: String?
+    public var location: SourceLocation
+}
+
+public struct AndroidApp: Sendable, Hashable {
+    public var package: String
+    public var fingerprints: [String]
+}
+
+public struct NotificationSettings: Sendable {
+    /// Payload keys holding a link.
+    public var linkKeys = ["deeplink", "url", "link"]
+    public var rules: [(rule: NotificationRule, location: SourceLocation)] = []
+    public var categories: [NotificationCategory] = []
+    /// Where "open notification settings" leads.
+    public var settingsLink: LinkTemplate?
+}
+
+public struct ManifestQuickAction: Sendable, Hashable {
+    public var item: QuickActionItem
+    public var link: LinkTemplate
+    /// State key → the values it is shown for; always shown when empty.
+    public var conditions: [String: [String]] = [:]
+    public var location: SourceLocation
+
+    /// Whether the action shows for `state`.
+    public func isShown(for state: [String: String]) -> Bool {
+        conditions.allSatisfy { key, values in state[key].map(values.contains) ?? false }
+    }
+}
+
+public struct WebViewSettings: Sendable, Hashable {
+    public var origins: [String] = []
+    public var messages: [WebMessageRoute] = []
+}
+
+public struct ManifestPolicy: Sendable, Hashable {
+    public var denySchemes: [String] = []
+    public var denyHosts: [String] = []
+    public var passThroughSchemes: [String] = []
+    public var passThroughHosts: [String] = []
+    public var limits = LinkLimits()
+    public var caseSensitive = true
+}
+
+/// Extra apple-app-site-association settings.
+public struct UniversalLinkSettings: Sendable, Hashable {
+    /// Path patterns that must never open the app (AASA `exclude` components, listed first).
+    public var exclude: [String] = []
+    /// Custom substitution variables (`$(name)`).
+    public var substitutionVariables: [String: [String]] = [:]
+}

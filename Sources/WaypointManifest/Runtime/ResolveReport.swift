@@ -1,0 +1,123 @@
+import Waypoint
+
+/// What `waypoint resolve` says about one input: the fields of its JSON object.
+public struct ResolveReport: Sendable, Hashable {
+    public var input: String
+    public var source: LinkSource?
+    /// `matched`, `notFound`, `forbidden`, `passThrough` or `invalid`.
+    public var status: String
+    public var route: String?
+    public var pattern: String?
+    public var parameters: [RouteParameters.Entry] = []
+    public var wildcard: [String] = []
+    public var query: [QueryItem] = []
+    public var fragment: String?
+    public var barriers: [String] = []
+    public var reason: String?
+
+    /// Resolves what intake made of `input` against the manifest's router and policy, honouring each
+    /// route's allowed sources.
+    public static func make(
+        input: String,
+        intake result: IntakeResult,
+        resolver: LinkResolver<ManifestRoute>
+    ) -> ResolveReport {
+        var report = ResolveReport(input: input, status: "invalid")
+        let link: DeepLink
+        switch result {
+        case .failure(let error):
+            report.reason = error.message
+            return report
+        case .action(let invocation):
+            report.status = "notFound"
+            report.reason =
+                "The action '\(invocation.actionIdentifier)' runs the app's action handler; it opens no route."
+            return report
+        case .dismissed:
+            report.status = "notFound"
+            report.reason = "The notification was dismissed; it opens no route."
+            return report
+        case .link(let received, _):
+            link = received
+        }
+        report.source = link.source
+        report.query = link.queryItems
+        report.fragment = link.fragment
+        switch resolver.resolve(link) {
+        case .invalid(let error):
+            report.reason = error.message
+        case .forbidden(_, let reason):
+            report.status = "forbidden"
+            report.reason = reason
+        case .passThrough:
+            report.status = "passThrough"
+            report.reason = "Not the app's link: the system opens it."
+        case .notFound:
+            report.status = "notFound"
+            report.reason = "No route matches \(link.routingPath)."
+        case .matched:
+            let candidates = resolver.router.candidates(for: link)
+            guard let match = candidates.first(where: { $0.route.value.sources?.contains(link.source) ?? true }) else {
+                let route = candidates[0].route
+                let allowed = (route.value.sources ?? []).map(\.rawValue).sorted().joined(separator: ", ")
+                report.status = "forbidden"
+                report.route = route.name
+                report.reason = "The route '\(route.name)' accepts links only from \(allowed), not from \(link.source)."
+                return report
+            }
+            report.status = "matched"
+            report.route = match.route.name
+            report.pattern = match.route.pattern.text
+            report.parameters = match.parameters.entries
+            report.wildcard = match.wildcards
+            report.barriers = match.route.value.barriers
+        }
+        return report
+    }
+
+    /// The JSON object, with exactly the keys that apply.
+    public var json: PayloadValue {
+        var object: [String: PayloadValue] = ["input": .string(input), "status": .string(status)]
+        if let source { object["source"] = .string(source.rawValue) }
+        if let route { object["route"] = .string(route) }
+        if let pattern { object["pattern"] = .string(pattern) }
+        if status == "matched" {
+            object["parameters"] = .object(
+                Dictionary(parameters.map { ($0.name, Self.json($0.value)) }, uniquingKeysWith: { first, _ in first })
+            )
+            if !wildcard.isEmpty { object["wildcard"] = .array(wildcard.map(PayloadValue.string)) }
+            if !barriers.isEmpty { object["barriers"] = .array(barriers.map(PayloadValue.string)) }
+        }
+        if !query.isEmpty {
+            var grouped: [String: [PayloadValue]] = [:]
+            for item in query { grouped[item.name, default: []].append(.string(item.value ?? "")) }
+            object["query"] = .object(grouped.mapValues(PayloadValue.array))
+        }
+        if let fragment { object["fragment"] = .string(fragment) }
+        if let reason { object["reason"] = .string(reason) }
+        return .object(object)
+    }
+
+    private static func json(_ value: ParameterValue) -> PayloadValue {
+        switch value {
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .bool(let flag): .bool(flag)
+        case .uuid, .string: .string(value.stringValue)
+        }
+    }
+
+    /// Lines for people.
+    public var text: String {
+        var lines = [input, "  status:     \(status)"]
+        if let source { lines.append("  source:     \(source)") }
+        if let route { lines.append("  route:      \(route)" + (pattern.map { "  (\($0))" } ?? "")) }
+        for entry in parameters { lines.append("  parameter:  \(entry.name) = \(entry.value)") }
+        if !wildcard.isEmpty { lines.append("  wildcard:   \(wildcard.joined(separator: ", "))") }
+        for item in query { lines.append("  query:      \(item)") }
+        if let fragment { lines.append("  fragment:   \(fragment)") }
+        if !barriers.isEmpty { lines.append("  barriers:   \(barriers.joined(separator: ", "))") }
+        if let reason { lines.append("  reason:     \(reason)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Waypoint
+import WaypointManifest
+
+struct AASACommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aasa",
+        abstract: "Generate or check apple-app-site-association files.",
+        subcommands: [Generate.self, Check.self]
+    )
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the apple-app-site-association for a domain (iOS 13+ components form).",
+            discussion: "Serve it at https://DOMAIN/.well-known/apple-app-site-association as JSON, without redirects."
+        )
+
+        @OptionGroup var options: ManifestOptions
+
+        @Option(help: "The domain the file is for (default: the manifest's first domain).")
+        var domain: String?
+
+        func run() throws {
+            let manifest = try options.load()
+            guard let domain = domain ?? manifest.domains.first else {
+                throw ValidationError("The manifest lists no domains; add 'domains' or pass --domain.")
+            }
+            guard !manifest.appIDs.isEmpty else {
+                throw ValidationError("The manifest lists no appIDs (TEAMID.bundle.id); the file would name no app.")
+            }
+            let data = AASAGenerator(manifest: manifest).data(for: domain)
+            print(String(decoding: data, as: UTF8.self))
+            if data.count > AASADocument.sizeLimit {
+                FileHandle.standardError.write(
+                    Data("error: the file is \(data.count) bytes; Apple reads at most 128 KB.\n".utf8)
+                )
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate an apple-app-site-association file and say which URLs open the app, as iOS decides.",
+            discussion:
+                "Exit status: 0 when the file is valid and every URL opens the app, 1 otherwise, 2 for a usage error."
+        )
+
+        @Argument(help: "The apple-app-site-association file (or - for standard input).")
+        var file: String
+
+        @Option(name: .customLong("url"), help: "A URL to check; repeat for more.")
+        var urls: [String] = []
+
+        @Option(name: .long, help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let text = try readInput(file)
+            let (document, problems) = AASADocument.parse(Data(text.utf8))
+            let verdicts = document.map { document in urls.map { AASAChecker(document: document).check($0) } } ?? []
+            switch format {
+            case .json:
+                print(
+                    jsonLine([
+                        "valid": .bool(problems.isEmpty && document != nil),
+                        "bytes": .int(text.utf8.count),
+                        "problems": .array(problems.map { .string($0.message) }),
+                        "urls": .array(verdicts.map(\.json)),
+                    ])
+                )
+            case .text:
+                print(problems.isEmpty && document != nil ? "valid (\(text.utf8.count) bytes)" : "invalid")
+                for problem in problems { print("  problem: \(problem)") }
+                for verdict in verdicts {
+                    let app = verdict.appID.map { " in \($0)" } ?? ""
+                    print(
+                        "\(verdict.url)\n  \(verdict.opensApp ? "opens the app" + app : "does not open the app"): \(verdict.reason)"
+                    )
+                }
+            }
+            if !problems.isEmpty || document == nil || verdicts.contains(where: { !$0.opensApp }) { throw ExitCode(1) }
+        }
+    }
+}
+
+struct AssetLinksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assetlinks",
+        abstract: "Generate Android's assetlinks.json.",
+        subcommands: [Generate.self]
+    )
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print assetlinks.json for the manifest's Android app."
+        )
+
+        @OptionGroup var options: ManifestOptions
+
+        func run() throws {
+            print(jsonLine(try AssetLinksGenerator(manifest: try options.load()).json(), pretty: true))
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import Waypoint
+import WaypointManifest
+
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Resolve URLs, text, notification payloads, quick actions, activities and web messages.",
+        discussion:
+            "Exit status: 0 when every input matched a route, 1 when any did not, 2 for a usage or manifest error."
+    )
+
+    @OptionGroup var options: ManifestOptions
+
+    @Argument(help: "URLs or text (text from people is parsed leniently).")
+    var inputs: [String] = []
+
+    @Option(help: "A notification payload (JSON file, or - for standard input).")
+    var notification: String?
+
+    @Option(help: "The notification action identifier (default: the tap on the notification).")
+    var action: String?
+
+    @Flag(
+        name: .customLong("notification-settings"),
+        help: "\"Open notification settings\", chosen in the system Settings app."
+    )
+    var notificationSettings = false
+
+    @Option(help: "A quick action type.")
+    var shortcut: String?
+
+    @Option(name: .customLong("user-info"), help: "The quick action's userInfo, as a JSON object.")
+    var userInfo: String?
+
+    @Option(help: "A user activity type (NSUserActivityTypeBrowsingWeb with --webpage for universal links).")
+    var activity: String?
+
+    @Option(help: "The user activity's webpage URL.")
+    var webpage: String?
+
+    @Option(name: .customLong("web-message"), help: "A web-view script message handler name.")
+    var webMessage: String?
+
+    @Option(help: "The web message's body, as JSON (a string or an object).")
+    var body: String?
+
+    @Option(help: "The origin of the web message's frame (default: https:// and the first domain).")
+    var origin: String?
+
+    func validate() throws {
+        let nothingGiven =
+            inputs.isEmpty && notification == nil && !notificationSettings && shortcut == nil && activity == nil
+            && webMessage == nil
+        if nothingGiven {
+            throw ValidationError(
+                "Give a URL or text, or one of --notification, --notification-settings, --shortcut, --activity, --web-message."
+            )
+        }
+        if webMessage != nil && body == nil { throw ValidationError("--web-message needs --body.") }
+        if action != nil && notification == nil { throw ValidationError("--action goes with --notification.") }
+    }
+
+    func run() throws {
+        let manifest = try options.load()
+        let resolver = try manifest.makeResolver()
+        let intake = manifest.makeIntake()
+        var reports: [ResolveReport] = []
+        for input in inputs {
+            var result = intake.url(input)
+            if case .failure(let error) = result, error.code == .invalidLink, error.linkError?.code != .tooLong {
+                // Not a strict URL: read it as text from people.
+                if case .link = intake.text(input) { result = intake.text(input) }
+            }
+            reports.append(ResolveReport.make(input: input, intake: result, resolver: resolver))
+        }
+        if let notification {
+            let text = try readInput(notification)
+            let result: IntakeResult
+            do {
+                let payload = try PayloadValue(json: text)
+                result = intake.notification(
+                    NotificationResponseSnapshot(
+                        actionIdentifier: action ?? NotificationActionIdentifier.default,
+                        requestIdentifier: "cli",
+                        userInfo: payload
+                    )
+                )
+            } catch {
+                result = .failure(error)
+            }
+            reports.append(
+                ResolveReport.make(
+                    input: text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    intake: result,
+                    resolver: resolver
+                )
+            )
+        }
+        if notificationSettings {
+            reports.append(
+                ResolveReport.make(input: "openSettingsFor", intake: intake.notificationSettings(), resolver: resolver)
+            )
+        }
+        if let shortcut {
+            let result: IntakeResult
+            do throws(IntakeError) {
+                var info: [String: PayloadValue] = [:]
+                if let userInfo { info = try PayloadValue(json: userInfo).objectValue }
+                result = intake.shortcut(ShortcutItemSnapshot(type: shortcut, userInfo: info))
+            } catch {
+                result = .failure(error)
+            }
+            reports.append(ResolveReport.make(input: shortcut, intake: result, resolver: resolver))
+        }
+        if let activity {
+            let url = webpage.flatMap { URL(string: $0) }
+            let result = intake.userActivity(UserActivitySnapshot(activityType: activity, webpageURL: url))
+            reports.append(ResolveReport.make(input: webpage ?? activity, intake: result, resolver: resolver))
+        }
+        if let webMessage, let body {
+            let result: IntakeResult
+            do {
+                let payload = try PayloadValue(json: body)
+                let frameOrigin = origin ?? "https://" + (manifest.domains.first ?? "localhost")
+                result = intake.webMessage(WebMessageSnapshot(name: webMessage, body: payload, origin: frameOrigin))
+            } catch {
+                result = .failure(error)
+            }
+            reports.append(ResolveReport.make(input: body, intake: result, resolver: resolver))
+        }
+        for report in reports {
+            print(options.format == .json ? jsonLine(report.json) : report.text)
+        }
+        if reports.contains(where: { $0.status != "matched" }) { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import WaypointManifest
+
+@Suite("apple-app-site-association semantics, as iOS applies them")
+struct AASACheckerTests {
+    func checker(_ json: String) throws -> AASAChecker {
+        let (document, problems) = AASADocument.parse(Data(json.utf8))
+        #expect(problems.isEmpty, "\(problems)")
+        return AASAChecker(document: try #require(document))
+    }
+
+    func opens(_ checker: AASAChecker, _ path: String) -> Bool {
+        checker.check("https://example.com" + path).opensApp
+    }
+
+    @Test("Wildcards: * zero or more, ? exactly one, ?* one or more")
+    func wildcards() throws {
+        #expect(try AASAPattern("/a/*").matches("/a/"))
+        #expect(try AASAPattern("/a/*").matches("/a/b/c"))
+        #expect(try !AASAPattern("/a/?").matches("/a/"))
+        #expect(try AASAPattern("/a/?").matches("/a/b"))
+        #expect(try !AASAPattern("/a/?").matches("/a/bc"))
+        #expect(try !AASAPattern("/a/?*").matches("/a/"))
+        #expect(try AASAPattern("/a/?*").matches("/a/bc"))
+        #expect(try AASAPattern("*").matches(""))
+    }
+
+    @Test("First match wins; exclude stops the link; no match does not open")
+    func order() throws {
+        let checker = try checker(
+            #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/help/private/*","exclude":true},{"/":"/help/*"}]}]}}"#
+        )
+        #expect(opens(checker, "/help/faq"))
+        let excluded = checker.check("https://example.com/help/private/x")
+        #expect(!excluded.opensApp && excluded.excluded && excluded.component == 0)
+        #expect(!opens(checker, "/shop"))
+        #expect(checker.check("http://example.com/help/faq").reason == "universal links are https only")
+    }
+
+    @Test("Query as a pattern or name → pattern; fragment")
+    func queryAndFragment() throws {
+        let checker = try checker(
+            ##"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/q","?":{"ref":"?*","mode":"a*"}},{"/":"/w","?":"x=*"},{"/":"/f","#":"top"}]}]}}"##
+        )
+        #expect(opens(checker, "/q?mode=all&ref=1"))
+        #expect(!opens(checker, "/q?ref=1"))
+        #expect(!opens(checker, "/q?ref=&mode=a"))
+        #expect(opens(checker, "/w?x=1"))
+        #expect(!opens(checker, "/w?y=1"))
+        #expect(opens(checker, "/f#top"))
+        #expect(!opens(checker, "/f#bottom"))
+    }
+
+    @Test("caseSensitive and percentEncoded default to true and come from three levels")
+    func defaults() throws {
+        let file =
+            #"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["T.app"],"defaults":{"percentEncoded":false},"components":[{"/":"/Café"},{"/":"/Strict","caseSensitive":true}]}]}}"#
+        let checker = try checker(file)
+        #expect(opens(checker, "/caf%C3%A9"))  // decoded (details level), then compared case-insensitively (file level)
+        #expect(opens(checker, "/CAF%C3%89"))  // case folding is Unicode-aware: É folds to é
+        #expect(opens(checker, "/Strict"))
+        #expect(!opens(checker, "/strict"))  // the component's own setting wins
+        let plain = try self.checker(
+            #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/a%20b"},{"/":"/Up"}]}]}}"#
+        )
+        #expect(opens(plain, "/a%20b"))
+        #expect(!opens(plain, "/up"))
+    }
+
+    @Test("Substitution variables, custom and predefined")
+    func variables() throws {
+        let checker = try checker(
+            #"{"applinks":{"substitutionVariables":{"section":["books","films"]},"details":[{"appIDs":["T.app"],"components":[{"/":"/$(section)/?*"},{"/":"/$(lang)/help"},{"/":"/v$(digit)/*"},{"/":"/$(region)/store"}]}]}}"#
+        )
+        #expect(opens(checker, "/books/1"))
+        #expect(!opens(checker, "/music/1"))
+        #expect(opens(checker, "/fr/help"))
+        #expect(opens(checker, "/v2/x"))
+        #expect(!opens(checker, "/v22/x"))
+        #expect(opens(checker, "/CN/store"))
+        let (_, problems) = AASADocument.parse(
+            Data(#"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/$(nope)"}]}]}}"#.utf8)
+        )
+        #expect(
+            problems.map(\.message) == [
+                "The pattern '/$(nope)' uses the substitution variable $(nope), which is not defined."
+            ]
+        )
+    }
+
+    @Test("The legacy paths form, with NOT")
+    func legacy() throws {
+        let checker = try checker(
+            #"{"applinks":{"apps":[],"details":[{"appID":"T.app","paths":["NOT /old/*","/*"]}]}}"#
+        )
+        #expect(opens(checker, "/new"))
+        #expect(!opens(checker, "/old/page"))
+        #expect(checker.check("https://example.com/new").appID == "T.app")
+    }
+
+    @Test("Problems: size, structure, types")
+    func problems() {
+        let large =
+            #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/"#
+            + String(repeating: "a", count: 140_000) + #""}]}]}}"#
+        let (_, tooLarge) = AASADocument.parse(Data(large.utf8))
+        #expect(tooLarge.first?.message.hasSuffix("Apple reads at most 131072 (128 KB).") == true)
+        #expect(AASADocument.parse(Data("[]".utf8)).problems.map(\.message) == ["The file is not a JSON object."])
+        #expect(AASADocument.parse(Data("{}".utf8)).problems.map(\.message) == ["The file has no 'applinks' object."])
+        let (_, types) = AASADocument.parse(
+            Data(#"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"exclude":"yes","?":3}]}]}}"#.utf8)
+        )
+        #expect(
+            types.map(\.message).sorted() == [
+                "'applinks.details[0].components[0].?' must be a string or an object of strings.",
+                "'applinks.details[0].components[0].exclude' must be true or false.",
+            ]
+        )
+    }
+
+    @Test("A hostile pattern stays fast: matching is polynomial")
+    func hostilePattern() throws {
+        let pattern = try AASAPattern(String(repeating: "*a", count: 40) + "b")
+        let text = String(repeating: "a", count: 200)
+        let start = Date()
+        #expect(!pattern.matches(text))
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test("The generated file opens every universal-link route and excludes what the manifest excludes")
+    func generatedCoversRoutes() throws {
+        let manifest = try ManifestLoader.load(file: ToolRunner.manifest("apartments.yaml"))
+        let checker = AASAChecker(document: AASAGenerator(manifest: manifest).document(for: "apartments.example.com"))
+        for path in ["/activity", "/messages", "/messages/12", "/request/3", "/listings/new"] {
+            #expect(opens(checker, path), "\(path)")
+        }
+        #expect(!opens(checker, "/admin/panel"))
+    }
+}

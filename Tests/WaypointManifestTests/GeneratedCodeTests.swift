@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import Waypoint
+
+@testable import WaypointManifest
+
+/// The generated enums (committed beside these tests and compiled with them) work with a router
+/// built from the same manifest.
+@Suite("Generated route code")
+struct GeneratedCodeTests {
+    @Test("Every case builds its link, and the match gives the same case back")
+    func roundTrip() throws {
+        let manifest = try ManifestLoader.load(
+            file: ToolRunner.root.appendingPathComponent("Tests/WaypointManifestTests/Snapshots/codegen.yaml").path
+        )
+        let router = try manifest.makeRouter()
+        let uuid = try #require(UUID(uuidString: "9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F"))
+        let routes: [CodegenRoute] = [
+            .home, .userProfile(id: 42), .item(id: uuid, price: 9.5, visible: true),
+            .files(wildcards: ["a", "b c", "d"]),
+            .required(a: "x", b: nil, c: 3), .required(a: "x", b: "y", c: nil), .keyword(default: "z"), .route2faSetup,
+        ]
+        for route in routes {
+            let link = try route.link(in: router)
+            let match = try #require(router.match(try DeepLink(link.string)), "\(link)")
+            #expect(CodegenRoute(match) == route, "\(link)")
+        }
+        let web = try CodegenRoute.webOnly(slug: "a b").link(in: router)
+        #expect(web.string == "https://gen.example.com/web/a%20b")
+        #expect(router.match(web).flatMap(CodegenRoute.init) == .webOnly(slug: "a b"))
+    }
+
+    @Test("The example manifest's enum")
+    func apartments() throws {
+        let router = try ManifestLoader.load(file: ToolRunner.manifest("apartments.yaml")).makeRouter()
+        #expect(try ApartmentRoute.messagesDetail(id: 1).link(in: router).string == "deeplinkTutorial://messages/1")
+        let match = try #require(try router.match("deeplinkTutorial://request/7"))
+        #expect(ApartmentRoute(match) == .requestDetail(id: 7))
+        #expect(ApartmentRoute.listingNew.name == "listing.new")
+    }
+}

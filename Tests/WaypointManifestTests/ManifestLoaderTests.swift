@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import Waypoint
+
+@testable import WaypointManifest
+
+@Suite("The manifest loads into the core's runtime types, and says where it is wrong")
+struct ManifestLoaderTests {
+    @Test("The minimal manifest works")
+    func minimal() throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            schemes: [myapp]
+            domains: [example.com]
+            routes: [{name: messages.detail, pattern: "/messages/{id:int}"}]
+            """
+        )
+        let resolver = try manifest.makeResolver()
+        #expect(resolver.resolve("myapp://messages/1").match?.route.name == "messages.detail")
+        #expect(resolver.resolve("https://example.com/messages/2").match?.parameters.int("id") == 2)
+    }
+
+    @Test("JSON is accepted, being YAML")
+    func json() throws {
+        let manifest = try ManifestLoader.parse(#"{"schemes": ["myapp"], "routes": [{"name": "a", "pattern": "/a"}]}"#)
+        #expect(manifest.routes.map(\.name) == ["a"])
+    }
+
+    @Test("Every example manifest loads and builds")
+    func examples() throws {
+        for name in ["apartments", "payments", "reading", "tutoring", "notifications"] {
+            let manifest = try ManifestLoader.load(file: ToolRunner.manifest("\(name).yaml"))
+            _ = try manifest.makeResolver()
+        }
+    }
+
+    @Test(
+        "Errors name the file, line and column and what was expected",
+        arguments: [
+            (
+                "schemes: [myapp]\nrotues: []\n",
+                "m.yaml:2:1: Unknown key 'rotues'; expected one of: schemes, domains, appIDs, android, routes, notifications, quickActions, quickActionLimit, activities, webView, policy, universalLinks."
+            ),
+            ("schemes: [myapp]\n", "m.yaml:1:1: The manifest needs 'routes', a list of {name, pattern}."),
+            (
+                "routes:\n  - name: a\n    pattern: /a/{id:integer}\n",
+                "m.yaml:3:14: Pattern '/a/{id:integer}': unknown parameter type 'integer' (known: int, uuid, bool, double, string) (offset 3)."
+            ),
+            ("routes:\n  - name: a\n", "m.yaml:2:5: The route 'a' needs 'pattern'."),
+            ("schemes: {a: b}\nroutes: []\n", "m.yaml:1:10: 'schemes' must be a list of strings."),
+            (
+                "routes:\n  - {name: a, pattern: /a, priority: high}\n",
+                "m.yaml:2:38: 'routes[0].priority' must be a whole number."
+            ),
+            (
+                "routes:\n  - {name: a, pattern: /a, sources: [email]}\n",
+                "m.yaml:2:37: Unknown source 'email'; expected one of: urlScheme, universalLink, notification, shortcut, userActivity, webMessage, text, deferred, web."
+            ),
+            ("routes: [\n", "m.yaml:2:1: Invalid YAML: did not find expected node content."),
+            (
+                "domains: [https://example.com]\nroutes: []\n",
+                "m.yaml:1:10: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'."
+            ),
+        ]
+    )
+    func errors(text: String, message: String) {
+        do {
+            _ = try ManifestLoader.parse(text, file: "m.yaml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("Duplicate routes fail when the router is built, at the later route's line")
+    func duplicates() throws {
+        let manifest = try ManifestLoader.parse(
+            "routes:\n  - {name: a, pattern: \"/u/{id}\"}\n  - {name: b, pattern: \"/u/{x}\"}\n",
+            file: "m.yaml"
+        )
+        do {
+            _ = try manifest.makeRouter()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location?.line == 3)
+        }
+    }
+
+    @Test("Quick actions follow the state; the limit applies")
+    func quickActions() throws {
+        let manifest = try ManifestLoader.load(file: ToolRunner.manifest("apartments.yaml"))
+        #expect(manifest.quickActionItems(for: ["profile": "guest"]).map(\.title) == ["Recent activity", "Messages"])
+        #expect(
+            manifest.quickActionItems(for: ["profile": "host"]).map(\.title) == [
+                "Recent activity", "Messages", "New listing",
+            ]
+        )
+    }
+
+    @Test("The intake reads the manifest's notification rules, categories and web messages")
+    func intake() throws {
+        let manifest = try ManifestLoader.load(file: ToolRunner.manifest("reading.yaml"))
+        let intake = manifest.makeIntake()
+        let payload: PayloadValue = ["aps": ["category": "bookDetail"], "book_id": "42"]
+        #expect(intake.notification(NotificationResponseSnapshot(userInfo: payload)).link?.string == "/books/42")
+        let message = WebMessageSnapshot(name: "openBook", body: ["id": 3], origin: "https://read.example.com")
+        #expect(intake.webMessage(message).link?.string == "/books/3")
+    }
+}

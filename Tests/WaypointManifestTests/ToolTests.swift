@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+import Waypoint
+
+@testable import WaypointManifest
+
+/// The `waypoint` binary, run as people and CI run it: output, errors and exit status.
+@Suite("The waypoint tool")
+struct ToolTests {
+    let apartments = ToolRunner.manifest("apartments.yaml")
+
+    @Test("resolve --format json prints one object per input with exactly the keys that apply")
+    func resolveJSON() throws {
+        let output = try ToolRunner.run([
+            "resolve", "--manifest", apartments, "--format", "json",
+            "deeplinkTutorial://messages/1?ref=push&ref=mail#top", "deeplinkTutorial://messages/one", "other://x",
+            "https://elsewhere.org/", "deeplinkTutorial://a\\b", "https://apartments.example.com/listings/new",
+        ])
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.split(separator: "\n") == [
+                #"{"fragment":"top","input":"deeplinkTutorial://messages/1?ref=push&ref=mail#top","parameters":{"id":1},"pattern":"/messages/{id:int}","query":{"ref":["push","mail"]},"route":"messages.detail","source":"urlScheme","status":"matched"}"#,
+                #"{"input":"deeplinkTutorial://messages/one","reason":"No route matches /messages/one.","source":"urlScheme","status":"notFound"}"#,
+                #"{"input":"other://x","reason":"the scheme 'other' is not one of the app's schemes (deeplinktutorial)","source":"urlScheme","status":"forbidden"}"#,
+                #"{"input":"https://elsewhere.org/","reason":"Not the app's link: the system opens it.","source":"web","status":"passThrough"}"#,
+                #"{"input":"deeplinkTutorial://a\\b","reason":"Link 'deeplinkTutorial://a\\b' has a backslash at byte 20; it cannot be part of a link.","status":"invalid"}"#,
+                #"{"barriers":["auth"],"input":"https://apartments.example.com/listings/new","parameters":{},"pattern":"/listings/new","route":"listing.new","source":"universalLink","status":"matched"}"#,
+            ]
+        )
+    }
+
+    @Test("resolve exits 0 when every input matched; text from people is read leniently")
+    func resolveAllMatched() throws {
+        let reading = ToolRunner.manifest("reading.yaml")
+        let output = try ToolRunner.run(["resolve", "--manifest", reading, "readapp://books/7/chapters/第一章 开始"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("parameter:  chapter = 第一章 开始"))
+        #expect(output.stdout.contains("source:     text"))
+    }
+
+    @Test("resolve reads notifications, quick actions, activities and web messages")
+    func resolveSources() throws {
+        let payload = #"{"aps":{"alert":"Hi"},"data":{"messageId":"1"}}"#
+        let notification = try ToolRunner.run(
+            ["resolve", "--manifest", apartments, "--format", "json", "--notification", "-"],
+            stdin: payload
+        )
+        #expect(notification.status == 0)
+        #expect(notification.stdout.contains(#""route":"messages.detail","source":"notification","status":"matched""#))
+
+        let shortcut = try ToolRunner.run([
+            "resolve", "--manifest", apartments, "--format", "json", "--shortcut", "com.example.apartments.messages",
+        ])
+        #expect(shortcut.stdout.contains(#""route":"messages","source":"shortcut","status":"matched""#))
+
+        let reading = ToolRunner.manifest("reading.yaml")
+        let activity = try ToolRunner.run([
+            "resolve", "--manifest", reading, "--format", "json", "--activity", "NSUserActivityTypeBrowsingWeb",
+            "--webpage", "https://read.example.com/b/9",
+        ])
+        #expect(
+            activity.stdout.contains(
+                #""parameters":{"book_id":9},"pattern":"https://read.example.com/b/{book_id:int}""#
+            )
+        )
+
+        let message = try ToolRunner.run([
+            "resolve", "--manifest", reading, "--format", "json", "--web-message", "openBook", "--body", #"{"id": 4}"#,
+        ])
+        #expect(message.stdout.contains(#""route":"book","source":"webMessage","status":"matched""#))
+
+        let untrusted = try ToolRunner.run([
+            "resolve", "--manifest", reading, "--format", "json", "--web-message", "openBook", "--body", #"{"id": 4}"#,
+            "--origin", "https://evil.example.net",
+        ])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stdout.contains("not an allowed https origin"))
+    }
+
+    @Test("Open notification settings leads to the configured route")
+    func notificationSettings() throws {
+        let output = try ToolRunner.run([
+            "resolve", "--manifest", ToolRunner.manifest("notifications.yaml"), "--format", "json",
+            "--notification-settings",
+        ])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(#""route":"settings.notifications""#))
+    }
+
+    @Test("A route that accepts only universal links refuses the same path from a custom scheme")
+    func sourcesRestriction() throws {
+        let reading = ToolRunner.manifest("reading.yaml")
+        let output = try ToolRunner.run([
+            "resolve", "--manifest", reading, "--format", "json", "readapp://account/delete",
+            "https://read.example.com/account/delete",
+        ])
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.first?.contains(#""status":"forbidden""#) == true)
+        #expect(lines.first?.contains("accepts links only from universalLink, not from urlScheme") == true)
+        #expect(lines.last?.contains(#""status":"matched""#) == true)
+    }
+
+    @Test("Usage and manifest errors exit 2 with a message")
+    func usageErrors() throws {
+        let missing = try ToolRunner.run(["resolve", "--manifest", "/nonexistent.yaml", "x://y"])
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr == "error: Cannot read the manifest '/nonexistent.yaml' (no such file, or not readable).\n"
+        )
+        let nothing = try ToolRunner.run(["resolve", "--manifest", apartments])
+        #expect(nothing.status == 2)
+        #expect(
+            nothing.stderr.contains(
+                "Give a URL or text, or one of --notification, --shortcut, --activity, --web-message."
+            )
+        )
+        let bad = try ToolRunner.temporaryManifest("routes:\n  - name: a\n    pattern: /a/(b\n")
+        let badOutput = try ToolRunner.run(["lint", "--manifest", bad])
+        #expect(badOutput.status == 2)
+        #expect(badOutput.stderr == "error: \(bad):3:14: Pattern '/a/(b': '(' is never closed (offset 3).\n")
+    }
+
+    @Test("The default manifest is waypoint.yaml in the current directory")
+    func defaultManifest() throws {
+        let output = try ToolRunner.run(["lint"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("Cannot read the manifest 'waypoint.yaml'"))
+    }
+
+    @Test("lint reports every kind of finding with severity, and exits 1 on errors")
+    func lint() throws {
+        let manifest = try ToolRunner.temporaryManifest(
+            """
+            schemes: [myapp]
+            domains: [example.com]
+            routes:
+              - {name: a, pattern: "/users/{id}"}
+              - {name: b, pattern: "/users/{name}"}
+              - {name: c, pattern: "/items/{id:int}"}
+              - {name: d, pattern: "/items/{id:uuid}/edit"}
+              - {name: e, pattern: "/books/{id}", priority: 1}
+              - {name: f, pattern: "https://example.com/books/{id}"}
+            notifications:
+              rules:
+                - present: data.x
+                  link: /nowhere/{data.x}
+            quickActions:
+              - {type: a, title: A, link: /users/1}
+              - {type: b, title: B, link: /users/1}
+              - {type: c, title: C, link: /users/1}
+              - {type: d, title: D, link: /users/1, when: {profile: host}}
+              - {type: e, title: E, link: /users/1, when: {profile: host}}
+            universalLinks:
+              exclude: ["/items/*"]
+            """
+        )
+        let output = try ToolRunner.run(["lint", "--manifest", manifest, "--format", "json"])
+        #expect(output.status == 1)
+        let findings = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: String]]
+        )
+        #expect(
+            findings.map { "\($0["severity"] ?? "") \($0["code"] ?? "")" } == [
+                "error duplicate-route", "error mapping-leads-nowhere", "warning universal-link-not-covered",
+                "warning parameter-type-conflict", "warning universal-link-not-covered", "warning shadowed-route",
+                "warning too-many-quick-actions",
+            ]
+        )
+        #expect(findings[0]["location"] == "\(manifest):5:5")
+        #expect(
+            findings.last?["message"]
+                == "For profile=host, 5 quick actions qualify but the system shows 4; not shown: e."
+        )
+    }
+
+    @Test("Every example manifest lints clean")
+    func examplesLintClean() throws {
+        for name in ["apartments", "payments", "reading", "tutoring", "notifications"] {
+            let output = try ToolRunner.run(["lint", "--manifest", ToolRunner.manifest("\(name).yaml")])
+            #expect(output.status == 0, "\(name): \(output.stdout)")
+            #expect(output.stdout.hasPrefix("0 error(s), 0 warning(s)"), "\(name): \(output.stdout)")
+        }
+    }
+
+    @Test("Generated files match their committed snapshots")
+    func snapshots() throws {
+        let cases: [([String], String)] = [
+            (["aasa", "generate"], "apartments.aasa.json"),
+            (["assetlinks", "generate"], "apartments.assetlinks.json"),
+            (["plist"], "apartments.Info.plist"),
+            (["plist", "--entitlements"], "apartments.entitlements.plist"),
+        ]
+        for (arguments, snapshot) in cases {
+            let output = try ToolRunner.run(arguments + ["--manifest", apartments])
+            #expect(output.status == 0)
+            #expect(output.stdout == (try ToolRunner.snapshot(snapshot)), "\(snapshot)")
+        }
+    }
+
+    @Test("The generated property lists pass plutil -lint")
+    func plutilLint() throws {
+        let plutil = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        let path = try #require(plutil, "plutil ships with the Swift toolchain")
+        for snapshot in ["apartments.Info.plist", "apartments.entitlements.plist"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = [
+                "-lint",
+                ToolRunner.root.appendingPathComponent("Tests/WaypointManifestTests/Snapshots/\(snapshot)").path,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(snapshot)")
+        }
+    }
+
+    @Test("codegen output matches the generated code compiled into these tests")
+    func codegenSnapshot() throws {
+        let generated = ToolRunner.root.appendingPathComponent("Tests/WaypointManifestTests/Generated")
+        let cases = [
+            ("Tests/WaypointManifestTests/Snapshots/codegen.yaml", "CodegenRoute"),
+            ("Examples/Manifests/apartments.yaml", "ApartmentRoute"),
+        ]
+        for (manifest, typeName) in cases {
+            let output = try ToolRunner.run(["codegen", "--manifest", manifest, "--type-name", typeName])
+            #expect(output.status == 0)
+            let committed = try String(
+                contentsOf: generated.appendingPathComponent("\(typeName).swift"),
+                encoding: .utf8
+            )
+            #expect(output.stdout == committed, "\(typeName): run `waypoint codegen` again and commit the result")
+        }
+    }
+
+    @Test(
+        "payload → resolve --notification gives back the route and parameters",
+        arguments: [
+            ("apartments.yaml", "messages.detail", ["id=1"], "messages.detail", #""parameters":{"id":1}"#),
+            ("reading.yaml", "book", ["book_id=5"], "book", #""parameters":{"book_id":5}"#),
+            ("tutoring.yaml", "order.detail", ["order_id=1234"], "order.detail", #""query":{"order_id":["1234"]}"#),
+            ("notifications.yaml", "post", ["id=8"], "post", #""parameters":{"id":8}"#),
+        ]
+    )
+    func payloadRoundTrip(
+        manifest: String,
+        route: String,
+        parameters: [String],
+        expectedRoute: String,
+        expected: String
+    ) throws {
+        let path = ToolRunner.manifest(manifest)
+        let payload = try ToolRunner.run(
+            ["payload", route, "--manifest", path, "--title", "Hello", "--thread-id", "t1"]
+                + parameters.flatMap { ["--param", $0] }
+        )
+        #expect(payload.status == 0)
+        #expect(payload.stdout.contains(#""thread-id" : "t1""#))
+        let resolved = try ToolRunner.run(
+            ["resolve", "--manifest", path, "--format", "json", "--notification", "-"],
+            stdin: payload.stdout
+        )
+        #expect(resolved.status == 0, "\(resolved.stdout)")
+        #expect(resolved.stdout.contains(#""route":"\#(expectedRoute)""#))
+        #expect(resolved.stdout.contains(expected))
+    }
+
+    @Test("payload uses the manifest's rule shape, and refuses what APNs would")
+    func payloadShapeAndLimits() throws {
+        let shaped = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--manifest", apartments, "--format", "json",
+        ])
+        #expect(shaped.stdout == #"{"aps":{},"data":{"messageId":"1"}}"# + "\n")
+        let large = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--manifest", apartments, "--body",
+            String(repeating: "x", count: 5000),
+        ])
+        #expect(large.status == 2)
+        #expect(large.stderr.hasPrefix("error: The payload is "))
+        #expect(large.stderr.hasSuffix("bytes; APNs accepts at most 4096.\n"))
+        let typo = try ToolRunner.run(["payload", "messages.detail", "--param", "id=abc", "--manifest", apartments])
+        #expect(typo.stderr == "error: 'id' must be an int, got 'abc'.\n")
+        let unknown = try ToolRunner.run(["payload", "nowhere", "--manifest", apartments])
+        #expect(unknown.stderr.hasPrefix("error: No route is named 'nowhere'"))
+    }
+
+    @Test("aasa check: valid files, every verdict, and exit statuses")
+    func aasaCheck() throws {
+        let file = ToolRunner.root.appendingPathComponent("Tests/WaypointManifestTests/Snapshots/apartments.aasa.json")
+            .path
+        let output = try ToolRunner.run([
+            "aasa", "check", file, "--format", "json", "--url", "https://apartments.example.com/messages/3",
+            "--url", "https://apartments.example.com/admin/x",
+        ])
+        #expect(output.status == 1)
+        #expect(
+            output.stdout
+                == #"{"bytes":777,"problems":[],"urls":[{"appID":"ABCDE12345.com.example.apartments","component":3,"excluded":false,"opensApp":true,"reason":"component 3 (messages.detail) matches","url":"https://apartments.example.com/messages/3"},{"appID":"ABCDE12345.com.example.apartments","component":0,"excluded":true,"opensApp":false,"reason":"component 0 (excluded) excludes it","url":"https://apartments.example.com/admin/x"}],"valid":true}"#
+                + "\n"
+        )
+        let broken = try ToolRunner.run(
+            ["aasa", "check", "-", "--format", "json"],
+            stdin: #"{"applinks": {"details": [{"components": [{"/": 3, "$(x)": 1}]}]}}"#
+        )
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains(#""valid":false"#))
+        #expect(broken.stdout.contains("has neither 'appID' nor 'appIDs'"))
+        #expect(broken.stdout.contains("'applinks.details[0].components[0]./' must be a string."))
+    }
+}
