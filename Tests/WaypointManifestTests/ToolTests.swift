@@ -111,7 +111,7 @@ struct ToolTests {
         #expect(nothing.status == 2)
         #expect(
             nothing.stderr.contains(
-                "Give a URL or text, or one of --notification, --shortcut, --activity, --web-message."
+                "Give a URL or text, or one of --notification, --notification-settings, --shortcut, --activity, --web-message."
             )
         )
         let bad = try ToolRunner.temporaryManifest("routes:\n  - name: a\n    pattern: /a/(b\n")
