@@ -5,7 +5,7 @@ import WaypointTesting
 @testable import Waypoint
 
 /// Random sequences of app events against a reference model that states the rules plainly.
-@Suite("Random event sequences agree with a reference model")
+@Suite("Random event sequences agree with a reference model", .timeLimit(.minutes(2)))
 struct DispatcherModelTests {
     enum Step: CustomStringConvertible {
         case receive(String)

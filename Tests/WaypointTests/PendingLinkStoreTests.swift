@@ -3,7 +3,7 @@ import Testing
 
 @testable import Waypoint
 
-@Suite("The file store keeps pending links across processes and sets damage aside")
+@Suite("The file store keeps pending links across processes and sets damage aside", .timeLimit(.minutes(2)))
 struct PendingLinkStoreTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).json")
