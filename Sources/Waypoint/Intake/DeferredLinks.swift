@@ -18,7 +18,7 @@ public struct FileLaunchMarker: LaunchMarker {
     public let url: URL
     public init(url: URL) { self.url = url }
     public func isFirstLaunch() -> Bool { !FileManager.default.fileExists(atPath: url.path) }
-    public func markLaunched() { FileManager.default.createFile(atPath: url.path, contents: Data()) }
+    public func markLaunched() { _ = FileManager.default.createFile(atPath: url.path, contents: Data()) }
 }
 
 extension LinkIntake {

@@ -35,8 +35,13 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     ///     `.urlScheme` for other schemes and `.text` for a bare path.
     ///   - limits: The size limits to enforce.
     public init(_ string: String, source: LinkSource? = nil, limits: LinkLimits = .default) throws(LinkError) {
-        let components = try withUTF8Bytes(string) { bytes throws(LinkError) in
-            try LinkScanner(bytes: bytes, input: string, limits: limits).scan()
+        let scanned = withUTF8Bytes(string) { bytes in
+            Result { () throws(LinkScanner.Failure) in try LinkScanner(bytes: bytes, limits: limits).scan() }
+        }
+        let components: LinkComponents
+        switch scanned {
+        case .success(let value): components = value
+        case .failure(let failure): throw failure.error(for: string)
         }
         self.string = string
         self.components = components

@@ -3,24 +3,64 @@
 @usableFromInline
 struct LinkComponents: Sendable, Hashable {
     /// The scheme without `:`; `nil` for a path-only link such as `/messages/1`.
-    @usableFromInline var scheme: Range<Int>?
+    @usableFromInline var scheme: Range<Int>? {
+        get { storedScheme.range }
+        set { storedScheme = CompactRange(newValue) }
+    }
     /// Between `//` and the path; empty for `myapp:///x`, `nil` when there is no `//`.
-    @usableFromInline var authority: Range<Int>?
+    @usableFromInline var authority: Range<Int>? {
+        get { storedAuthority.range }
+        set { storedAuthority = CompactRange(newValue) }
+    }
     /// The host of an `http(s)` link (no user info, no port).
-    @usableFromInline var host: Range<Int>?
-    @usableFromInline var port: Range<Int>?
+    @usableFromInline var host: Range<Int>? {
+        get { storedHost.range }
+        set { storedHost = CompactRange(newValue) }
+    }
+    @usableFromInline var port: Range<Int>? {
+        get { storedPort.range }
+        set { storedPort = CompactRange(newValue) }
+    }
+    @usableFromInline var path: Range<Int> {
+        get { storedPath.range ?? 0..<0 }
+        set { storedPath = CompactRange(newValue) }
+    }
+    /// Without the `?`.
+    @usableFromInline var query: Range<Int>? {
+        get { storedQuery.range }
+        set { storedQuery = CompactRange(newValue) }
+    }
+    /// Without the `#`.
+    @usableFromInline var fragment: Range<Int>? {
+        get { storedFragment.range }
+        set { storedFragment = CompactRange(newValue) }
+    }
+    @usableFromInline var segmentCount: Int {
+        get { Int(storedSegmentCount) }
+        set { storedSegmentCount = Int32(truncatingIfNeeded: newValue) }
+    }
+    @usableFromInline var queryItemCount: Int {
+        get { Int(storedQueryItemCount) }
+        set { storedQueryItemCount = Int32(truncatingIfNeeded: newValue) }
+    }
     @usableFromInline var hasUserInfo = false
     /// `http` or `https`: the host stays a host; otherwise the authority is the first segment.
     @usableFromInline var isWeb = false
-    @usableFromInline var path: Range<Int> = 0..<0
-    /// Without the `?`.
-    @usableFromInline var query: Range<Int>?
-    /// Without the `#`.
-    @usableFromInline var fragment: Range<Int>?
-    @usableFromInline var segmentCount = 0
-    @usableFromInline var queryItemCount = 0
     /// Whether any `%XX` escape occurs in the path; without one, segments compare byte for byte.
     @usableFromInline var pathHasEscapes = false
+
+    // Compact storage: a link is copied into every match, so it stays small (offsets as Int32).
+    @usableFromInline var storedScheme = CompactRange()
+    @usableFromInline var storedAuthority = CompactRange()
+    @usableFromInline var storedHost = CompactRange()
+    @usableFromInline var storedPort = CompactRange()
+    @usableFromInline var storedPath = CompactRange()
+    @usableFromInline var storedQuery = CompactRange()
+    @usableFromInline var storedFragment = CompactRange()
+    @usableFromInline var storedSegmentCount: Int32 = 0
+    @usableFromInline var storedQueryItemCount: Int32 = 0
+
+    @usableFromInline init() {}
 
     /// The authority of a custom-scheme link, which routes as the first path segment.
     @inlinable
@@ -44,4 +84,24 @@ struct LinkComponents: Sendable, Hashable {
         }
         if index > start { body(start..<index, false) }
     }
+}
+
+/// An optional range of byte offsets in 8 bytes; links are at most a few kilobytes.
+@usableFromInline
+struct CompactRange: Sendable, Hashable {
+    @usableFromInline var lower: Int32 = -1
+    @usableFromInline var upper: Int32 = -1
+
+    @usableFromInline init() {}
+
+    @inlinable
+    init(_ range: Range<Int>?) {
+        if let range {
+            lower = Int32(truncatingIfNeeded: range.lowerBound)
+            upper = Int32(truncatingIfNeeded: range.upperBound)
+        }
+    }
+
+    @inlinable
+    var range: Range<Int>? { lower < 0 ? nil : Int(lower)..<Int(upper) }
 }

@@ -22,6 +22,7 @@ public struct LinkLimits: Sendable, Hashable {
         self.maxQueryItems = maxQueryItems
     }
 
-    /// 4 KB, 32 segments, 64 query items.
-    public static let `default` = LinkLimits()
+    /// 4 KB, 32 segments, 64 query items. (Computed: a stored static would cost a lazy-init check on
+    /// every parse that uses the default argument.)
+    public static var `default`: LinkLimits { LinkLimits() }
 }

@@ -5,18 +5,28 @@
 /// ``LenientText`` first, which encodes what can safely be encoded.
 struct LinkScanner {
     let bytes: UnsafeBufferPointer<UInt8>
-    let input: String
     let limits: LinkLimits
 
-    func scan() throws(LinkError) -> LinkComponents {
+    /// A failure without the input text: the scanner never touches the `String` (no retains on the
+    /// hot path); ``DeepLink`` turns it into a ``LinkError`` with the input.
+    struct Failure: Error {
+        let code: LinkError.Code
+        let offset: Int?
+        let message: @Sendable (String) -> String
+
+        func error(for input: String) -> LinkError {
+            LinkError(code, input: input, offset: offset, message: message(input))
+        }
+    }
+
+    func scan() throws(Failure) -> LinkComponents {
         let count = bytes.count
-        guard count > 0 else { throw LinkError(.empty, input: input, message: "The link is empty.") }
+        guard count > 0 else { throw Failure(code: .empty, offset: nil) { _ in "The link is empty." } }
         guard count <= limits.maxLength else {
-            throw LinkError(
-                .tooLong,
-                input: input,
-                message: "Link of \(count) bytes is longer than the limit of \(limits.maxLength) bytes."
-            )
+            let limit = limits.maxLength
+            throw Failure(code: .tooLong, offset: nil) { _ in
+                "Link of \(count) bytes is longer than the limit of \(limit) bytes."
+            }
         }
         var components = LinkComponents()
         var index = 0
@@ -30,7 +40,7 @@ struct LinkScanner {
         } else if components.isWeb {
             // `https:\\evil.com` is refused for its backslash, the real problem, not a missing host.
             if index < count, bytes[index] == UInt8(ascii: "\\") { throw invalidCharacter(bytes[index], at: index) }
-            throw LinkError(.invalidHost, input: input, offset: index, message: "Web link '\(input)' has no host.")
+            throw Failure(code: .invalidHost, offset: index) { input in "Web link '\(input)' has no host." }
         }
         index = try scanPath(from: index, into: &components)
         if index < count, bytes[index] == UInt8(ascii: "?") {
@@ -47,7 +57,7 @@ struct LinkScanner {
         return components
     }
 
-    private func scanScheme(into components: inout LinkComponents) throws(LinkError) -> Int {
+    private func scanScheme(into components: inout LinkComponents) throws(Failure) -> Int {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -57,28 +67,22 @@ struct LinkScanner {
                 (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             if !(isLetter || (index > 0 && isOther)) {
-                throw LinkError(
-                    .missingScheme,
-                    input: input,
-                    offset: index,
-                    message: "'\(input)' is not a link: it has no scheme (such as myapp: or https:) "
-                        + "and does not start with '/'."
-                )
+                throw Self.missingScheme(at: index)
             }
             index += 1
         }
         guard index < bytes.count, index > 0 else {
-            throw LinkError(
-                .missingScheme,
-                input: input,
-                offset: 0,
-                message: "'\(input)' is not a link: it has no scheme (such as myapp: or https:) "
-                    + "and does not start with '/'."
-            )
+            throw Self.missingScheme(at: 0)
         }
         components.scheme = 0..<index
         components.isWeb = Self.isWebScheme(bytes, 0..<index)
         return index + 1
+    }
+
+    static func missingScheme(at offset: Int) -> Failure {
+        Failure(code: .missingScheme, offset: offset) { input in
+            "'\(input)' is not a link: it has no scheme (such as myapp: or https:) and does not start with '/'."
+        }
     }
 
     static func isWebScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -91,14 +95,18 @@ struct LinkScanner {
         return isHTTP && (range.count == 4 || asciiLowercased(bytes[start + 4]) == UInt8(ascii: "s"))
     }
 
-    private func scanAuthority(from start: Int, into components: inout LinkComponents) throws(LinkError) -> Int {
+    private func scanAuthority(from start: Int, into components: inout LinkComponents) throws(Failure) -> Int {
         var index = start
         var utf8 = UTF8Check()
         var lastAt: Int?
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             if byte == UInt8(ascii: "@") { lastAt = index }
+            if Self.isPlain(byte), utf8.isComplete {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             index = try check(index, allowing: .authority, utf8: &utf8)
         }
         try finish(&utf8, at: index)
@@ -118,12 +126,7 @@ struct LinkScanner {
             }
             if hostEnd < index, bytes[hostEnd] == UInt8(ascii: ":") { components.port = (hostEnd + 1)..<index }
             guard hostEnd > hostStart else {
-                throw LinkError(
-                    .invalidHost,
-                    input: input,
-                    offset: hostStart,
-                    message: "Web link '\(input)' has no host."
-                )
+                throw Failure(code: .invalidHost, offset: hostStart) { input in "Web link '\(input)' has no host." }
             }
             components.host = hostStart..<hostEnd
         } else if index > start {
@@ -132,12 +135,16 @@ struct LinkScanner {
         return index
     }
 
-    private func scanPath(from start: Int, into components: inout LinkComponents) throws(LinkError) -> Int {
+    private func scanPath(from start: Int, into components: inout LinkComponents) throws(Failure) -> Int {
         var index = start
         var segmentStart = start
         var utf8 = UTF8Check()
         while index < bytes.count {
             let byte = bytes[index]
+            if Self.isPlain(byte), utf8.isComplete {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             if byte == UInt8(ascii: "/") {
                 try finish(&utf8, at: index)
@@ -155,38 +162,36 @@ struct LinkScanner {
         return index
     }
 
-    private func countSegment(_ start: Int, _ end: Int, _ components: inout LinkComponents) throws(LinkError) {
+    private func countSegment(_ start: Int, _ end: Int, _ components: inout LinkComponents) throws(Failure) {
         guard end > start else { return }
         components.segmentCount += 1
         guard components.segmentCount <= limits.maxSegments else {
-            throw LinkError(
-                .tooManySegments,
-                input: input,
-                offset: start,
-                message: "Link has more than \(limits.maxSegments) path segments, the limit."
-            )
+            let limit = limits.maxSegments
+            throw Failure(code: .tooManySegments, offset: start) { _ in "Link has more than \(limit) path segments, the limit." }
         }
     }
 
-    private func scanQuery(from start: Int, into components: inout LinkComponents) throws(LinkError) -> Int {
+    private func scanQuery(from start: Int, into components: inout LinkComponents) throws(Failure) -> Int {
         var index = start
         var itemStart = start
         var utf8 = UTF8Check()
-        func countItem(_ end: Int) throws(LinkError) {
+        func countItem(_ end: Int) throws(Failure) {
             guard end > itemStart else { return }
             components.queryItemCount += 1
             guard components.queryItemCount <= limits.maxQueryItems else {
-                throw LinkError(
-                    .tooManyQueryItems,
-                    input: input,
-                    offset: itemStart,
-                    message: "Link has more than \(limits.maxQueryItems) query items, the limit."
-                )
+                let limit = limits.maxQueryItems
+                throw Failure(code: .tooManyQueryItems, offset: itemStart) { _ in
+                    "Link has more than \(limit) query items, the limit."
+                }
             }
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "#") { break }
+            if byte != UInt8(ascii: "&"), byte != UInt8(ascii: "="), Self.isPlain(byte), utf8.isComplete {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
                 try finish(&utf8, at: index)
                 if byte == UInt8(ascii: "&") {
@@ -208,33 +213,24 @@ struct LinkScanner {
 
     /// Checks the byte (or `%XX` escape) at `index`; returns the index after it.
     @discardableResult
-    private func check(_ index: Int, allowing part: Part, utf8: inout UTF8Check) throws(LinkError) -> Int {
+    private func check(_ index: Int, allowing part: Part, utf8: inout UTF8Check) throws(Failure) -> Int {
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
             guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             else {
-                throw LinkError(
-                    .invalidPercentEscape,
-                    input: input,
-                    offset: index,
-                    message: "Link '\(input)' has a '%' at byte \(index) that is not followed by two hex digits; "
-                        + "write a literal '%' as %25."
-                )
+                throw Failure(code: .invalidPercentEscape, offset: index) { input in
+                    "Link '\(input)' has a '%' at byte \(index) that is not followed by two hex digits; write a literal '%' as %25."
+                }
             }
             let decoded = high << 4 | low
             if decoded == 0 {
-                throw LinkError(
-                    .nulByte,
-                    input: input,
-                    offset: index,
-                    message: "Link '\(input)' has a %00 (NUL) at byte \(index)."
-                )
+                throw Failure(code: .nulByte, offset: index) { input in "Link '\(input)' has a %00 (NUL) at byte \(index)." }
             }
             guard utf8.accept(decoded) else { throw invalidUTF8(at: index) }
             return index + 3
         }
         let allowed =
-            byte < 128 && Self.allowed[Int(byte)]
+            Self.isAllowed(byte)
             && (part == .authority || (byte != UInt8(ascii: "[") && byte != UInt8(ascii: "]")))
             && (part != .fragment || byte != UInt8(ascii: "#"))
         guard allowed else { throw invalidCharacter(byte, at: index) }
@@ -242,21 +238,18 @@ struct LinkScanner {
         return index + 1
     }
 
-    private func finish(_ utf8: inout UTF8Check, at index: Int) throws(LinkError) {
+    private func finish(_ utf8: inout UTF8Check, at index: Int) throws(Failure) {
         guard utf8.isComplete else { throw invalidUTF8(at: index) }
         utf8 = UTF8Check()
     }
 
-    private func invalidUTF8(at index: Int) -> LinkError {
-        LinkError(
-            .invalidUTF8,
-            input: input,
-            offset: index,
-            message: "Link '\(input)' has percent-escapes near byte \(index) that are not valid UTF-8."
-        )
+    private func invalidUTF8(at index: Int) -> Failure {
+        Failure(code: .invalidUTF8, offset: index) { input in
+            "Link '\(input)' has percent-escapes near byte \(index) that are not valid UTF-8."
+        }
     }
 
-    private func invalidCharacter(_ byte: UInt8, at index: Int) -> LinkError {
+    private func invalidCharacter(_ byte: UInt8, at index: Int) -> Failure {
         let name: String
         switch byte {
         case UInt8(ascii: " "): name = "a space"
@@ -269,22 +262,29 @@ struct LinkScanner {
             byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
             ? "it cannot be part of a link."
             : "percent-encode it, or parse text from people with DeepLink(text:)."
-        return LinkError(
-            .invalidCharacter,
-            input: input,
-            offset: index,
-            message: "Link '\(input)' has \(name) at byte \(index); \(advice)"
-        )
+        return Failure(code: .invalidCharacter, offset: index) { input in
+            "Link '\(input)' has \(name) at byte \(index); \(advice)"
+        }
     }
 
     /// RFC 3986 characters that may stand unencoded: unreserved, sub-delims, `:@/?#[]` and `%`.
-    static let allowed: [Bool] = {
-        var table = [Bool](repeating: false, count: 128)
-        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?#[]%".utf8 {
-            table[Int(byte)] = true
-        }
-        return table
-    }()
+    /// Bit masks for bytes 0–63 and 64–127: integer literals, so no lazy initialization per byte.
+    static let allowedLow: UInt64 = 0xAFFF_FFFA_0000_0000
+    static let allowedHigh: UInt64 = 0x47FF_FFFE_AFFF_FFFF
+
+    /// Unreserved characters and sub-delims, `:` and `@`: what needs no further look in a path.
+    static let plainLow: UInt64 = 0x2FFF_7FD2_0000_0000
+    static let plainHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF
+
+    @inline(__always)
+    static func isAllowed(_ byte: UInt8) -> Bool {
+        byte < 64 ? allowedLow & (1 << UInt64(byte)) != 0 : byte < 128 && allowedHigh & (1 << UInt64(byte &- 64)) != 0
+    }
+
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte < 64 ? plainLow & (1 << UInt64(byte)) != 0 : byte < 128 && plainHigh & (1 << UInt64(byte &- 64)) != 0
+    }
 }
 
 /// An incremental UTF-8 validator for percent-decoded bytes (rejects overlongs and surrogates).

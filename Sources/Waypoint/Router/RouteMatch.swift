@@ -11,8 +11,10 @@ import Foundation
 /// match.wildcards           // ["with", "wildcard"]
 /// ```
 public struct RouteMatch<Value: Sendable>: Sendable {
-    /// The route that matched.
-    public let route: Route<Value>
+    /// The router's routes and the index of the one that matched: a match retains the table
+    /// instead of copying a route, which keeps matching cheap.
+    @usableFromInline let table: [Route<Value>]
+    @usableFromInline let routeIndex: Int
     /// The link that was matched.
     public let link: DeepLink
     /// Which of the pattern's ``RoutePattern/expansions`` matched.
@@ -20,12 +22,16 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     @usableFromInline let captures: [Range<Int>]
 
     @inlinable
-    init(route: Route<Value>, link: DeepLink, expansion: Int, captures: [Range<Int>]) {
-        self.route = route
+    init(table: [Route<Value>], routeIndex: Int, link: DeepLink, expansion: Int, captures: [Range<Int>]) {
+        self.table = table
+        self.routeIndex = routeIndex
         self.link = link
         self.expansion = expansion
         self.captures = captures
     }
+
+    /// The route that matched.
+    public var route: Route<Value> { table[routeIndex] }
 
     /// The concrete shape that matched.
     public var segments: [PatternSegment] { route.pattern.expansions[expansion] }

@@ -42,7 +42,8 @@ public struct Router<Value: Sendable>: Sendable {
         var result: RouteMatch<Value>?
         walk(link) { terminal, captures in
             result = RouteMatch(
-                route: routes[Int(terminal.route)],
+                table: routes,
+                routeIndex: Int(terminal.route),
                 link: link,
                 expansion: Int(terminal.expansion),
                 captures: Array(captures)
@@ -68,7 +69,8 @@ public struct Router<Value: Sendable>: Sendable {
         walk(link) { terminal, captures in
             results.append(
                 RouteMatch(
-                    route: routes[Int(terminal.route)],
+                    table: routes,
+                    routeIndex: Int(terminal.route),
                     link: link,
                     expansion: Int(terminal.expansion),
                     captures: Array(captures)
