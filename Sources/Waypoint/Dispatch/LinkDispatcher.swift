@@ -52,6 +52,11 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     /// Identity → when it was last received, for deduplication.
     private var recentIdentities: [String: TimeInterval] = [:]
     private var observers: [UUID: @Sendable (DispatchEvent<Destination>) -> Void] = [:]
+    /// Callers of `outcome(of:)`, by link.
+    private var outcomeWaiters: [UUID: [CheckedContinuation<DispatchOutcome<Destination>, Never>]] = [:]
+    /// Outcomes of recent links, so a caller that asks after the link finished still gets it.
+    private var recentOutcomes: [UUID: DispatchOutcome<Destination>] = [:]
+    private var recentOutcomeOrder: [UUID] = []
     private var streams: [UUID: AsyncStream<DispatchEvent<Destination>>.Continuation] = [:]
 
     /// A received link with what the dispatcher needs to run and persist it.
@@ -154,6 +159,29 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         )
         for observer in observers.values { observer(event) }
         for continuation in streams.values { continuation.yield(event) }
+        if case .finished(let outcome) = kind, let id = entry?.pending.id { record(outcome, for: id) }
+    }
+
+    private func record(_ outcome: DispatchOutcome<Destination>, for id: UUID) {
+        for waiter in outcomeWaiters.removeValue(forKey: id) ?? [] { waiter.resume(returning: outcome) }
+        recentOutcomes[id] = outcome
+        recentOutcomeOrder.append(id)
+        if recentOutcomeOrder.count > 64 { recentOutcomes[recentOutcomeOrder.removeFirst()] = nil }
+    }
+
+    /// Waits until the link finishes and returns its outcome (at once if it finished recently):
+    /// what a quick action's completion handler reports, for example.
+    ///
+    /// ```swift
+    /// if let id = await dispatcher.receive(intake.shortcut(item)) {
+    ///     completionHandler(await dispatcher.outcome(of: id).isHandled)
+    /// } else {
+    ///     completionHandler(false)
+    /// }
+    /// ```
+    public func outcome(of id: UUID) async -> DispatchOutcome<Destination> {
+        if let outcome = recentOutcomes[id] { return outcome }
+        return await withCheckedContinuation { outcomeWaiters[id, default: []].append($0) }
     }
 
     // MARK: Receiving

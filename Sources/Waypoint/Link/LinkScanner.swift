@@ -167,7 +167,9 @@ struct LinkScanner {
         components.segmentCount += 1
         guard components.segmentCount <= limits.maxSegments else {
             let limit = limits.maxSegments
-            throw Failure(code: .tooManySegments, offset: start) { _ in "Link has more than \(limit) path segments, the limit." }
+            throw Failure(code: .tooManySegments, offset: start) { _ in
+                "Link has more than \(limit) path segments, the limit."
+            }
         }
     }
 
@@ -224,7 +226,9 @@ struct LinkScanner {
             }
             let decoded = high << 4 | low
             if decoded == 0 {
-                throw Failure(code: .nulByte, offset: index) { input in "Link '\(input)' has a %00 (NUL) at byte \(index)." }
+                throw Failure(code: .nulByte, offset: index) { input in
+                    "Link '\(input)' has a %00 (NUL) at byte \(index)."
+                }
             }
             guard utf8.accept(decoded) else { throw invalidUTF8(at: index) }
             return index + 3

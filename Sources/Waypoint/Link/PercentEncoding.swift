@@ -26,20 +26,23 @@ struct DecodedBytes: IteratorProtocol {
     @usableFromInline var index: Int
     @usableFromInline let end: Int
     @usableFromInline let plusIsSpace: Bool
+    /// `false` for bytes that are already decoded (a route's literals).
+    @usableFromInline let decoding: Bool
 
     @inlinable
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool = false) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool = false, decoding: Bool = true) {
         self.bytes = bytes
         self.index = range.lowerBound
         self.end = range.upperBound
         self.plusIsSpace = plusIsSpace
+        self.decoding = decoding
     }
 
     @inlinable
     mutating func next() -> UInt8? {
         guard index < end else { return nil }
         let byte = bytes[index]
-        if byte == UInt8(ascii: "%"), index + 2 < end,
+        if decoding, byte == UInt8(ascii: "%"), index + 2 < end,
             let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
         {
             index += 3

@@ -68,6 +68,7 @@ extension RouteTrie {
         if node.literalEnd > node.literalStart {
             let fold = !caseSensitive || (depth == 0 && input.firstFromHost)
             if descendLiterals(
+                index,
                 node,
                 segment,
                 fold: fold,
@@ -95,9 +96,11 @@ extension RouteTrie {
         return false
     }
 
-    /// Binary search for the first literal equal under case folding, then every equal one.
+    /// One probe sequence in the literal-edge table; every literal equal under case folding is
+    /// tried, in table order (which is the edges' sorted order).
     @inlinable
     func descendLiterals(
+        _ index: Int,
         _ node: Node,
         _ segment: Range<Int>,
         fold: Bool,
@@ -107,33 +110,47 @@ extension RouteTrie {
         _ captures: UnsafeMutableBufferPointer<Range<Int>>,
         _ visit: (Terminal, Int) -> Bool
     ) -> Bool {
-        literalBytes.withUnsafeBufferPointer { literalStorage in
-            func literal(_ position: Int) -> UnsafeBufferPointer<UInt8> {
-                let edge = literalEdges[position]
-                return UnsafeBufferPointer(rebasing: literalStorage[Int(edge.bytesStart)..<Int(edge.bytesEnd)])
-            }
-            var low = Int(node.literalStart)
-            var high = Int(node.literalEnd)
-            while low < high {
-                let middle = (low + high) / 2
-                if SegmentMatching.compare(input.bytes, segment, literal(middle), fold: true) > 0 {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            while low < Int(node.literalEnd),
-                SegmentMatching.compare(input.bytes, segment, literal(low), fold: true) == 0
-            {
-                if fold || SegmentMatching.compare(input.bytes, segment, literal(low), fold: false) == 0 {
-                    let child = Int(literalEdges[low].child)
-                    if descend(child, depth: depth + 1, captureCount: captureCount, input, captures, visit) {
-                        return true
+        let hash = SegmentMatching.hash(parent: index, DecodedBytes(input.bytes, segment))
+        let tag = SegmentMatching.tag(hash)
+        var position = Int(truncatingIfNeeded: hash) & slotMask
+        return literalSlots.withUnsafeBufferPointer { slots in
+            literalBytes.withUnsafeBufferPointer { literalStorage in
+                while true {
+                    let slot = slots[position]
+                    if slot.tag == 0 { return false }
+                    if slot.tag == tag, slot.parent == UInt32(truncatingIfNeeded: index) {
+                        let matches: Bool
+                        if slot.length <= 8 {
+                            matches = SegmentMatching.equalsInline(
+                                input.bytes,
+                                segment,
+                                slot.payload,
+                                Int(slot.length),
+                                fold: fold
+                            )
+                        } else {
+                            let start = Int(truncatingIfNeeded: slot.payload)
+                            let literal = UnsafeBufferPointer(
+                                rebasing: literalStorage[start..<(start + Int(slot.length))]
+                            )
+                            matches = SegmentMatching.compare(input.bytes, segment, literal, fold: fold) == 0
+                        }
+                        if matches,
+                            descend(
+                                Int(slot.child),
+                                depth: depth + 1,
+                                captureCount: captureCount,
+                                input,
+                                captures,
+                                visit
+                            )
+                        {
+                            return true
+                        }
                     }
+                    position = (position + 1) & slotMask
                 }
-                low += 1
             }
-            return false
         }
     }
 

@@ -1,9 +1,10 @@
 /// The frozen route trie: flat arrays indexed by `UInt32`, so matching touches few cache lines and
 /// the whole table is a handful of allocations however many routes it holds.
 ///
-/// Each node's outgoing edges are contiguous. Literal edges are sorted by their case-folded bytes
-/// for binary search; parameter edges are stored in precedence order (typed, untyped, `*`, `**`),
-/// so a depth-first walk visits candidates in exactly the documented precedence.
+/// Each node's outgoing edges are contiguous. Literal edges are found through one hash table for the
+/// whole trie, keyed by the parent node and the case-folded segment, so a lookup touches a few cache
+/// lines whatever the fan-out; parameter edges are stored in precedence order (typed, untyped, `*`,
+/// `**`), so a depth-first walk visits candidates in exactly the documented precedence.
 @usableFromInline
 final class RouteTrie: Sendable {
     @usableFromInline
@@ -70,6 +71,22 @@ final class RouteTrie: Sendable {
     }
 
     @usableFromInline let nodes: [Node]
+    /// Open addressing, linear probing over every literal edge of the trie.
+    @usableFromInline let literalSlots: [LiteralSlot]
+    @usableFromInline let slotMask: Int
+
+    /// A literal edge as the lookup needs it, in one 24-byte record: literals of up to 8 bytes are
+    /// stored inline, so a level of the walk usually touches only its node and one slot.
+    @usableFromInline
+    struct LiteralSlot: Sendable {
+        /// The high half of the key's hash, never 0; 0 marks an empty slot.
+        @usableFromInline var tag: UInt32 = 0
+        @usableFromInline var parent: UInt32 = 0
+        @usableFromInline var child: UInt32 = 0
+        @usableFromInline var length: UInt32 = 0
+        /// The literal's bytes when `length <= 8` (little-endian), else its offset in `literalBytes`.
+        @usableFromInline var payload: UInt64 = 0
+    }
     @usableFromInline let literalEdges: [LiteralEdge]
     @usableFromInline let literalBytes: [UInt8]
     @usableFromInline let parameterEdges: [ParameterEdge]
@@ -88,11 +105,46 @@ final class RouteTrie: Sendable {
         caseSensitive: Bool
     ) {
         self.nodes = nodes
+        (self.literalSlots, self.slotMask) = Self.slots(for: literalEdges, nodes: nodes, bytes: literalBytes)
         self.literalEdges = literalEdges
         self.literalBytes = literalBytes
         self.parameterEdges = parameterEdges
         self.terminals = terminals
         self.origins = origins
         self.caseSensitive = caseSensitive
+    }
+
+    /// The hash table over literal edges: twice as many slots as edges, a power of two.
+    private static func slots(for edges: [LiteralEdge], nodes: [Node], bytes: [UInt8]) -> ([LiteralSlot], Int) {
+        var capacity = 8
+        while capacity < edges.count * 2 { capacity <<= 1 }
+        var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
+        let mask = capacity - 1
+        bytes.withUnsafeBufferPointer { storage in
+            for (parent, node) in nodes.enumerated() {
+                for index in Int(node.literalStart)..<Int(node.literalEnd) {
+                    let edge = edges[index]
+                    let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
+                    let hash = SegmentMatching.hash(parent: parent, DecodedBytes(storage, range, decoding: false))
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while slots[slot].tag != 0 { slot = (slot + 1) & mask }
+                    var payload = UInt64(edge.bytesStart)
+                    if range.count <= 8 {
+                        payload = 0
+                        for (shift, byte) in storage[range].enumerated() {
+                            payload |= UInt64(byte) << UInt64(shift * 8)
+                        }
+                    }
+                    slots[slot] = LiteralSlot(
+                        tag: SegmentMatching.tag(hash),
+                        parent: UInt32(parent),
+                        child: edge.child,
+                        length: UInt32(range.count),
+                        payload: payload
+                    )
+                }
+            }
+        }
+        return (slots, mask)
     }
 }

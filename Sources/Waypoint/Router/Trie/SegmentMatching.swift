@@ -11,6 +11,39 @@ enum SegmentMatching {
         return lhs.lexicographicallyPrecedes(rhs)
     }
 
+    /// FNV-1a over the parent node and the case-folded bytes: the key of the literal-edge table.
+    @inlinable
+    static func hash(parent: Int, _ bytes: DecodedBytes) -> UInt64 {
+        var bytes = bytes
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
+        while let byte = bytes.next() { hash = (hash ^ UInt64(asciiLowercased(byte))) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    /// The high half of a hash, never zero (zero marks an empty slot).
+    @inlinable
+    static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
+
+    /// Whether a segment equals a literal of up to 8 bytes packed little-endian into `packed`.
+    @inlinable
+    static func equalsInline(
+        _ input: UnsafeBufferPointer<UInt8>,
+        _ segment: Range<Int>,
+        _ packed: UInt64,
+        _ length: Int,
+        fold: Bool
+    ) -> Bool {
+        var decoded = DecodedBytes(input, segment)
+        var shift: UInt64 = 0
+        for _ in 0..<length {
+            guard let byte = decoded.next() else { return false }
+            let expected = UInt8(truncatingIfNeeded: packed >> shift)
+            if fold ? asciiLowercased(byte) != asciiLowercased(expected) : byte != expected { return false }
+            shift += 8
+        }
+        return decoded.next() == nil
+    }
+
     /// Compares a segment with a literal: negative, zero or positive as the segment sorts before,
     /// equal to, or after the literal.
     @inlinable

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import Waypoint
+
+/// The core logic the Apple adapters only forward to: tested here, on Linux.
+@Suite("Adapter support in the core", .timeLimit(.minutes(1)))
+struct AdapterSupportTests {
+    enum Screen: Hashable, Sendable {
+        case home, list
+        case order(Int)
+    }
+
+    @Test("A plan becomes navigator steps in order")
+    func steps() {
+        #expect(
+            NavigationPlan.pushOverRoot(Screen.order(1234), tab: "home").steps
+                == [.dismissPresented, .selectTab("home"), .popToRoot, .push(.order(1234))]
+        )
+        #expect(NavigationPlan.push(Screen.order(1)).steps == [.dismissPresented, .push(.order(1))])
+        #expect(
+            NavigationPlan.present(Screen.order(1), tab: "home").steps == [.selectTab("home"), .present(.order(1))]
+        )
+        #expect(
+            NavigationPlan.replaceStack(Screen.order(1), via: [.list]).steps == [
+                .dismissPresented, .setStack([.list, .order(1)]),
+            ]
+        )
+    }
+
+    @Test("A web view loads its own pages, routes the app's links, sends other sites outside, refuses the dangerous")
+    func webNavigation() throws {
+        let resolver = LinkResolver(
+            router: try makeRouter([("book", "/books/{id:int}")]),
+            policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
+        )
+        #expect(resolver.webNavigationDecision(for: "https://example.com/books/42") == .route)
+        #expect(resolver.webNavigationDecision(for: "https://example.com/about") == .load)
+        #expect(resolver.webNavigationDecision(for: "https://other.org/") == .openOutside)
+        #expect(resolver.webNavigationDecision(for: "myapp://books/1") == .route)
+        #expect(
+            resolver.webNavigationDecision(for: "JavaScript:alert(1)")
+                == .refuse("the scheme 'javascript' is never opened")
+        )
+        #expect(
+            resolver.webNavigationDecision(for: "https://example.com@evil.com/")
+                == .refuse("links with user info (user@host) are refused")
+        )
+    }
+
+    @Test("The UserDefaults store round-trips, and sets damaged data aside")
+    func userDefaultsStore() throws {
+        let suite = "waypoint-tests-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        let store = UserDefaultsPendingLinkStore(defaults: defaults, key: "pending")
+        let link = PendingLink(
+            id: UUID(),
+            link: "myapp://a",
+            source: .urlScheme,
+            payload: nil,
+            identity: "x",
+            receivedAt: Date(timeIntervalSince1970: 0)
+        )
+        try store.save([link])
+        #expect(try store.load() == [link])
+        try store.save([])
+        #expect(defaults.data(forKey: "pending") == nil)
+        defaults.set(Data("{oops".utf8), forKey: "pending")
+        #expect(throws: PendingLinkStoreError.self) { try store.load() }
+        #expect(defaults.data(forKey: "pending.damaged") != nil)
+        #expect(try store.load().isEmpty)
+        defaults.removePersistentDomain(forName: suite)
+    }
+
+    @Test("A caller can wait for a link's outcome: what a quick action's completion handler reports")
+    func outcomeOfLink() async throws {
+        let app = try makeApp()
+        await app.launch()
+        let id = try #require(await app.dispatcher.receive(try DeepLink("myapp://open/1")))
+        async let outcome = app.dispatcher.outcome(of: id)
+        await app.installRootUI()
+        await app.becomeActive()
+        #expect(await outcome.isHandled)
+        #expect(await app.dispatcher.outcome(of: id).isHandled)  // after the fact too
+        let missing = try #require(await app.dispatcher.receive(try DeepLink("myapp://nowhere")))
+        #expect(await app.dispatcher.outcome(of: missing) == .notFound)
+    }
+}
