@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "waypoint", targets: ["waypoint"]),
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
+        .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
+        .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -23,6 +25,10 @@ let package = Package(
     targets: [
         // The core: Foundation only, no third-party dependency (iOS teams weigh every dependency).
         .target(name: "Waypoint"),
+        // Thin adapters: Apple types in, core calls out. Empty on Linux (everything is under
+        // `canImport`); `Scripts/check-adapters.sh` type-checks them against stubs of the SDKs.
+        .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
+        .target(name: "WaypointSwiftUI", dependencies: ["Waypoint"]),
         // Helpers for testing code that uses Waypoint: a clock that moves only when told.
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         // The route manifest and everything generated from it; YAML lives here, not in the core.

@@ -85,4 +85,28 @@ struct AdapterSupportTests {
         let missing = try #require(await app.dispatcher.receive(try DeepLink("myapp://nowhere")))
         #expect(await app.dispatcher.outcome(of: missing) == .notFound)
     }
+
+    @Test("A quick action's completion reports true only when a route handled it; a cold start's results run in order")
+    func receiveAndWait() async throws {
+        let app = try makeApp()
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        let dispatcher: any LinkDispatching = app.dispatcher
+        #expect(await dispatcher.receiveAndWait(app.intake.url(try #require(URL(string: "myapp://open/1")))))
+        #expect(!(await dispatcher.receiveAndWait(app.intake.url(try #require(URL(string: "myapp://nowhere"))))))
+        #expect(!(await dispatcher.receiveAndWait(app.intake.text("not a link at all"))))
+
+        let stream = await app.dispatcher.events()
+        await dispatcher.receive(all: [
+            app.intake.url(try #require(URL(string: "myapp://open/2"))),
+            app.intake.url(try #require(URL(string: "myapp://open/3"))),
+        ])
+        var received: [String] = []
+        for await event in stream where event.kind == .received {
+            received.append(event.link?.string ?? "")
+            if received.count == 2 { break }
+        }
+        #expect(received == ["myapp://open/2", "myapp://open/3"])
+    }
 }

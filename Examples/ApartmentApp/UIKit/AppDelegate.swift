@@ -1,0 +1,24 @@
+import UIKit
+import UserNotifications
+import Waypoint
+import WaypointUIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    /// `nil` only if the app's own route table has a typo, which its tests catch; a damaged store is
+    /// reported through the dispatcher's events.
+    let links = try? ApartmentLinks(pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"))
+    private(set) var notificationForwarder: NotificationCenterForwarder?
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        guard let links else { return true }
+        let forwarder = NotificationCenterForwarder(intake: links.intake, dispatcher: links.dispatcher)
+        UNUserNotificationCenter.current().delegate = forwarder
+        notificationForwarder = forwarder
+        CatalogInstaller.installQuickActions(links.quickActions.items(for: .guest), in: application)
+        return true
+    }
+}

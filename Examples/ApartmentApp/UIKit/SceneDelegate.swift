@@ -1,0 +1,89 @@
+import UIKit
+import Waypoint
+import WaypointUIKit
+
+/// Scenario 1 as a scene-based UIKit app: every entry point forwarded in one line each.
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+    private var router: SceneLinkRouter?
+    private var navigator: UIKitNavigator<Screen>?
+
+    func scene(
+        _ scene: UIScene,
+        willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        guard let windowScene = scene as? UIWindowScene, let links = AppLinks.shared else { return }
+        let tabs = UITabBarController()
+        tabs.viewControllers = [UINavigationController(rootViewController: HomeViewController())]
+        let window = UIWindow(windowScene: windowScene)
+        window.rootViewController = tabs
+        window.makeKeyAndVisible()
+        self.window = window
+
+        let navigator = UIKitNavigator<Screen>(
+            tabBarController: tabs,
+            tabIndex: { $0 == "home" ? 0 : nil },
+            makeViewController: { ScreenViewController(screen: $0) }
+        )
+        self.navigator = navigator
+        let router = SceneLinkRouter(intake: links.intake, dispatcher: links.dispatcher)
+        self.router = router
+        Task {
+            await links.dispatcher.setNavigator { plan, _ in await navigator.show(plan) }
+            await links.registerHandlers(
+                isLoggedIn: { await Session.shared.isHost },
+                presentLogin: { await Session.shared.logInAsHost() }
+            )
+            router.connect(connectionOptions)
+            router.rootInstalled()
+        }
+    }
+
+    func sceneDidBecomeActive(_ scene: UIScene) { router?.didBecomeActive() }
+    func sceneDidEnterBackground(_ scene: UIScene) { router?.didEnterBackground() }
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { router?.open(URLContexts) }
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { router?.continue(userActivity) }
+
+    func windowScene(
+        _ windowScene: UIWindowScene,
+        performActionFor shortcutItem: UIApplicationShortcutItem,
+        completionHandler: @escaping (Bool) -> Void
+    ) {
+        guard let router else {
+            completionHandler(false)
+            return
+        }
+        router.perform(shortcutItem) { handled in completionHandler(handled) }
+    }
+}
+
+/// The links of the running app (built by the app delegate).
+@MainActor
+enum AppLinks {
+    static var shared: ApartmentLinks? { (UIApplication.shared.delegate as? AppDelegate)?.links }
+}
+
+/// Who is logged in; switching to the host profile re-installs the quick actions (scenario 1).
+@MainActor
+final class Session {
+    static let shared = Session()
+    private(set) var isHost = false
+
+    func logInAsHost() -> Bool {
+        isHost = true
+        if let links = AppLinks.shared { CatalogInstaller.installQuickActions(links.quickActions.items(for: .host)) }
+        return true
+    }
+}
+
+final class HomeViewController: UIViewController {}
+
+final class ScreenViewController: UIViewController {
+    let screen: Screen
+    init(screen: Screen) {
+        self.screen = screen
+        super.init()
+        title = "\(screen)"
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(UIKit)
+import Foundation
+import UserNotifications
+import Waypoint
+
+/// What the app still wants to do with notifications Waypoint does not route: a Swift protocol with
+/// defaults, so an app implements only what it needs.
+public protocol NotificationCenterFallback: AnyObject {
+    /// A response that carried no link Waypoint could use (already reported to observers).
+    func didReceiveUnrouted(_ response: UNNotificationResponse)
+    /// How to show a notification that arrives while the app is in the foreground.
+    func presentationOptions(for notification: UNNotification) -> UNNotificationPresentationOptions
+}
+
+extension NotificationCenterFallback {
+    public func didReceiveUnrouted(_ response: UNNotificationResponse) {}
+    public func presentationOptions(for notification: UNNotification) -> UNNotificationPresentationOptions {
+        [.banner, .sound, .badge]
+    }
+}
+
+/// The notification center's delegate: taps, custom actions and dismissals, and "open settings for
+/// notifications", forwarded to Waypoint. On a cold start the same response also arrives in the
+/// scene's connection options; the dispatcher runs it once.
+///
+/// ```swift
+/// let forwarder = NotificationCenterForwarder(intake: intake, dispatcher: dispatcher)
+/// UNUserNotificationCenter.current().delegate = forwarder   // keep a strong reference
+/// ```
+public final class NotificationCenterForwarder: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+    // Immutable after init but for `fallback`, which is set once on the main thread at launch.
+    public let intake: LinkIntake
+    public let dispatcher: any LinkDispatching
+    public weak var fallback: (any NotificationCenterFallback)?
+
+    public init(intake: LinkIntake, dispatcher: any LinkDispatching) {
+        self.intake = intake
+        self.dispatcher = dispatcher
+        super.init()
+    }
+
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
+        let result = intake.notification(response)
+        if case .failure = result { fallback?.didReceiveUnrouted(response) }
+        let dispatcher = self.dispatcher
+        Task { await dispatcher.receive(result) }
+        // The link is held by the dispatcher (and its store); the system may be told at once.
+        completionHandler()
+    }
+
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
+        completionHandler(fallback?.presentationOptions(for: notification) ?? [.banner, .sound, .badge])
+    }
+
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        openSettingsFor notification: UNNotification?
+    ) {
+        let result = intake.notificationSettings()
+        let dispatcher = self.dispatcher
+        Task { await dispatcher.receive(result) }
+    }
+}
+#endif

@@ -1,0 +1,306 @@
+// Runs the Apple adapters on Linux against the SDK stubs in Tools/AppleStubs: the stubs' classes are
+// subclassed here to carry values, as UIKit would fill them, and every check drives an adapter
+// exactly as a scene delegate, app delegate, notification center or web view would. It proves the
+// forwarding (what reaches the core, and what comes back to UIKit); the stubs' README says what it
+// cannot prove. Built and run by Scripts/check-adapters.sh; exits 1 on the first failed check.
+import Foundation
+import UIKit
+import UserNotifications
+import Waypoint
+import WaypointUIKit
+import WebKit
+
+// MARK: UIKit's objects, filled the way the system fills them
+
+final class URLContext: UIOpenURLContext {
+    let link: URL
+    init(_ link: URL) {
+        self.link = link
+        super.init()
+    }
+    override var url: URL { link }
+}
+
+final class Content: UNNotificationContent, @unchecked Sendable {
+    let payload: [AnyHashable: Any]
+    init(_ payload: [AnyHashable: Any]) {
+        self.payload = payload
+        super.init()
+    }
+    override var userInfo: [AnyHashable: Any] { payload }
+}
+
+final class Request: UNNotificationRequest, @unchecked Sendable {
+    let id: String
+    let body: Content
+    init(id: String, body: Content) {
+        self.id = id
+        self.body = body
+        super.init()
+    }
+    override var identifier: String { id }
+    override var content: UNNotificationContent { body }
+}
+
+final class Notification: UNNotification, @unchecked Sendable {
+    let held: Request
+    init(_ request: Request) {
+        held = request
+        super.init()
+    }
+    override var request: UNNotificationRequest { held }
+}
+
+final class Response: UNNotificationResponse, @unchecked Sendable {
+    let action: String
+    let held: Notification
+    init(id: String, payload: [AnyHashable: Any], action: String = NotificationActionIdentifier.default) {
+        self.action = action
+        held = Notification(Request(id: id, body: Content(payload)))
+        super.init()
+    }
+    override var actionIdentifier: String { action }
+    override var notification: UNNotification { held }
+}
+
+final class Options: UIScene.ConnectionOptions {
+    let contexts: Set<UIOpenURLContext>
+    let response: UNNotificationResponse?
+    let shortcut: UIApplicationShortcutItem?
+    init(urls: [URL], response: UNNotificationResponse? = nil, shortcut: UIApplicationShortcutItem? = nil) {
+        contexts = Set(urls.map(URLContext.init))
+        self.response = response
+        self.shortcut = shortcut
+        super.init()
+    }
+    override var urlContexts: Set<UIOpenURLContext> { contexts }
+    override var notificationResponse: UNNotificationResponse? { response }
+    override var shortcutItem: UIApplicationShortcutItem? { shortcut }
+}
+
+final class ShortcutItem: UIApplicationShortcutItem {
+    let kind: String
+    init(type: String) {
+        kind = type
+        super.init(type: type, localizedTitle: type)
+    }
+    override var type: String { kind }
+}
+
+final class Origin: WKSecurityOrigin {
+    override var `protocol`: String { "https" }
+    override var host: String { "example.com" }
+}
+
+final class Frame: WKFrameInfo {
+    let main: Bool
+    init(main: Bool) {
+        self.main = main
+        super.init()
+    }
+    override var isMainFrame: Bool { main }
+    override var securityOrigin: WKSecurityOrigin { Origin() }
+}
+
+final class ScriptMessage: WKScriptMessage {
+    let text: String
+    let frame: Frame
+    init(_ text: String, mainFrame: Bool) {
+        self.text = text
+        frame = Frame(main: mainFrame)
+        super.init()
+    }
+    override var name: String { "openLink" }
+    override var body: Any { text }
+    override var frameInfo: WKFrameInfo { frame }
+}
+
+/// Remembers what the navigator did to it.
+final class RecordingNavigationController: UINavigationController {
+    var log: [String] = []
+    override func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        log.append("push \(viewController.title ?? "?")")
+    }
+    override func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        log.append("popToRoot")
+        return []
+    }
+}
+
+// MARK: The app under test
+
+final class Shown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
+}
+
+var failures = 0
+@MainActor
+func check(_ condition: Bool, _ what: String) {
+    print(condition ? "ok    \(what)" : "FAIL  \(what)")
+    if !condition { failures += 1 }
+}
+
+/// Waits until `condition` holds or two seconds pass: the adapters forward in tasks of their own.
+@MainActor
+func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<200 {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return condition()
+}
+
+func makeApp() throws -> (LinkIntake, LinkDispatcher<String, String>, Shown) {
+    var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "app"))
+    try builder.add("messages.detail", "/messages/{id:int}", value: "chat")
+    try builder.add("messages", "/messages", value: "messages")
+    let policy = LinkPolicy(schemes: ["app"], associatedDomains: ["example.com"])
+    let intake = LinkIntake(
+        policy: policy,
+        notificationRules: [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")],
+        shortcutRoutes: ["messages": "/messages"],
+        webMessages: [WebMessageRoute(name: "openLink")],
+        webOrigins: ["example.com"]
+    )
+    let dispatcher = LinkDispatcher<String, String>(resolver: LinkResolver(router: try builder.build(), policy: policy))
+    return (intake, dispatcher, Shown())
+}
+
+func prepare(_ dispatcher: LinkDispatcher<String, String>, _ shown: Shown) async {
+    await dispatcher.handleOtherRoutes { match in
+        .handled(
+            .pushOverRoot(
+                [match.route.value, match.parameters.int("id").map(String.init)].compactMap { $0 }.joined(
+                    separator: " "
+                )
+            )
+        )
+    }
+    await dispatcher.setNavigator { plan, _ in shown.append(plan.destination) }
+}
+
+// MARK: Checks
+
+@MainActor
+func sceneColdStart() async throws {
+    let (intake, dispatcher, shown) = try makeApp()
+    await prepare(dispatcher, shown)
+    let router = SceneLinkRouter(intake: intake, dispatcher: dispatcher)
+    let forwarder = NotificationCenterForwarder(intake: intake, dispatcher: dispatcher)
+    let tap = Response(id: "push-1", payload: ["aps": ["alert": "New message"], "data": ["messageId": "7"]])
+
+    router.connect(Options(urls: [], response: tap))
+    check(shown.all.isEmpty, "nothing is shown before the root UI is installed")
+    router.rootInstalled()
+    router.didBecomeActive()
+    check(await eventually { shown.all == ["chat 7"] }, "a push in the connection options opens its chat")
+    var completed = false
+    forwarder.userNotificationCenter(UNUserNotificationCenter.current(), didReceive: tap) { completed = true }
+    check(completed, "the notification center's completion handler is called at once")
+    try? await Task.sleep(nanoseconds: 100_000_000)
+    check(shown.all == ["chat 7"], "the same push through the notification center is not shown a second time")
+
+    router.open([URLContext(URL(string: "app:///messages/8")!)])
+    check(await eventually { shown.all.last == "chat 8" }, "scene(_:openURLContexts:) routes a warm link")
+}
+
+@MainActor
+func sceneColdStartFromLinkOrQuickAction() async throws {
+    for (options, expected) in [
+        (Options(urls: [URL(string: "app://messages/1")!]), "chat 1"),
+        (Options(urls: [], shortcut: ShortcutItem(type: "messages")), "messages"),
+    ] {
+        let (intake, dispatcher, shown) = try makeApp()
+        await prepare(dispatcher, shown)
+        let router = SceneLinkRouter(intake: intake, dispatcher: dispatcher)
+        router.connect(options)
+        router.rootInstalled()
+        router.didBecomeActive()
+        check(
+            await eventually { shown.all == [expected] },
+            "a cold start from the connection options shows \(expected)"
+        )
+    }
+}
+
+@MainActor
+func quickActions() async throws {
+    let (intake, dispatcher, shown) = try makeApp()
+    await prepare(dispatcher, shown)
+    let router = SceneLinkRouter(intake: intake, dispatcher: dispatcher)
+    router.rootInstalled()
+    router.didBecomeActive()
+
+    var answers: [Bool] = []
+    router.perform(ShortcutItem(type: "messages")) { answers.append($0) }
+    router.perform(ShortcutItem(type: "unknown.action")) { answers.append($0) }
+    check(await eventually { answers.count == 2 }, "the quick action's completion handler is called")
+    check(Set(answers) == [false, true], "… with true for a routed action and false for an unknown one")
+    check(shown.all == ["messages"], "the routed quick action is shown")
+
+    let delegate = AppDelegateLinkRouter(intake: intake, dispatcher: dispatcher)
+    let launchedFromShortcut = delegate.launch([.shortcutItem: ShortcutItem(type: "messages")])
+    check(
+        !launchedFromShortcut,
+        "an app-delegate launch from a quick action returns false, so UIKit does not send it twice"
+    )
+    check(delegate.launch([.url: URL(string: "app://messages/3")!]), "an app-delegate launch from a URL returns true")
+    check(await eventually { shown.all.last == "chat 3" }, "… and routes the launch URL")
+}
+
+@MainActor
+func webViews() async throws {
+    let (intake, dispatcher, shown) = try makeApp()
+    await prepare(dispatcher, shown)
+    await dispatcher.appDidBecomeReady()
+    await dispatcher.appDidBecomeActive()
+    let resolver = dispatcher.resolver
+    let handler = WebViewLinkHandler(intake: intake, dispatcher: dispatcher) { resolver.webNavigationDecision(for: $0) }
+
+    handler.userContentController(WKUserContentController(), didReceive: ScriptMessage("/messages/4", mainFrame: false))
+    handler.userContentController(WKUserContentController(), didReceive: ScriptMessage("/messages/5", mainFrame: true))
+    check(
+        await eventually { shown.all == ["chat 5"] },
+        "a script message from the main frame is routed; one from an iframe is not"
+    )
+    check(handler.policy(for: URL(string: "javascript:alert(1)")) == .cancel, "a web view never loads javascript:")
+    check(
+        handler.policy(for: URL(string: "https://example.com/about")) == .allow,
+        "the app's own pages load in the web view"
+    )
+    check(
+        handler.policy(for: URL(string: "https://example.com/messages/6")) == .cancel,
+        "the app's routes leave the web view…"
+    )
+    check(await eventually { shown.all.last == "chat 6" }, "… and are routed")
+}
+
+@MainActor
+func navigator() {
+    let stack = RecordingNavigationController(rootViewController: UIViewController())
+    let tabs = UITabBarController()
+    tabs.selectedViewController = stack
+    let navigator = UIKitNavigator<String>(
+        tabBarController: tabs,
+        tabIndex: { $0 == "inbox" ? 1 : nil },
+        makeViewController: { name in
+            let controller = UIViewController()
+            controller.title = name
+            return controller
+        }
+    )
+    navigator.show(.pushOverRoot("order 1234", tab: "inbox"))
+    check(tabs.selectedIndex == 1, "the navigator selects the plan's tab")
+    check(stack.log == ["popToRoot", "push order 1234"], "… then pushes over the root so Back returns home")
+}
+
+try await sceneColdStart()
+try await sceneColdStartFromLinkOrQuickAction()
+try await quickActions()
+try await webViews()
+navigator()
+print(failures == 0 ? "adapter checks: all passed" : "adapter checks: \(failures) failed")
+exit(failures == 0 ? 0 : 1)
