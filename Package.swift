@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "waypoint", targets: ["waypoint"]),
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
+        .library(name: "WaypointManifest", targets: ["WaypointManifest"]),
         .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
         .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
     ],

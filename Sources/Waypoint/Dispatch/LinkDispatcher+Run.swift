@@ -32,7 +32,7 @@ extension LinkDispatcher {
         case .matched:
             break
         }
-        for match in resolver.router.candidates(for: link) {
+        for match in resolver.candidates(for: link) {
             let route = match.route.name
             emit(.matched(route: route), entry)
             if let stopped = await passBarriers(match, entry, cancellation) { return stopped }

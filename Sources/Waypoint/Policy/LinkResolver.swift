@@ -21,13 +21,29 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         self.policy = policy
     }
 
-    /// Applies policy to a parsed link, then routes it.
+    /// Applies policy to a parsed link, then routes it. A route restricted to other sources
+    /// (``Route/sources``) is skipped for the next candidate; when none is left the link is
+    /// forbidden, naming the route, not reported as not found.
     public func resolve(_ link: DeepLink) -> Resolution<Value> {
         switch policy.evaluate(link) {
         case .deny(let reason): return .forbidden(link, reason: reason)
         case .passThrough: return .passThrough(link)
-        case .allow: return router.match(link).map { .matched($0) } ?? .notFound(link)
+        case .allow: break
         }
+        guard let match = router.match(link) else { return .notFound(link) }
+        if match.route.accepts(from: link.source) { return .matched(match) }
+        if let accepted = candidates(for: link).first { return .matched(accepted) }
+        let allowed = (match.route.sources ?? []).map(\.rawValue).sorted().joined(separator: ", ")
+        return .forbidden(
+            link,
+            reason: "the route '\(match.route.name)' accepts links only from \(allowed), not from \(link.source)"
+        )
+    }
+
+    /// Every route that matches `link` and accepts its source, in precedence order: what a
+    /// dispatcher tries when a handler declines.
+    public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
+        router.candidates(for: link).filter { $0.route.accepts(from: link.source) }
     }
 
     /// Parses link text strictly within the policy's limits, then resolves it.

@@ -14,11 +14,13 @@ public struct Route<Value: Sendable>: Sendable {
         @usableFromInline let pattern: RoutePattern
         @usableFromInline let priority: Int
         @usableFromInline let value: Value
+        @usableFromInline let sources: Set<LinkSource>?
 
-        init(name: String, pattern: RoutePattern, priority: Int, value: Value) {
+        init(name: String, pattern: RoutePattern, priority: Int, sources: Set<LinkSource>?, value: Value) {
             self.name = name
             self.pattern = pattern
             self.priority = priority
+            self.sources = sources
             self.value = value
         }
     }
@@ -26,8 +28,18 @@ public struct Route<Value: Sendable>: Sendable {
     @usableFromInline let storage: Storage
 
     /// A route from a parsed pattern.
-    public init(name: String, pattern: RoutePattern, priority: Int = 0, value: Value) {
-        storage = Storage(name: name, pattern: pattern, priority: priority, value: value)
+    ///
+    /// - Parameter sources: The only ways in this route accepts links from; every source when `nil`.
+    ///   `[.universalLink]` keeps a route that carries sensitive values away from custom schemes,
+    ///   which any installed app can claim.
+    public init(
+        name: String,
+        pattern: RoutePattern,
+        priority: Int = 0,
+        sources: Set<LinkSource>? = nil,
+        value: Value
+    ) {
+        storage = Storage(name: name, pattern: pattern, priority: priority, sources: sources, value: value)
     }
 
     /// A unique name, used to build links back (``Router/link(for:_:wildcards:fragment:style:)``).
@@ -38,4 +50,14 @@ public struct Route<Value: Sendable>: Sendable {
     @inlinable public var priority: Int { storage.priority }
     /// What the app attached to the route.
     @inlinable public var value: Value { storage.value }
+    /// The only sources this route accepts links from; every source when `nil`.
+    @inlinable public var sources: Set<LinkSource>? { storage.sources }
+
+    /// Whether the route takes a link that arrived through `source`.
+    ///
+    /// ```swift
+    /// route.sources                      // [.universalLink]
+    /// route.accepts(from: .urlScheme)    // false
+    /// ```
+    @inlinable public func accepts(from source: LinkSource) -> Bool { storage.sources?.contains(source) ?? true }
 }

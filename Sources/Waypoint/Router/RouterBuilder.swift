@@ -24,9 +24,16 @@ public struct RouterBuilder<Value: Sendable> {
         _ name: String,
         _ pattern: String,
         priority: Int = 0,
+        sources: Set<LinkSource>? = nil,
         value: Value
     ) throws(RoutePatternError) -> Route<Value> {
-        let route = Route(name: name, pattern: try RoutePattern(pattern), priority: priority, value: value)
+        let route = Route(
+            name: name,
+            pattern: try RoutePattern(pattern),
+            priority: priority,
+            sources: sources,
+            value: value
+        )
         routes.append(route)
         return route
     }
@@ -108,8 +115,9 @@ extension RouterBuilder where Value == Void {
     public mutating func add(
         _ name: String,
         _ pattern: String,
-        priority: Int = 0
+        priority: Int = 0,
+        sources: Set<LinkSource>? = nil
     ) throws(RoutePatternError) -> Route<Void> {
-        try add(name, pattern, priority: priority, value: ())
+        try add(name, pattern, priority: priority, sources: sources, value: ())
     }
 }

@@ -49,22 +49,15 @@ public struct ResolveReport: Sendable, Hashable {
         case .forbidden(_, let reason):
             report.status = "forbidden"
             report.reason = reason
+            // Forbidden after policy allowed it: a route that does not take this source.
+            if resolver.policy.evaluate(link) == .allow { report.route = resolver.router.match(link)?.route.name }
         case .passThrough:
             report.status = "passThrough"
             report.reason = "Not the app's link: the system opens it."
         case .notFound:
             report.status = "notFound"
             report.reason = "No route matches \(link.routingPath)."
-        case .matched:
-            let candidates = resolver.router.candidates(for: link)
-            guard let match = candidates.first(where: { $0.route.value.sources?.contains(link.source) ?? true }) else {
-                let route = candidates[0].route
-                let allowed = (route.value.sources ?? []).map(\.rawValue).sorted().joined(separator: ", ")
-                report.status = "forbidden"
-                report.route = route.name
-                report.reason = "The route '\(route.name)' accepts links only from \(allowed), not from \(link.source)."
-                return report
-            }
+        case .matched(let match):
             report.status = "matched"
             report.route = match.route.name
             report.pattern = match.route.pattern.text

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (Fuzz/) with the address sanitizer and runs each for SECONDS
+# (default 30), starting from the committed seeds in Fuzz/Corpus/TARGET. A crash, a leak or a broken
+# rule stops with the input saved in Fuzz/Findings/ and exits 1. Prints each target's executions.
+#
+#   bash Scripts/fuzz.sh [SECONDS] [TARGET…]     targets: link pattern router manifest aasa payload
+#   FUZZ_CONFIG=debug bash Scripts/fuzz.sh 10    a debug build (slower, quicker to build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-30}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(link pattern router manifest aasa payload)
+config=${FUZZ_CONFIG:-release}
+scratch=.build-fuzz
+
+echo "building the fuzz targets ($config, -sanitize=fuzzer,address)"
+swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --target FuzzTargets \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -g >/dev/null
+bin="$(swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --show-bin-path)"
+# SwiftPM gives every executable a `main` of its own; libFuzzer brings its own, so link by hand.
+swiftc -sanitize=fuzzer,address "$bin"/Waypoint.build/*.o "$bin"/WaypointManifest.build/*.o \
+    "$bin"/Yams.build/*.o $(find "$bin/CYaml.build" -name '*.o') "$bin"/FuzzTargets.build/*.o \
+    -o "$bin/waypoint-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
+
+mkdir -p Fuzz/Findings
+status=0
+printf '%-10s %12s %8s %s\n' target executions seconds result
+for target in "${targets[@]}"; do
+    work="$scratch/corpus/$target"
+    mkdir -p "$work"
+    log="$scratch/fuzz-$target.log"
+    if WAYPOINT_FUZZ_TARGET=$target "$bin/waypoint-fuzz" "$work" "Fuzz/Corpus/$target" \
+        -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="Fuzz/Findings/$target-" >"$log" 2>&1; then
+        result=ok
+    else
+        result="FINDING (see $log and Fuzz/Findings/)"
+        status=1
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+    printf '%-10s %12s %8s %s\n' "$target" "${runs:-?}" "${took:-$seconds}" "$result"
+    [ "$result" = ok ] || tail -n 30 "$log"
+done
+exit $status
