@@ -321,6 +321,38 @@ struct DispatcherTests {
         #expect(app.screens.isEmpty)
     }
 
+    @Test("Links delivered from many tasks at once: every distinct link runs once, every repeat is deduplicated")
+    func concurrentDelivery() async throws {
+        let app = try makeApp(configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 1000)))
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        let intake = app.intake
+        let dispatcher = app.dispatcher
+        // 50 distinct links, each delivered by four tasks racing each other.
+        await withTaskGroup(of: Void.self) { group in
+            for copy in 0..<4 {
+                for id in 0..<50 {
+                    group.addTask {
+                        let url = URL(string: "myapp://open/\((id * 7 + copy * 13) % 50)")
+                        if let url { await dispatcher.receive(intake.url(url)) }
+                    }
+                }
+            }
+        }
+        await app.settle()
+        let handled = app.events.read { events in
+            events.compactMap { event -> String? in
+                guard case .finished(let outcome) = event.kind, outcome.isHandled else { return nil }
+                return event.link?.string
+            }
+        }
+        #expect(handled.count == 50)
+        #expect(Set(handled) == Set((0..<50).map { "myapp://open/\($0)" }))
+        #expect(app.screens.count == 50)
+        #expect(app.outcomes.filter { $0 == .deduplicated }.count == 150)
+    }
+
     @Test("The same URL delivered twice within the window runs once; after the window, again")
     func deduplicationWindow() async throws {
         let app = try makeApp()

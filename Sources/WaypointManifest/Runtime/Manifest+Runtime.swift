@@ -22,7 +22,13 @@ extension Manifest {
         )
         for route in routes {
             do {
-                try builder.add(route.name, route.pattern, priority: route.priority, sources: route.sources, value: route)
+                try builder.add(
+                    route.name,
+                    route.pattern,
+                    priority: route.priority,
+                    sources: route.sources,
+                    value: route
+                )
             } catch {
                 throw ManifestError(error.description, at: route.location)
             }
