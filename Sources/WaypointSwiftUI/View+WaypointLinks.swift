@@ -19,7 +19,7 @@ public struct WaypointLinksModifier: ViewModifier {
         content
             .onOpenURL { url in forward(intake.url(url)) }
             .onContinueUserActivity(UserActivityType.browsingWeb) { activity in
-                forward(intake.userActivity(ContinuedActivity(activity)))
+                forward(intake.userActivity(UserActivityReader(activity)))
             }
             .onAppear {
                 let dispatcher = self.dispatcher
@@ -45,7 +45,7 @@ public struct WaypointLinksModifier: ViewModifier {
 
 /// `NSUserActivity` read through the core's mirror protocol. A wrapper rather than a conformance,
 /// so this module does not clash with `WaypointUIKit`'s when an app imports both.
-private struct ContinuedActivity: UserActivityRepresentable {
+private struct UserActivityReader: UserActivityRepresentable {
     let activity: NSUserActivity
     init(_ activity: NSUserActivity) { self.activity = activity }
     var activityType: String { activity.activityType }

@@ -22,24 +22,26 @@ public final class AppDelegateLinkRouter {
         self.dispatcher = dispatcher
     }
 
-    /// `application(_:didFinishLaunchingWithOptions:)`. Returns what that method should return:
-    /// `false` when the app was launched from a quick action, which is then handled here, so UIKit
-    /// does not deliver it a second time to `application(_:performActionFor:completionHandler:)`.
+    /// `application(_:didFinishLaunchingWithOptions:)`: the launch URL and quick action. Returns
+    /// what that method should return: `false` when the app was launched from a quick action, which
+    /// is then handled here, so UIKit does not deliver it again to
+    /// `application(_:performActionFor:completionHandler:)`.
+    ///
+    /// A notification in the launch options is left alone: the same tap reaches
+    /// `NotificationCenterForwarder` (set it as the center's delegate before this method returns),
+    /// with the request identifier that the launch options lack, and is routed once from there.
+    /// A user activity likewise arrives in `application(_:continue:restorationHandler:)`.
     public func launch(_ options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         let options = options ?? [:]
-        let shortcut = (options[.shortcutItem] as? UIApplicationShortcutItem)?.waypointSnapshot
-        var results = intake.launchResults(
-            urls: (options[.url] as? URL).map { [$0] } ?? [],
-            activities: [NSUserActivity](),
-            shortcut: shortcut,
-            notification: UNNotificationResponse?.none
-        )
-        if let remote = options[.remoteNotification] as? [AnyHashable: Any] {
-            results.append(
-                intake.notification(NotificationResponseSnapshot(userInfo: (try? PayloadValue(any: remote)) ?? .null))
+        let shortcut = (options[.shortcutItem] as? UIApplicationShortcutItem).map(ShortcutItemReader.init)
+        forward(
+            intake.launchResults(
+                urls: (options[.url] as? URL).map { [$0] } ?? [],
+                activities: [UserActivityReader](),
+                shortcut: shortcut,
+                notification: NotificationResponseReader?.none
             )
-        }
-        forward(results)
+        )
         return shortcut == nil
     }
 
@@ -52,14 +54,14 @@ public final class AppDelegateLinkRouter {
 
     /// `application(_:continue:restorationHandler:)`.
     public func `continue`(_ activity: NSUserActivity) -> Bool {
-        let result = intake.userActivity(activity)
+        let result = intake.userActivity(UserActivityReader(activity))
         forward([result])
         return result.link != nil
     }
 
     /// `application(_:performActionFor:completionHandler:)`.
     public func perform(_ item: UIApplicationShortcutItem, completionHandler: @escaping @MainActor (Bool) -> Void) {
-        let result = intake.shortcut(item.waypointSnapshot)
+        let result = intake.shortcut(ShortcutItemReader(item))
         let dispatcher = self.dispatcher
         Task { completionHandler(await dispatcher.receiveAndWait(result)) }
     }

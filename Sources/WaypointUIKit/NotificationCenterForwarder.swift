@@ -44,7 +44,7 @@ public final class NotificationCenterForwarder: NSObject, UNUserNotificationCent
         didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping () -> Void
     ) {
-        let result = intake.notification(response)
+        let result = intake.notification(NotificationResponseReader(response))
         if case .failure = result { fallback?.didReceiveUnrouted(response) }
         let dispatcher = self.dispatcher
         Task { await dispatcher.receive(result) }

@@ -30,9 +30,9 @@ public final class SceneLinkRouter {
     public func connect(_ options: UIScene.ConnectionOptions) {
         let results = intake.launchResults(
             urls: options.urlContexts.map(\.url),
-            activities: Array(options.userActivities),
-            shortcut: options.shortcutItem?.waypointSnapshot,
-            notification: options.notificationResponse
+            activities: options.userActivities.map(UserActivityReader.init),
+            shortcut: options.shortcutItem.map(ShortcutItemReader.init),
+            notification: options.notificationResponse.map(NotificationResponseReader.init)
         )
         forward(results)
     }
@@ -50,12 +50,12 @@ public final class SceneLinkRouter {
     public func open(_ contexts: Set<UIOpenURLContext>) { forward(contexts.map { intake.url($0.url) }) }
 
     /// `scene(_:continue:)`.
-    public func `continue`(_ activity: NSUserActivity) { forward([intake.userActivity(activity)]) }
+    public func `continue`(_ activity: NSUserActivity) { forward([intake.userActivity(UserActivityReader(activity))]) }
 
     /// `windowScene(_:performActionFor:completionHandler:)`: the completion says whether a route
     /// handled the quick action.
     public func perform(_ item: UIApplicationShortcutItem, completionHandler: @escaping @MainActor (Bool) -> Void) {
-        let result = intake.shortcut(item.waypointSnapshot)
+        let result = intake.shortcut(ShortcutItemReader(item))
         let dispatcher = self.dispatcher
         Task { completionHandler(await dispatcher.receiveAndWait(result)) }
     }

@@ -153,7 +153,9 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
-func makeApp() throws -> (LinkIntake, LinkDispatcher<String, String>, Shown) {
+func makeApp(
+    _ configuration: DispatcherConfiguration = DispatcherConfiguration()
+) throws -> (LinkIntake, LinkDispatcher<String, String>, Shown) {
     var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "app"))
     try builder.add("messages.detail", "/messages/{id:int}", value: "chat")
     try builder.add("messages", "/messages", value: "messages")
@@ -165,7 +167,10 @@ func makeApp() throws -> (LinkIntake, LinkDispatcher<String, String>, Shown) {
         webMessages: [WebMessageRoute(name: "openLink")],
         webOrigins: ["example.com"]
     )
-    let dispatcher = LinkDispatcher<String, String>(resolver: LinkResolver(router: try builder.build(), policy: policy))
+    let dispatcher = LinkDispatcher<String, String>(
+        resolver: LinkResolver(router: try builder.build(), policy: policy),
+        configuration: configuration
+    )
     return (intake, dispatcher, Shown())
 }
 
@@ -252,6 +257,26 @@ func quickActions() async throws {
 }
 
 @MainActor
+func appDelegateColdStartFromPush() async throws {
+    // First-in-first-out, so a second delivery would run rather than be replaced.
+    let (intake, dispatcher, shown) = try makeApp(DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 8)))
+    await prepare(dispatcher, shown)
+    let delegate = AppDelegateLinkRouter(intake: intake, dispatcher: dispatcher)
+    let forwarder = NotificationCenterForwarder(intake: intake, dispatcher: dispatcher)
+    let payload: [AnyHashable: Any] = ["aps": ["alert": "New message"], "data": ["messageId": "9"]]
+    check(delegate.launch([.remoteNotification: payload]), "an app-delegate launch from a push returns true")
+    forwarder.userNotificationCenter(
+        UNUserNotificationCenter.current(),
+        didReceive: Response(id: "push-9", payload: payload)
+    ) {}
+    delegate.rootInstalled()
+    delegate.didBecomeActive()
+    check(await eventually { shown.all == ["chat 9"] }, "an app-delegate cold start from a push opens its chat")
+    try? await Task.sleep(nanoseconds: 100_000_000)
+    check(shown.all == ["chat 9"], "… once, though the launch options carry the same push")
+}
+
+@MainActor
 func webViews() async throws {
     let (intake, dispatcher, shown) = try makeApp()
     await prepare(dispatcher, shown)
@@ -300,6 +325,7 @@ func navigator() {
 try await sceneColdStart()
 try await sceneColdStartFromLinkOrQuickAction()
 try await quickActions()
+try await appDelegateColdStartFromPush()
 try await webViews()
 navigator()
 print(failures == 0 ? "adapter checks: all passed" : "adapter checks: \(failures) failed")
