@@ -82,6 +82,15 @@ struct RoutePatternTests {
                 "Pattern '/search?q={q}': '?' has no place in a pattern: patterns match the path; read the query in the handler (offset 7)."
             ),
             ("/a(/b)(/b)", "Pattern '/a(/b)(/b)': its optional groups expand to '/a/b' twice (offset 0)."),
+            (
+                // A combining mark joins the brace into one character; it is still a brace.
+                "/a/x{\u{301}",
+                "Pattern '/a/x{\u{301}': 'x{\u{301}' mixes text and a parameter; a parameter fills its whole segment (offset 3)."
+            ),
+            (
+                "/a/%\u{301}1",
+                "Pattern '/a/%\u{301}1': '%\u{301}1' has a '%' not followed by two hex digits (offset 3)."
+            ),
         ]
     )
     func errors(pattern: String, message: String) {
