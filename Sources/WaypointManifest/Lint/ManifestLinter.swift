@@ -15,9 +15,18 @@ public struct ManifestLinter {
     /// A deployed apple-app-site-association to check against the routes, if any.
     public var associationFile: AASADocument?
 
+    /// Each route's pattern parsed once, by pattern text: every check reads routes, and parsing
+    /// them per check (and per trial build) made linting a large manifest quadratic.
+    private let patterns: [String: Result<RoutePattern, RoutePatternError>]
+
     public init(manifest: Manifest, associationFile: AASADocument? = nil) {
         self.manifest = manifest
         self.associationFile = associationFile
+        var patterns: [String: Result<RoutePattern, RoutePatternError>] = [:]
+        for route in manifest.routes where patterns[route.pattern] == nil {
+            patterns[route.pattern] = Result { () throws(RoutePatternError) in try RoutePattern(route.pattern) }
+        }
+        self.patterns = patterns
     }
 
     public func lint() -> [LintFinding] {
@@ -32,31 +41,33 @@ public struct ManifestLinter {
         return findings.sorted { ($0.severity, $0.location?.line ?? 0) < ($1.severity, $1.location?.line ?? 0) }
     }
 
-    /// Adds routes one at a time, so every duplicate or ambiguity is reported, not only the first.
+    /// Builds the router once; when that fails, adds routes one at a time, so every duplicate or
+    /// ambiguity is reported, not only the first.
     private func buildRouter() -> (Router<ManifestRoute>?, [LintFinding]) {
-        var findings: [LintFinding] = []
-        var accepted: [ManifestRoute] = []
         let configuration = RouterConfiguration(
             caseSensitive: manifest.policy.caseSensitive,
             linkScheme: manifest.schemes.first
         )
-        func build(_ routes: [ManifestRoute]) throws -> Router<ManifestRoute> {
+        func build(_ routes: [Route<ManifestRoute>]) throws(RouterBuildError) -> Router<ManifestRoute> {
             var builder = RouterBuilder<ManifestRoute>(configuration: configuration)
-            for route in routes { try builder.add(route.name, route.pattern, priority: route.priority, value: route) }
+            for route in routes { builder.add(route) }
             return try builder.build()
         }
+        var findings: [LintFinding] = []
+        var parsed: [Route<ManifestRoute>] = []
         for route in manifest.routes {
-            do {
-                _ = try build(accepted + [route])
-                accepted.append(route)
-            } catch let error as RouterBuildError {
-                let code =
-                    error.code == .ambiguousRoutes
-                    ? "ambiguous-routes" : error.code == .duplicateName ? "duplicate-name" : "duplicate-route"
-                findings.append(
-                    LintFinding(severity: .error, code: code, location: route.location, message: error.message)
+            switch patterns[route.pattern] {
+            case .success(let pattern):
+                parsed.append(
+                    Route(
+                        name: route.name,
+                        pattern: pattern,
+                        priority: route.priority,
+                        sources: route.sources,
+                        value: route
+                    )
                 )
-            } catch {
+            case .failure(let error):
                 findings.append(
                     LintFinding(
                         severity: .error,
@@ -64,6 +75,23 @@ public struct ManifestLinter {
                         location: route.location,
                         message: "\(error)"
                     )
+                )
+            case nil:
+                break
+            }
+        }
+        if let router = try? build(parsed) { return (router, findings) }
+        var accepted: [Route<ManifestRoute>] = []
+        for route in parsed {
+            do {
+                _ = try build(accepted + [route])
+                accepted.append(route)
+            } catch {
+                let code =
+                    error.code == .ambiguousRoutes
+                    ? "ambiguous-routes" : error.code == .duplicateName ? "duplicate-name" : "duplicate-route"
+                findings.append(
+                    LintFinding(severity: .error, code: code, location: route.value.location, message: error.message)
                 )
             }
         }
@@ -83,7 +111,7 @@ public struct ManifestLinter {
 
     /// Sample links for each expansion of a route, in each form it accepts.
     func sampleLinks(for route: ManifestRoute) -> [DeepLink] {
-        guard let pattern = try? RoutePattern(route.pattern) else { return [] }
+        guard case .success(let pattern) = patterns[route.pattern] else { return [] }
         var links: [DeepLink] = []
         for expansion in pattern.expansions {
             let segments = expansion.flatMap { segment -> [String] in
@@ -137,7 +165,7 @@ public struct ManifestLinter {
         var seen: [String: (type: ParameterType, route: String)] = [:]
         var findings: [LintFinding] = []
         for route in manifest.routes {
-            guard let pattern = try? RoutePattern(route.pattern) else { continue }
+            guard case .success(let pattern) = patterns[route.pattern] else { continue }
             var reported = false
             for expansion in pattern.expansions {
                 var prefix = ""
