@@ -47,9 +47,12 @@ struct RoutePatternParser {
         var index = pathStart
         let nodes = try parseNodes(&index, depth: 0)
         var expansions: [[PatternSegment]] = []
+        var seen: Set<[PatternSegment]> = []
+        // The same piece of text recurs in many expansions; parse it once (by its offsets).
+        var parsedPieces: [[Int]: PatternSegment] = [:]
         for located in try expand(nodes) {
-            let segments = try parseSegments(located)
-            if expansions.contains(segments) {
+            let segments = try parseSegments(located, memo: &parsedPieces)
+            if !seen.insert(segments).inserted {
                 throw error(
                     .duplicateExpansion,
                     at: pathStart,
@@ -172,7 +175,10 @@ struct RoutePatternParser {
         return results
     }
 
-    private func parseSegments(_ located: [Located]) throws(RoutePatternError) -> [PatternSegment] {
+    private func parseSegments(
+        _ located: [Located],
+        memo: inout [[Int]: PatternSegment]
+    ) throws(RoutePatternError) -> [PatternSegment] {
         var pieces: [[Located]] = []
         var current: [Located] = []
         for item in located {
@@ -188,7 +194,14 @@ struct RoutePatternParser {
         var segments: [PatternSegment] = []
         var names: Set<String> = []
         for (position, piece) in pieces.enumerated() {
-            let segment = try parseSegment(piece)
+            let key = piece.map(\.offset)
+            let segment: PatternSegment
+            if let known = memo[key] {
+                segment = known
+            } else {
+                segment = try parseSegment(piece)
+                memo[key] = segment
+            }
             if case .catchAll = segment, position != pieces.count - 1 {
                 throw error(.catchAllNotLast, at: piece[0].offset, "'**' must be the last segment")
             }

@@ -18,11 +18,9 @@ public struct AASAGenerator: Sendable {
 
     public init(manifest: Manifest) { self.manifest = manifest }
 
-    /// Whether a route takes universal links on `domain`.
-    static func isUniversal(_ route: ManifestRoute, domain: String) -> Bool {
-        guard route.sources?.contains(.universalLink) ?? true, let pattern = try? RoutePattern(route.pattern) else {
-            return false
-        }
+    /// Whether a route, whose pattern is `pattern`, takes universal links on `domain`.
+    static func isUniversal(_ route: ManifestRoute, _ pattern: RoutePattern, domain: String) -> Bool {
+        guard route.sources?.contains(.universalLink) ?? true else { return false }
         switch pattern.scheme {
         case nil: return true
         case "https":
@@ -38,8 +36,9 @@ public struct AASAGenerator: Sendable {
             AASADocument.Component(path: $0, exclude: true, comment: "excluded")
         }
         var seen: Set<String> = []
-        for route in manifest.routes where Self.isUniversal(route, domain: domain) {
-            guard let pattern = try? RoutePattern(route.pattern) else { continue }
+        for route in manifest.routes {
+            guard let pattern = try? RoutePattern(route.pattern), Self.isUniversal(route, pattern, domain: domain)
+            else { continue }
             for expansion in pattern.expansions {
                 for path in Self.paths(for: expansion) where seen.insert(path).inserted {
                     components.append(AASADocument.Component(path: path, comment: route.name))

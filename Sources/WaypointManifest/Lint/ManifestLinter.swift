@@ -308,7 +308,8 @@ public struct ManifestLinter {
         let document = associationFile ?? AASAGenerator(manifest: manifest).document(for: domain)
         let checker = AASAChecker(document: document)
         var findings: [LintFinding] = []
-        for route in router.routes.map(\.value) where AASAGenerator.isUniversal(route, domain: domain) {
+        for entry in router.routes where AASAGenerator.isUniversal(entry.value, entry.pattern, domain: domain) {
+            let route = entry.value
             for link in sampleLinks(for: route) where link.isWeb {
                 let url = "https://\(host)\(link.routingPath)"
                 let verdict = checker.check(url)
