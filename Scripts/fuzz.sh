@@ -7,6 +7,8 @@
 #   FUZZ_CONFIG=debug bash Scripts/fuzz.sh 10    a debug build (slower, quicker to build)
 #   FUZZ_SANITIZE=fuzzer bash Scripts/fuzz.sh 3600 without the address sanitizer: several times
 #                                                 more executions a second, for long runs
+#   FUZZ_RUNS=10000000 bash Scripts/fuzz.sh 0 link stop after that many executions (0 s: no time limit)
+# The working corpus, which grows as targets run, is kept in .build-fuzz/corpus/TARGET.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,11 +34,11 @@ mkdir -p Fuzz/Findings
 status=0
 printf '%-10s %12s %8s %s\n' target executions seconds result
 for target in "${targets[@]}"; do
-    work="$scratch/corpus/$target"
+    work=".build-fuzz/corpus/$target"
     mkdir -p "$work"
     log="$scratch/fuzz-$target.log"
     if WAYPOINT_FUZZ_TARGET=$target "$bin/waypoint-fuzz" "$work" "Fuzz/Corpus/$target" \
-        -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="Fuzz/Findings/$target-" >"$log" 2>&1; then
         result=ok
     else
