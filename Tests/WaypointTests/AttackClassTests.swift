@@ -245,6 +245,26 @@ struct AttackClassTests {
         #expect(custom.match?.route.name != "pay", "\(way) reached the payment route from a custom scheme")
     }
 
+    @Test("Plain http on an associated domain is never a universal link, from any way in", arguments: Way.allCases)
+    func plainHTTP(way: Way) async throws {
+        let (status, match) = try await Self.outcome(of: "http://example.com/pay?order_id=123", via: way)
+        #expect(match?.route.name != "pay", "\(way) reached the universal-link-only route over plain http")
+        if way == .urlScheme || way == .universalLink || way == .userActivity {
+            // What iOS does with it too: Safari opens it; the app is not asked.
+            #expect(status == "passThrough", "\(way): \(status)")
+        }
+        let link = try DeepLink("http://example.com/messages/1")
+        #expect(link.source == .web)
+        if case .link(let fromSystem, _) = Self.intake.url("http://example.com/messages/1") {
+            #expect(fromSystem.source == .web)
+        } else {
+            Issue.record("intake refused a well-formed http link")
+        }
+        let resolver = try Self.makeResolver()
+        #expect(resolver.webNavigationDecision(for: "http://example.com/about") == .openOutside)
+        #expect(resolver.webNavigationDecision(for: "https://example.com/about") == .load)
+    }
+
     @Test("The refusal names the route and the sources it accepts")
     func universalLinkOnlyReason() throws {
         let resolution = try Self.makeResolver().resolve(try DeepLink("myapp://pay"))

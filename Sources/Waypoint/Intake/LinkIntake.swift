@@ -60,15 +60,18 @@ public struct LinkIntake: Sendable {
         self.maximumPayloadDepth = maximumPayloadDepth
     }
 
-    /// A URL opened by the system: a custom scheme, or an `http(s)` link (a universal link on an
-    /// associated domain, otherwise a web link for policy to pass through).
+    /// A URL opened by the system: a custom scheme, or a web link (a universal link when it is
+    /// `https` on an associated domain; otherwise a web link for policy to pass through).
     public func url(_ url: URL) -> IntakeResult { self.url(url.absoluteString) }
 
     /// A URL as text, parsed strictly.
     public func url(_ text: String) -> IntakeResult {
         result { () throws(IntakeError) in
             var link = try parse(text, strict: true, source: .urlScheme)
-            if link.isWeb { link.source = link.host.map(policy.isAssociated) == true ? .universalLink : .web }
+            if link.isWeb {
+                let associated = link.scheme == "https" && link.host.map(policy.isAssociated) == true
+                link.source = associated ? .universalLink : .web
+            }
             return .link(link, identity: "url:" + link.string)
         }
     }

@@ -31,8 +31,8 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - string: A URL such as `myapp://messages/1` or `https://example.com/books/42`, or a path
     ///     such as `/messages/1`.
-    ///   - source: Where the link came from. By default `.universalLink` for `http(s)` links,
-    ///     `.urlScheme` for other schemes and `.text` for a bare path.
+    ///   - source: Where the link came from. By default `.universalLink` for `https` links, `.web`
+    ///     for plain `http`, `.urlScheme` for other schemes and `.text` for a bare path.
     ///   - limits: The size limits to enforce.
     public init(_ string: String, source: LinkSource? = nil, limits: LinkLimits = .default) throws(LinkError) {
         let scanned = withUTF8Bytes(string) { bytes in
@@ -45,7 +45,11 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         }
         self.string = string
         self.components = components
-        self.source = source ?? (components.scheme == nil ? .text : components.isWeb ? .universalLink : .urlScheme)
+        // A web scheme is `http` or `https`; five characters tell `https` without making a string.
+        let isHTTPS = components.isWeb && components.scheme?.count == 5
+        let inferred: LinkSource =
+            components.scheme == nil ? .text : !components.isWeb ? .urlScheme : isHTTPS ? .universalLink : .web
+        self.source = source ?? inferred
     }
 
     /// Parses a Foundation `URL`.

@@ -66,7 +66,9 @@ public struct LinkPolicy: Sendable, Hashable {
         if let host, passThroughHosts.contains(where: { $0.matches(host) }) { return .passThrough }
         guard let scheme else { return .allow }
         if link.isWeb {
-            guard let host, isAssociated(host) else { return .passThrough }
+            // Universal links are https only: iOS never opens an app for a plain http link, and
+            // a page fetched over http may have been changed on the way. The system takes it.
+            guard scheme == "https", let host, isAssociated(host) else { return .passThrough }
             return .allow
         }
         guard schemes.contains(scheme) else {
