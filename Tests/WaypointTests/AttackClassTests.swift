@@ -253,6 +253,18 @@ struct AttackClassTests {
             // What iOS does with it too: Safari opens it; the app is not asked.
             #expect(status == "passThrough", "\(way): \(status)")
         }
+    }
+
+    @Test("Plain http is labelled a web link and a web view opens it outside the app")
+    func plainHTTPLabels() throws {
+        #expect(Self.policy.isUniversalLink(try DeepLink("https://example.com/pay")))
+        #expect(!Self.policy.isUniversalLink(try DeepLink("http://example.com/pay")))
+        #expect(!Self.policy.isUniversalLink(try DeepLink("https://other.org/pay")))
+        let activity = UserActivitySnapshot(
+            activityType: UserActivityType.browsingWeb,
+            webpageURL: URL(string: "http://example.com/messages/1")
+        )
+        #expect(Self.intake.userActivity(activity).link?.source == .web)
         let link = try DeepLink("http://example.com/messages/1")
         #expect(link.source == .web)
         if case .link(let fromSystem, _) = Self.intake.url("http://example.com/messages/1") {

@@ -68,10 +68,7 @@ public struct LinkIntake: Sendable {
     public func url(_ text: String) -> IntakeResult {
         result { () throws(IntakeError) in
             var link = try parse(text, strict: true, source: .urlScheme)
-            if link.isWeb {
-                let associated = link.scheme == "https" && link.host.map(policy.isAssociated) == true
-                link.source = associated ? .universalLink : .web
-            }
+            if link.isWeb { link.source = policy.isUniversalLink(link) ? .universalLink : .web }
             return .link(link, identity: "url:" + link.string)
         }
     }

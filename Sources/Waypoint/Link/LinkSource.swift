@@ -25,7 +25,7 @@ public enum LinkSource: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case text
     /// The link that led to an install, delivered on first launch by an attribution provider.
     case deferred
-    /// An `http(s)` link outside the app's associated domains: not the app's to open.
+    /// A web link that is not a universal link (another host, or plain `http`): not the app's to open.
     case web
 
     public var description: String { rawValue }

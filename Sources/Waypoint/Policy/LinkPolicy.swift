@@ -5,7 +5,8 @@
 ///    web links with user info (`https://example.com@evil.com`) and ``deniedHosts``.
 /// 2. ``passThroughSchemes`` and ``passThroughHosts`` are left to the system.
 /// 3. A bare path (`/messages/1`) is the app's own.
-/// 4. A web link is the app's when its host is an associated domain; otherwise the system opens it.
+/// 4. A web link is the app's when it is a universal link (``isUniversalLink(_:)``: `https` on an
+///    associated domain); otherwise, plain `http` included, the system opens it.
 /// 5. A custom scheme is the app's when it is one of ``schemes``; otherwise it is forbidden.
 ///
 /// ```swift
@@ -65,12 +66,7 @@ public struct LinkPolicy: Sendable, Hashable {
         if let scheme, passThroughSchemes.contains(scheme) { return .passThrough }
         if let host, passThroughHosts.contains(where: { $0.matches(host) }) { return .passThrough }
         guard let scheme else { return .allow }
-        if link.isWeb {
-            // Universal links are https only: iOS never opens an app for a plain http link, and
-            // a page fetched over http may have been changed on the way. The system takes it.
-            guard scheme == "https", let host, isAssociated(host) else { return .passThrough }
-            return .allow
-        }
+        if link.isWeb { return isUniversalLink(link) ? .allow : .passThrough }
         guard schemes.contains(scheme) else {
             let known = schemes.sorted().joined(separator: ", ")
             return .deny("the scheme '\(scheme)' is not one of the app's schemes (\(known.isEmpty ? "none" : known))")
@@ -81,6 +77,17 @@ public struct LinkPolicy: Sendable, Hashable {
     /// Whether `host` is one of the associated domains.
     public func isAssociated(_ host: String) -> Bool {
         associatedDomains.contains { $0.matches(host) }
+    }
+
+    /// Whether `link` is a universal link: `https` on an associated domain. Plain `http` never is:
+    /// iOS opens no app for it, and a page fetched over `http` may have been changed on the way.
+    ///
+    /// ```swift
+    /// policy.isUniversalLink(try DeepLink("https://example.com/pay"))  // true
+    /// policy.isUniversalLink(try DeepLink("http://example.com/pay"))   // false
+    /// ```
+    public func isUniversalLink(_ link: DeepLink) -> Bool {
+        link.isWeb && link.scheme == "https" && link.host.map(isAssociated) == true
     }
 }
 

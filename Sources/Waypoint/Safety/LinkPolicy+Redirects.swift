@@ -24,7 +24,7 @@ extension LinkPolicy {
             return link.pathSegments.allSatisfy { !$0.contains("/") && !$0.contains("\\") }
         }
         guard let link = try? DeepLink(target, limits: limits), evaluate(link) == .allow else { return false }
-        if link.isWeb { return link.scheme == "https" && (link.host.map(isAssociated) ?? false) }
+        if link.isWeb { return isUniversalLink(link) }
         return schemes.contains(link.scheme ?? "")
     }
 }
