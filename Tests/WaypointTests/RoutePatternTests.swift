@@ -44,6 +44,19 @@ struct RoutePatternTests {
         #expect(web.expansions[0] == [.literal("books"), .parameter(name: "id", type: .int)])
     }
 
+    @Test("A combining mark does not hide a separator or a group: they are bytes of the path")
+    func combiningMarks() throws {
+        #expect(try RoutePattern("/a/\u{301}b").expansions == [[.literal("a"), .literal("\u{301}b")]])
+        #expect(
+            try RoutePattern("/é(/\u{301}x)").expansions == [[.literal("é")], [.literal("é"), .literal("\u{301}x")]]
+        )
+        #expect(
+            try RoutePattern("/Straße/{name}").expansions[0] == [
+                .literal("Straße"), .parameter(name: "name", type: .string),
+            ]
+        )
+    }
+
     @Test("Literals are percent-decoded")
     func decodedLiterals() throws {
         #expect(try RoutePattern("/caf%C3%A9").expansions[0] == [.literal("café")])
@@ -90,6 +103,15 @@ struct RoutePatternTests {
             (
                 "/a/%\u{301}1",
                 "Pattern '/a/%\u{301}1': '%\u{301}1' has a '%' not followed by two hex digits (offset 3)."
+            ),
+            (
+                // Offsets count characters, as people do, though the parser reads bytes.
+                "/café/ünï/{1x}",
+                "Pattern '/café/ünï/{1x}': '1x' is not a parameter name (letters, digits and '_', not starting with a digit) (offset 10)."
+            ),
+            (
+                "/é\u{301}(/b",
+                "Pattern '/é\u{301}(/b': '(' is never closed (offset 2)."
             ),
         ]
     )

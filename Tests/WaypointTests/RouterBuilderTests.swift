@@ -71,3 +71,31 @@ struct RouterBuilderTests {
         #expect(throws: RouterBuildError.self) { try builder.build() }
     }
 }
+
+@Suite("Literal edges are ordered case-folded first, then by exact bytes")
+struct LiteralOrderTests {
+    /// The order as defined: folded bytes lexicographically, then exact bytes.
+    static func reference(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        let fold = { (byte: UInt8) in (65...90).contains(byte) ? byte | 0x20 : byte }
+        if lhs.map(fold).lexicographicallyPrecedes(rhs.map(fold)) { return true }
+        if rhs.map(fold).lexicographicallyPrecedes(lhs.map(fold)) { return false }
+        return lhs.lexicographicallyPrecedes(rhs)
+    }
+
+    @Test("The one-pass comparison agrees with the definition on 20,000 random pairs")
+    func agreesWithDefinition() {
+        var random = SeededRandom(seed: 7)
+        let alphabet = Array("aAbB_%é".utf8)
+        for _ in 0..<20_000 {
+            let lhs = (0..<Int.random(in: 0...4, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0
+            }
+            let rhs = (0..<Int.random(in: 0...4, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0
+            }
+            #expect(SegmentMatching.literalOrder(lhs, rhs) == Self.reference(lhs, rhs), "\(lhs) vs \(rhs)")
+        }
+        #expect(SegmentMatching.literalOrder(Array("Abc".utf8), Array("abd".utf8)))
+        #expect(SegmentMatching.literalOrder(Array("ABC".utf8), Array("abc".utf8)))
+        #expect(!SegmentMatching.literalOrder(Array("abc".utf8), Array("abc".utf8)))
+        #expect(SegmentMatching.literalOrder(Array("ab".utf8), Array("ABC".utf8)))
+    }
+}

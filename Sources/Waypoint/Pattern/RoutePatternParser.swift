@@ -1,11 +1,16 @@
 /// Parses the text of a ``RoutePattern``: prefix, optional groups, then segments.
+///
+/// Works on UTF-8 bytes: every character with a meaning in a pattern (`/ ( ) { } : * % ? #`, space,
+/// backslash) is ASCII, and a byte search neither walks grapheme clusters (which dominated parsing
+/// in profiles) nor lets a combining mark hide a separator or a brace. Offsets in errors are
+/// converted back to characters, only when an error is thrown.
 struct RoutePatternParser {
     let text: String
-    private let characters: [Character]
+    private let bytes: [UInt8]
 
     init(text: String) {
         self.text = text
-        self.characters = Array(text)
+        self.bytes = Array(text.utf8)
     }
 
     struct Parsed {
@@ -14,31 +19,37 @@ struct RoutePatternParser {
         var expansions: [[PatternSegment]]
     }
 
-    /// A character of the path with its offset in the whole pattern, so errors can point at it.
-    private typealias Located = (character: Character, offset: Int)
-
-    /// Optional groups form a tree; each node is a character or a group of nodes.
+    /// Optional groups form a tree; each node is a run of path bytes or a group of nodes.
     private indirect enum Node {
-        case character(Located)
+        case run(Range<Int>)
         case group([Node], offset: Int)
     }
 
     static let maximumExpansions = 256
 
-    /// Characters that belong to the query, the fragment or nowhere in a link. A `switch`, not
-    /// `"?# \\".contains(_:)`: searching a string literal walks its grapheme clusters every call.
-    private static func isForbidden(_ character: Character) -> Bool {
-        switch character {
-        case "?", "#", " ", "\\": true
+    private static let slash = UInt8(ascii: "/")
+    private static let openGroup = UInt8(ascii: "(")
+    private static let closeGroup = UInt8(ascii: ")")
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
+    private static let colon = UInt8(ascii: ":")
+    private static let percent = UInt8(ascii: "%")
+    private static let star = UInt8(ascii: "*")
+
+    /// Bytes that belong to the query, the fragment or nowhere in a link.
+    private static func isForbidden(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: " "), UInt8(ascii: "\\"): true
         default: false
         }
     }
 
-    private static func isSchemePunctuation(_ character: Character) -> Bool {
-        switch character {
-        case "+", "-", ".": true
-        default: false
-        }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     mutating func parse() throws(RoutePatternError) -> Parsed {
@@ -46,12 +57,19 @@ struct RoutePatternParser {
         let pathStart = try parsePrefix(into: &parsed)
         var index = pathStart
         let nodes = try parseNodes(&index, depth: 0)
+        let runs = try expand(nodes)
+        if runs.count == 1 {
+            // No optional groups: nothing to share or to compare.
+            var memo: [[Int]: PatternSegment]? = nil
+            parsed.expansions = [try parseSegments(runs[0], memo: &memo)]
+            return parsed
+        }
         var expansions: [[PatternSegment]] = []
         var seen: Set<[PatternSegment]> = []
-        // The same piece of text recurs in many expansions; parse it once (by its offsets).
-        var parsedPieces: [[Int]: PatternSegment] = [:]
-        for located in try expand(nodes) {
-            let segments = try parseSegments(located, memo: &parsedPieces)
+        // The same piece of text recurs in many expansions; parse it once (by its byte ranges).
+        var memo: [[Int]: PatternSegment]? = [:]
+        for expansion in runs {
+            let segments = try parseSegments(expansion, memo: &memo)
             if !seen.insert(segments).inserted {
                 throw error(
                     .duplicateExpansion,
@@ -65,8 +83,14 @@ struct RoutePatternParser {
         return parsed
     }
 
+    /// `offset` is in bytes; the error reports characters, as people count them.
     private func error(_ code: RoutePatternError.Code, at offset: Int, _ reason: String) -> RoutePatternError {
-        RoutePatternError(code, pattern: text, offset: offset, reason)
+        let characterOffset = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count
+        return RoutePatternError(code, pattern: text, offset: characterOffset, reason)
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     private func render(_ segments: [PatternSegment]) -> String {
@@ -75,20 +99,25 @@ struct RoutePatternParser {
 
     /// Reads `scheme://` and, for `http(s)`, the host; returns where the path begins.
     private func parsePrefix(into parsed: inout Parsed) throws(RoutePatternError) -> Int {
-        guard let first = characters.first else { return 0 }
-        if first == "/" || first == "(" { return 0 }
+        guard let first = bytes.first else { return 0 }
+        if first == Self.slash || first == Self.openGroup { return 0 }
         var index = 0
-        while index < characters.count, characters[index].isASCII,
-            characters[index].isLetter
-                || (index > 0 && (characters[index].isNumber || Self.isSchemePunctuation(characters[index])))
-        {
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isSchemeByte =
+                Self.isASCIILetter(byte)
+                || (index > 0
+                    && (Self.isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: ".")))
+            guard isSchemeByte else { break }
             index += 1
         }
-        guard index > 0, index + 3 <= characters.count, String(characters[index..<(index + 3)]) == "://"
+        guard index > 0, index + 3 <= bytes.count, bytes[index] == Self.colon, bytes[index + 1] == Self.slash,
+            bytes[index + 2] == Self.slash
         else {
             throw error(.invalidStart, at: 0, "a pattern starts with '/' or with a scheme such as 'myapp://'")
         }
-        let scheme = String(characters[0..<index]).lowercased()
+        let scheme = string(0..<index).lowercased()
         parsed.scheme = scheme
         index += 3
         guard scheme == "http" || scheme == "https" else {
@@ -96,8 +125,9 @@ struct RoutePatternParser {
             return index
         }
         let hostStart = index
-        while index < characters.count, characters[index] != "/", characters[index] != "(" { index += 1 }
-        let host = String(characters[hostStart..<index])
+        while index < bytes.count, bytes[index] != Self.slash, bytes[index] != Self.openGroup { index += 1 }
+        let host = string(hostStart..<index)
+        // Characters here, not bytes: an internationalized host name has letters beyond ASCII.
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         let validHost =
             !host.isEmpty
@@ -118,46 +148,55 @@ struct RoutePatternParser {
 
     private func parseNodes(_ index: inout Int, depth: Int) throws(RoutePatternError) -> [Node] {
         var nodes: [Node] = []
-        while index < characters.count {
-            let character = characters[index]
-            if character == "(" {
+        var runStart = index
+        func closeRun() {
+            if runStart < index { nodes.append(.run(runStart..<index)) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.openGroup {
+                closeRun()
                 let open = index
                 index += 1
                 let inner = try parseNodes(&index, depth: depth + 1)
-                guard index < characters.count, characters[index] == ")" else {
+                guard index < bytes.count, bytes[index] == Self.closeGroup else {
                     throw error(.unbalancedParenthesis, at: open, "'(' is never closed")
                 }
                 guard !inner.isEmpty else { throw error(.emptyGroup, at: open, "'()' has nothing inside") }
                 nodes.append(.group(inner, offset: open))
                 index += 1
-            } else if character == ")" {
+                runStart = index
+            } else if byte == Self.closeGroup {
                 guard depth > 0 else { throw error(.unbalancedParenthesis, at: index, "')' has no matching '('") }
+                closeRun()
                 return nodes
-            } else if Self.isForbidden(character) {
+            } else if Self.isForbidden(byte) {
                 throw error(
                     .invalidCharacter,
                     at: index,
-                    "'\(character)' has no place in a pattern: patterns match the path; read the query in the handler"
+                    "'\(Character(Unicode.Scalar(byte)))' has no place in a pattern: patterns match the path; "
+                        + "read the query in the handler"
                 )
             } else {
-                nodes.append(.character((character, index)))
                 index += 1
             }
         }
+        closeRun()
         return nodes
     }
 
-    /// Every combination of the optional groups being present or absent; an inner group only
-    /// with its outer group.
-    private func expand(_ nodes: [Node]) throws(RoutePatternError) -> [[Located]] {
-        var results: [[Located]] = [[]]
+    /// Every combination of the optional groups being present or absent, each as the byte runs it
+    /// is made of; an inner group only with its outer group.
+    private func expand(_ nodes: [Node]) throws(RoutePatternError) -> [[Range<Int>]] {
+        var results: [[Range<Int>]] = [[]]
         for node in nodes {
             switch node {
-            case .character(let located):
-                for index in results.indices { results[index].append(located) }
+            case .run(let range):
+                for index in results.indices { results[index].append(range) }
             case .group(let inner, let offset):
                 let innerExpansions = try expand(inner)
-                var next: [[Located]] = []
+                var next: [[Range<Int>]] = []
+                next.reserveCapacity(results.count * (innerExpansions.count + 1))
                 for prefix in results {
                     next.append(prefix)
                     for suffix in innerExpansions { next.append(prefix + suffix) }
@@ -175,114 +214,136 @@ struct RoutePatternParser {
         return results
     }
 
+    /// Splits one expansion's runs into segments at `/`; a segment may span runs (`/a(b)`).
     private func parseSegments(
-        _ located: [Located],
-        memo: inout [[Int]: PatternSegment]
+        _ runs: [Range<Int>],
+        memo: inout [[Int]: PatternSegment]?
     ) throws(RoutePatternError) -> [PatternSegment] {
-        var pieces: [[Located]] = []
-        var current: [Located] = []
-        for item in located {
-            if item.character == "/" {
+        // Each piece is the list of byte ranges it is made of.
+        var pieces: [[Range<Int>]] = []
+        var current: [Range<Int>] = []
+        for run in runs {
+            var start = run.lowerBound
+            for index in run where bytes[index] == Self.slash {
+                if start < index { current.append(start..<index) }
                 if !current.isEmpty { pieces.append(current) }
                 current = []
-            } else {
-                current.append(item)
+                start = index + 1
             }
+            if start < run.upperBound { current.append(start..<run.upperBound) }
         }
         if !current.isEmpty { pieces.append(current) }
 
         var segments: [PatternSegment] = []
+        segments.reserveCapacity(pieces.count)
         var names: Set<String> = []
         for (position, piece) in pieces.enumerated() {
-            let key = piece.map(\.offset)
+            let offset = piece[0].lowerBound
             let segment: PatternSegment
-            if let known = memo[key] {
-                segment = known
-            } else {
+            if memo == nil {
                 segment = try parseSegment(piece)
-                memo[key] = segment
+            } else {
+                let key = piece.flatMap { [$0.lowerBound, $0.upperBound] }
+                if let known = memo?[key] {
+                    segment = known
+                } else {
+                    segment = try parseSegment(piece)
+                    memo?[key] = segment
+                }
             }
             if case .catchAll = segment, position != pieces.count - 1 {
-                throw error(.catchAllNotLast, at: piece[0].offset, "'**' must be the last segment")
+                throw error(.catchAllNotLast, at: offset, "'**' must be the last segment")
             }
             if case .parameter(let name, _) = segment, !names.insert(name).inserted {
-                throw error(.duplicateParameter, at: piece[0].offset, "the parameter name '\(name)' is used twice")
+                throw error(.duplicateParameter, at: offset, "the parameter name '\(name)' is used twice")
             }
             segments.append(segment)
         }
         return segments
     }
 
-    private func parseSegment(_ piece: [Located]) throws(RoutePatternError) -> PatternSegment {
-        let text = String(piece.map(\.character))
-        let offset = piece[0].offset
-        if text == "*" { return .wildcard }
-        if text == "**" { return .catchAll }
-        if text.first == "{" {
-            guard text.last == "}", text.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" }) else {
+    private func parseSegment(_ piece: [Range<Int>]) throws(RoutePatternError) -> PatternSegment {
+        let offset = piece[0].lowerBound
+        let segment: ArraySlice<UInt8> =
+            piece.count == 1 ? bytes[piece[0]] : ArraySlice(piece.flatMap { bytes[$0] })
+        let first = segment[segment.startIndex]
+        let last = segment[segment.endIndex - 1]
+        if first == Self.star && segment.count <= 2 && last == Self.star {
+            return segment.count == 1 ? .wildcard : .catchAll
+        }
+        let text = String(decoding: segment, as: UTF8.self)
+        if first == Self.openBrace {
+            let inner = segment.dropFirst().dropLast()
+            guard segment.count >= 2, last == Self.closeBrace,
+                !inner.contains(Self.openBrace), !inner.contains(Self.closeBrace)
+            else {
                 throw error(
                     .invalidParameter,
                     at: offset,
                     "'\(text)' must be a whole segment of the form {name} or {name:type}"
                 )
             }
-            let inner = text.dropFirst().dropLast()
-            let parts = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            try validateName(name, at: offset)
-            guard parts.count == 2 else { return .parameter(name: name, type: .string) }
-            guard let type = ParameterType(rawValue: String(parts[1])) else {
+            guard let colon = inner.firstIndex(of: Self.colon) else {
+                return .parameter(name: try validName(inner, at: offset), type: .string)
+            }
+            let name = try validName(inner[..<colon], at: offset)
+            let typeName = String(decoding: inner[(colon + 1)...], as: UTF8.self)
+            guard let type = ParameterType(rawValue: typeName) else {
                 let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw error(.unknownType, at: offset, "unknown parameter type '\(parts[1])' (known: \(known))")
+                throw error(.unknownType, at: offset, "unknown parameter type '\(typeName)' (known: \(known))")
             }
             return .parameter(name: name, type: type)
         }
-        if text.first == ":" {
-            let name = String(text.dropFirst())
-            try validateName(name, at: offset)
-            return .parameter(name: name, type: .string)
+        if first == Self.colon {
+            return .parameter(name: try validName(segment.dropFirst(), at: offset), type: .string)
         }
-        // Bytes, not characters: a brace that a combining mark joins to stays a brace, and
-        // searching bytes skips grapheme breaking, which dominated parsing in profiles.
-        if text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}")) {
+        if segment.contains(Self.openBrace) || segment.contains(Self.closeBrace) {
             throw error(
                 .invalidParameter,
                 at: offset,
                 "'\(text)' mixes text and a parameter; a parameter fills its whole segment"
             )
         }
-        return .literal(try decodeLiteral(text, at: offset))
+        guard segment.contains(Self.percent) else { return .literal(text) }
+        return .literal(try decodeLiteral(segment, text: text, at: offset))
     }
 
-    private func validateName(_ name: String, at offset: Int) throws(RoutePatternError) {
+    /// ASCII letters, digits and `_`, not starting with a digit.
+    private func validName(_ name: ArraySlice<UInt8>, at offset: Int) throws(RoutePatternError) -> String {
         let valid =
-            !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-            && !(name.first?.isNumber ?? true)
+            !name.isEmpty
+            && name.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+            && !Self.isASCIIDigit(name[name.startIndex])
+        let string = String(decoding: name, as: UTF8.self)
         guard valid else {
             throw error(
                 .invalidParameter,
                 at: offset,
-                "'\(name)' is not a parameter name (letters, digits and '_', not starting with a digit)"
+                "'\(string)' is not a parameter name (letters, digits and '_', not starting with a digit)"
             )
         }
+        return string
     }
 
-    private func decodeLiteral(_ text: String, at offset: Int) throws(RoutePatternError) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        let bytes = Array(text.utf8)
+    private func decodeLiteral(
+        _ segment: ArraySlice<UInt8>,
+        text: String,
+        at offset: Int
+    ) throws(RoutePatternError) -> String {
         var decoded: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
+        decoded.reserveCapacity(segment.count)
+        var index = segment.startIndex
+        while index < segment.endIndex {
+            if segment[index] == Self.percent {
+                guard index + 2 < segment.endIndex, let high = hexValue(segment[index + 1]),
+                    let low = hexValue(segment[index + 2])
                 else {
                     throw error(.invalidPercentEscape, at: offset, "'\(text)' has a '%' not followed by two hex digits")
                 }
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
-                decoded.append(bytes[index])
+                decoded.append(segment[index])
                 index += 1
             }
         }

@@ -18,9 +18,10 @@ public struct AASAGenerator: Sendable {
 
     public init(manifest: Manifest) { self.manifest = manifest }
 
-    /// Whether a route, whose pattern is `pattern`, takes universal links on `domain`.
-    static func isUniversal(_ route: ManifestRoute, _ pattern: RoutePattern, domain: String) -> Bool {
+    /// Whether a route takes universal links on `domain`.
+    static func isUniversal(_ route: ManifestRoute, domain: String) -> Bool {
         guard route.sources?.contains(.universalLink) ?? true else { return false }
+        let pattern = route.pattern
         switch pattern.scheme {
         case nil: return true
         case "https":
@@ -37,9 +38,8 @@ public struct AASAGenerator: Sendable {
         }
         var seen: Set<String> = []
         for route in manifest.routes {
-            guard let pattern = try? RoutePattern(route.pattern), Self.isUniversal(route, pattern, domain: domain)
-            else { continue }
-            for expansion in pattern.expansions {
+            guard Self.isUniversal(route, domain: domain) else { continue }
+            for expansion in route.pattern.expansions {
                 for path in Self.paths(for: expansion) where seen.insert(path).inserted {
                     components.append(AASADocument.Component(path: path, comment: route.name))
                 }

@@ -79,9 +79,7 @@ public struct RouteCodeGenerator: Sendable {
         var cases: [Case] = []
         var used: Set<String> = []
         for route in manifest.routes {
-            guard let pattern = try? RoutePattern(route.pattern) else {
-                throw ManifestError("The pattern '\(route.pattern)' is invalid.", at: route.location)
-            }
+            let pattern = route.pattern
             var order: [String] = []
             var types: [String: ParameterType] = [:]
             var counts: [String: Int] = [:]

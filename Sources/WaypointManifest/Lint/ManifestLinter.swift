@@ -15,29 +15,25 @@ public struct ManifestLinter {
     /// A deployed apple-app-site-association to check against the routes, if any.
     public var associationFile: AASADocument?
 
-    /// Each route's pattern parsed once, by pattern text: every check reads routes, and parsing
-    /// them per check (and per trial build) made linting a large manifest quadratic.
-    private let patterns: [String: Result<RoutePattern, RoutePatternError>]
-
     public init(manifest: Manifest, associationFile: AASADocument? = nil) {
         self.manifest = manifest
         self.associationFile = associationFile
-        var patterns: [String: Result<RoutePattern, RoutePatternError>] = [:]
-        for route in manifest.routes where patterns[route.pattern] == nil {
-            patterns[route.pattern] = Result { () throws(RoutePatternError) in try RoutePattern(route.pattern) }
-        }
-        self.patterns = patterns
     }
 
     public func lint() -> [LintFinding] {
         var findings: [LintFinding] = []
         let (router, routeFindings) = buildRouter()
         findings += routeFindings
-        findings += shadowedRoutes(router)
+        // Two checks read each route's sample links; making them is most of linting a large table.
+        let samples = Dictionary(
+            (router?.routes ?? []).map { ($0.name, sampleLinks(for: $0.value)) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        findings += shadowedRoutes(router, samples: samples)
         findings += parameterTypeConflicts()
         findings += quickActionOverflow()
         findings += mappingsThatLeadNowhere(router)
-        findings += universalLinkCoverage(router)
+        findings += universalLinkCoverage(router, samples: samples)
         return findings.sorted { ($0.severity, $0.location?.line ?? 0) < ($1.severity, $1.location?.line ?? 0) }
     }
 
@@ -54,32 +50,7 @@ public struct ManifestLinter {
             return try builder.build()
         }
         var findings: [LintFinding] = []
-        var parsed: [Route<ManifestRoute>] = []
-        for route in manifest.routes {
-            switch patterns[route.pattern] {
-            case .success(let pattern):
-                parsed.append(
-                    Route(
-                        name: route.name,
-                        pattern: pattern,
-                        priority: route.priority,
-                        sources: route.sources,
-                        value: route
-                    )
-                )
-            case .failure(let error):
-                findings.append(
-                    LintFinding(
-                        severity: .error,
-                        code: "invalid-pattern",
-                        location: route.location,
-                        message: "\(error)"
-                    )
-                )
-            case nil:
-                break
-            }
-        }
+        let parsed = manifest.routes.map(\.routerRoute)
         if let router = try? build(parsed) { return (router, findings) }
         var accepted: [Route<ManifestRoute>] = []
         for route in parsed {
@@ -111,7 +82,7 @@ public struct ManifestLinter {
 
     /// Sample links for each expansion of a route, in each form it accepts.
     func sampleLinks(for route: ManifestRoute) -> [DeepLink] {
-        guard case .success(let pattern) = patterns[route.pattern] else { return [] }
+        let pattern = route.pattern
         var links: [DeepLink] = []
         for expansion in pattern.expansions {
             let segments = expansion.flatMap { segment -> [String] in
@@ -140,11 +111,14 @@ public struct ManifestLinter {
         return links
     }
 
-    private func shadowedRoutes(_ router: Router<ManifestRoute>?) -> [LintFinding] {
+    private func shadowedRoutes(
+        _ router: Router<ManifestRoute>?,
+        samples samplesByRoute: [String: [DeepLink]]
+    ) -> [LintFinding] {
         guard let router else { return [] }
         var findings: [LintFinding] = []
         for route in router.routes.map(\.value) {
-            let samples = sampleLinks(for: route)
+            let samples = samplesByRoute[route.name] ?? []
             let winners = samples.compactMap { router.match($0)?.route.name }
             guard !samples.isEmpty, !winners.contains(route.name), let other = winners.first else { continue }
             findings.append(
@@ -165,7 +139,7 @@ public struct ManifestLinter {
         var seen: [String: (type: ParameterType, route: String)] = [:]
         var findings: [LintFinding] = []
         for route in manifest.routes {
-            guard case .success(let pattern) = patterns[route.pattern] else { continue }
+            let pattern = route.pattern
             var reported = false
             for expansion in pattern.expansions {
                 var prefix = ""
@@ -301,16 +275,19 @@ public struct ManifestLinter {
     }
 
     /// Universal-link routes the association file would not open, and components no route handles.
-    private func universalLinkCoverage(_ router: Router<ManifestRoute>?) -> [LintFinding] {
+    private func universalLinkCoverage(
+        _ router: Router<ManifestRoute>?,
+        samples: [String: [DeepLink]]
+    ) -> [LintFinding] {
         guard let router, let domain = manifest.domains.first(where: { !$0.hasPrefix("*.") }) ?? manifest.domains.first
         else { return [] }
         let host = domain.replacingOccurrences(of: "*.", with: "www.")
         let document = associationFile ?? AASAGenerator(manifest: manifest).document(for: domain)
         let checker = AASAChecker(document: document)
         var findings: [LintFinding] = []
-        for entry in router.routes where AASAGenerator.isUniversal(entry.value, entry.pattern, domain: domain) {
+        for entry in router.routes where AASAGenerator.isUniversal(entry.value, domain: domain) {
             let route = entry.value
-            for link in sampleLinks(for: route) where link.isWeb {
+            for link in samples[route.name] ?? [] where link.isWeb {
                 let url = "https://\(host)\(link.routingPath)"
                 let verdict = checker.check(url)
                 if !verdict.opensApp {

@@ -129,9 +129,10 @@ public enum ManifestLoader {
             guard let patternNode = fields["pattern"] else {
                 throw item.error("The route '\(try name.string())' needs 'pattern'.")
             }
-            let pattern = try patternNode.nonEmptyString()
+            let patternText = try patternNode.nonEmptyString()
+            let pattern: RoutePattern
             do {
-                _ = try RoutePattern(pattern)
+                pattern = try RoutePattern(patternText)
             } catch {
                 throw patternNode.error(error.description)
             }

@@ -52,7 +52,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// A route of the manifest.
 public struct ManifestRoute: Sendable, Hashable {
     public var name: String
-    public var pattern: String
+    /// Parsed when the manifest is read, so an invalid pattern is an error at its line and
+    /// nothing downstream (router, linter, generators) parses it again.
+    public var pattern: RoutePattern
     public var priority = 0
     /// Barrier names, in order.
     public var barriers: [String] = []
@@ -112,4 +114,11 @@ public struct UniversalLinkSettings: Sendable, Hashable {
     public var exclude: [String] = []
     /// Custom substitution variables (`$(name)`).
     public var substitutionVariables: [String: [String]] = [:]
+}
+
+extension ManifestRoute {
+    /// The router's route for this manifest entry, which it carries as its value.
+    var routerRoute: Route<ManifestRoute> {
+        Route(name: name, pattern: pattern, priority: priority, sources: sources, value: self)
+    }
 }

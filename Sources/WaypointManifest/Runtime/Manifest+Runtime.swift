@@ -20,19 +20,7 @@ extension Manifest {
         var builder = RouterBuilder<ManifestRoute>(
             configuration: RouterConfiguration(caseSensitive: policy.caseSensitive, linkScheme: schemes.first)
         )
-        for route in routes {
-            do {
-                try builder.add(
-                    route.name,
-                    route.pattern,
-                    priority: route.priority,
-                    sources: route.sources,
-                    value: route
-                )
-            } catch {
-                throw ManifestError(error.description, at: route.location)
-            }
-        }
+        for route in routes { builder.add(route.routerRoute) }
         do {
             return try builder.build()
         } catch {

@@ -4,11 +4,19 @@
 @usableFromInline
 enum SegmentMatching {
     /// The order literal edges are sorted in: case-folded bytes, then exact bytes.
+    /// One pass: the first folded difference decides, then length, then the first exact difference
+    /// (three lazy lexicographic passes made this a fifth of building a large router).
     static func literalOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        let folded = lhs.lazy.map(asciiLowercased).lexicographicallyPrecedes(rhs.lazy.map(asciiLowercased))
-        if folded { return true }
-        if rhs.lazy.map(asciiLowercased).lexicographicallyPrecedes(lhs.lazy.map(asciiLowercased)) { return false }
-        return lhs.lexicographicallyPrecedes(rhs)
+        var exactOrder: Bool?
+        for index in 0..<min(lhs.count, rhs.count) {
+            let (left, right) = (lhs[index], rhs[index])
+            if left == right { continue }
+            let (foldedLeft, foldedRight) = (asciiLowercased(left), asciiLowercased(right))
+            if foldedLeft != foldedRight { return foldedLeft < foldedRight }
+            if exactOrder == nil { exactOrder = left < right }
+        }
+        if lhs.count != rhs.count { return lhs.count < rhs.count }
+        return exactOrder ?? false
     }
 
     /// FNV-1a over the parent node and the case-folded bytes: the key of the literal-edge table.
