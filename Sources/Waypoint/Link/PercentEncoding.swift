@@ -97,19 +97,24 @@ struct ByteSet: Sendable {
 
 /// Percent-encodes every byte of `text` outside `allowed`, as uppercase `%XX`.
 func percentEncode(_ text: String, allowed: ByteSet) -> String {
-    let hex = Array("0123456789ABCDEF".utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
-        if allowed.contains(byte) {
-            output.append(byte)
-        } else {
-            output.append(UInt8(ascii: "%"))
-            output.append(hex[Int(byte >> 4)])
-            output.append(hex[Int(byte & 0x0F)])
+    withUTF8Bytes(text) { bytes in
+        // Most values (ids, literals of patterns) need no escape: hand back the same string.
+        guard let firstToEscape = bytes.firstIndex(where: { !allowed.contains($0) }) else { return text }
+        let hex: StaticString = "0123456789ABCDEF"
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        output.append(contentsOf: bytes[..<firstToEscape])
+        for byte in bytes[firstToEscape...] {
+            if allowed.contains(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hex.utf8Start[Int(byte >> 4)])
+                output.append(hex.utf8Start[Int(byte & 0x0F)])
+            }
         }
+        return String(decoding: output, as: UTF8.self)
     }
-    return String(decoding: output, as: UTF8.self)
 }
 
 /// Runs `body` over the string's UTF-8 bytes without copying native strings.
