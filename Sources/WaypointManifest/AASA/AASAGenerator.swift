@@ -51,17 +51,16 @@ public struct AASAGenerator: Sendable {
         return document
     }
 
+    /// What a literal keeps unescaped in a component: `*`, `?` and `$` are wildcards and variables there.
+    private static let literalAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))
+
     static func paths(for expansion: [PatternSegment]) -> [String] {
         var pieces: [String] = []
         var paths: [String] = []
         for segment in expansion {
             switch segment {
             case .literal(let text):
-                pieces.append(
-                    text.addingPercentEncoding(
-                        withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))
-                    ) ?? text
-                )
+                pieces.append(text.addingPercentEncoding(withAllowedCharacters: literalAllowed) ?? text)
             case .parameter, .wildcard:
                 pieces.append("?*")
             case .catchAll:
