@@ -17,8 +17,36 @@ import Waypoint
 /// ```
 public struct AASAChecker: Sendable {
     public let document: AASADocument
+    /// Every pattern of the document compiled once, by its text (`nil`: it does not compile). The
+    /// linter checks a URL per route against every component: compiling per check made that
+    /// quadratic work most of linting a large manifest.
+    private let compiled: [String: AASAPattern?]
+    private let compiledLegacy: [String: AASAPattern?]
 
-    public init(document: AASADocument) { self.document = document }
+    public init(document: AASADocument) {
+        self.document = document
+        var compiled: [String: AASAPattern?] = [:]
+        var compiledLegacy: [String: AASAPattern?] = [:]
+        for detail in document.details {
+            for path in detail.paths ?? [] {
+                let text = path.hasPrefix("NOT ") ? String(path.dropFirst(4)) : path
+                if compiledLegacy[text] == nil { compiledLegacy[text] = .some(try? AASAPattern(text)) }
+            }
+            for component in detail.components {
+                var texts = [component.path, component.fragment].compactMap { $0 }
+                switch component.query {
+                case .whole(let pattern): texts.append(pattern)
+                case .items(let items): texts += items.map(\.value)
+                case nil: break
+                }
+                for text in texts where compiled[text] == nil {
+                    compiled[text] = .some(try? AASAPattern(text, variables: document.substitutionVariables))
+                }
+            }
+        }
+        self.compiled = compiled
+        self.compiledLegacy = compiledLegacy
+    }
 
     public struct Verdict: Sendable, Hashable {
         public var url: String
@@ -56,7 +84,7 @@ public struct AASAChecker: Sendable {
                     defer { counter += 1 }
                     let excluded = pattern.hasPrefix("NOT ")
                     let text = excluded ? String(pattern.dropFirst(4)) : pattern
-                    guard let compiled = try? AASAPattern(text), compiled.matches(parts.path) else { continue }
+                    guard let pattern = compiledLegacy[text] ?? nil, pattern.matches(parts.path) else { continue }
                     return Verdict(
                         url: url,
                         opensApp: !excluded,
@@ -133,9 +161,7 @@ public struct AASAChecker: Sendable {
         }
         func test(_ pattern: String?, _ text: String) -> Bool {
             guard let pattern else { return true }
-            guard let compiled = try? AASAPattern(pattern, variables: document.substitutionVariables) else {
-                return false
-            }
+            guard let compiled = compiled[pattern] ?? nil else { return false }
             return compiled.matches(decode(text), caseSensitive: caseSensitive)
         }
         guard test(component.path, parts.path), test(component.fragment, parts.fragment) else { return false }
