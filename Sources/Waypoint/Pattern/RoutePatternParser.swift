@@ -58,19 +58,15 @@ struct RoutePatternParser {
         var index = pathStart
         let nodes = try parseNodes(&index, depth: 0)
         let runs = try expand(nodes)
-        if runs.count == 1 {
-            // No optional groups: nothing to share or to compare.
-            var memo: [[Int]: PatternSegment]? = nil
-            parsed.expansions = [try parseSegments(runs[0], memo: &memo)]
-            return parsed
-        }
+        let hasGroups = runs.count > 1
         var expansions: [[PatternSegment]] = []
         var seen: Set<[PatternSegment]> = []
-        // The same piece of text recurs in many expansions; parse it once (by its byte ranges).
-        var memo: [[Int]: PatternSegment]? = [:]
+        // With optional groups the same piece of text recurs in many expansions: parse it once (by
+        // its byte ranges). Without them there is nothing to share or to compare.
+        var memo: [[Int]: PatternSegment]? = hasGroups ? [:] : nil
         for expansion in runs {
             let segments = try parseSegments(expansion, memo: &memo)
-            if !seen.insert(segments).inserted {
+            if hasGroups, !seen.insert(segments).inserted {
                 throw error(
                     .duplicateExpansion,
                     at: pathStart,

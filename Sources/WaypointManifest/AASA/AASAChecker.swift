@@ -29,7 +29,7 @@ public struct AASAChecker: Sendable {
         var compiledLegacy: [String: AASAPattern?] = [:]
         for detail in document.details {
             for path in detail.paths ?? [] {
-                let text = path.hasPrefix("NOT ") ? String(path.dropFirst(4)) : path
+                let text = Self.legacyPattern(path).text
                 if compiledLegacy[text] == nil { compiledLegacy[text] = .some(try? AASAPattern(text)) }
             }
             for component in detail.components {
@@ -82,8 +82,7 @@ public struct AASAChecker: Sendable {
             if let paths = detail.paths, detail.components.isEmpty {
                 for pattern in paths {
                     defer { counter += 1 }
-                    let excluded = pattern.hasPrefix("NOT ")
-                    let text = excluded ? String(pattern.dropFirst(4)) : pattern
+                    let (excluded, text) = Self.legacyPattern(pattern)
                     guard let pattern = compiledLegacy[text] ?? nil, pattern.matches(parts.path) else { continue }
                     return Verdict(
                         url: url,
@@ -119,6 +118,11 @@ public struct AASAChecker: Sendable {
             }
         }
         return Verdict(url: url, opensApp: false, excluded: false, reason: "no component matches")
+    }
+
+    /// A legacy `paths` entry: `NOT ` before a pattern excludes what it matches.
+    private static func legacyPattern(_ entry: String) -> (excluded: Bool, text: String) {
+        entry.hasPrefix("NOT ") ? (true, String(entry.dropFirst(4))) : (false, entry)
     }
 
     struct RawParts {

@@ -40,20 +40,16 @@ public struct ManifestLinter {
     /// Builds the router once; when that fails, adds routes one at a time, so every duplicate or
     /// ambiguity is reported, not only the first.
     private func buildRouter() -> (Router<ManifestRoute>?, [LintFinding]) {
-        let configuration = RouterConfiguration(
-            caseSensitive: manifest.policy.caseSensitive,
-            linkScheme: manifest.schemes.first
-        )
         func build(_ routes: [Route<ManifestRoute>]) throws(RouterBuildError) -> Router<ManifestRoute> {
-            var builder = RouterBuilder<ManifestRoute>(configuration: configuration)
+            var builder = RouterBuilder<ManifestRoute>(configuration: manifest.routerConfiguration)
             for route in routes { builder.add(route) }
             return try builder.build()
         }
+        let routes = manifest.routes.map(\.routerRoute)
+        if let router = try? build(routes) { return (router, []) }
         var findings: [LintFinding] = []
-        let parsed = manifest.routes.map(\.routerRoute)
-        if let router = try? build(parsed) { return (router, findings) }
         var accepted: [Route<ManifestRoute>] = []
-        for route in parsed {
+        for route in routes {
             do {
                 _ = try build(accepted + [route])
                 accepted.append(route)

@@ -14,12 +14,15 @@ extension Manifest {
         )
     }
 
+    /// How the manifest's router compares and builds links: its case rule and first scheme.
+    var routerConfiguration: RouterConfiguration {
+        RouterConfiguration(caseSensitive: policy.caseSensitive, linkScheme: schemes.first)
+    }
+
     /// The router, with each route's manifest entry as its value. Duplicate or ambiguous routes are
     /// an error at the later route's line.
     public func makeRouter() throws(ManifestError) -> Router<ManifestRoute> {
-        var builder = RouterBuilder<ManifestRoute>(
-            configuration: RouterConfiguration(caseSensitive: policy.caseSensitive, linkScheme: schemes.first)
-        )
+        var builder = RouterBuilder<ManifestRoute>(configuration: routerConfiguration)
         for route in routes { builder.add(route.routerRoute) }
         do {
             return try builder.build()
