@@ -109,11 +109,14 @@ struct RouterOracleTests {
         ReferenceMatch(route: match.route.name, parameters: match.parameters.dictionary, wildcards: match.wildcards)
     }
 
-    // Small pools, so random routes overlap and random links hit them.
-    static let literals = ["a", "b", "users", "new", "edit", "x"]
+    // Small pools, so random routes overlap and random links hit them. Literals of 7 bytes and
+    // fewer are stored inline in the trie's hash table, longer ones outside it: both kinds, and
+    // case variants of each, are in the pools.
+    static let literals = ["a", "b", "users", "new", "edit", "x", "profile", "settings", "notifications"]
     static let types: [ParameterType] = [.int, .uuid, .bool, .double, .string]
     static let values = [
         "a", "b", "users", "new", "edit", "x", "New", "USERS", "1", "42", "-7", "2.5", "1e3", "true", "FALSE",
+        "profile", "Profile", "settings", "SETTINGS", "notifications", "Notifications", "setting", "settingsx",
         "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "a b", "x/y", "%", "中文",
     ]
 
@@ -183,6 +186,7 @@ struct RouterOracleTests {
                     "\(link) in \(builder.routes.map(\.pattern))"
                 )
                 #expect(candidates == expected, "\(link) in \(builder.routes.map(\.pattern))")
+                if let match = router.match(link) { #expect(match.value == match.route.value) }
                 links += 1
                 if !expected.isEmpty { hits += 1 }
             }

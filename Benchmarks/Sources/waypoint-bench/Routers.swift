@@ -40,10 +40,10 @@ struct WaypointBench: BenchRouter {
 
     func probe(_ url: String) -> Int {
         guard let link = try? DeepLink(url) else { return -1 }
-        return router.match(link)?.route.value ?? -1
+        return router.match(link)?.value ?? -1
     }
 
-    func probePrepared(_ index: Int) -> Int { router.match(prepared[index])?.route.value ?? -1 }
+    func probePrepared(_ index: Int) -> Int { router.match(prepared[index])?.value ?? -1 }
 
     mutating func prepare(_ urls: [String]) -> Bool {
         prepared = urls.compactMap { try? DeepLink($0) }
@@ -52,7 +52,7 @@ struct WaypointBench: BenchRouter {
 
     func resolve(_ url: String) -> (route: Int, id: String)? {
         guard let link = try? DeepLink(url), let match = router.match(link) else { return nil }
-        return (match.route.value, match.parameters["id"]?.stringValue ?? "")
+        return (match.value, match.parameters["id"]?.stringValue ?? "")
     }
 }
 

@@ -18,6 +18,16 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The parameter's name; `nil` for other segments.
+    ///
+    /// ```swift
+    /// PatternSegment.parameter(name: "id", type: .int).parameterName // "id"
+    /// PatternSegment.literal("messages").parameterName             // nil
+    /// ```
+    public var parameterName: String? {
+        if case .parameter(let name, _) = self { name } else { nil }
+    }
+
     /// The segment with parameter names left out: two patterns with the same shapes match the same
     /// links (`{}`, `{:int}`, literals, `*`, `**`).
     public var shape: String {

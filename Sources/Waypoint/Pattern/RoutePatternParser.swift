@@ -210,36 +210,61 @@ struct RoutePatternParser {
         return results
     }
 
+    /// The bytes of one segment: one range, or several when the segment spans runs (`/a(b)`).
+    private enum Piece {
+        case contiguous(Range<Int>)
+        case spanning([Range<Int>])
+
+        var offset: Int {
+            switch self {
+            case .contiguous(let range): range.lowerBound
+            case .spanning(let ranges): ranges.first?.lowerBound ?? 0
+            }
+        }
+
+        var memoKey: [Int] {
+            switch self {
+            case .contiguous(let range): [range.lowerBound, range.upperBound]
+            case .spanning(let ranges): ranges.flatMap { [$0.lowerBound, $0.upperBound] }
+            }
+        }
+    }
+
     /// Splits one expansion's runs into segments at `/`; a segment may span runs (`/a(b)`).
     private func parseSegments(
         _ runs: [Range<Int>],
         memo: inout [[Int]: PatternSegment]?
     ) throws(RoutePatternError) -> [PatternSegment] {
-        // Each piece is the list of byte ranges it is made of.
-        var pieces: [[Range<Int>]] = []
+        var pieces: [Piece] = []
         var current: [Range<Int>] = []
+        func closePiece() {
+            if current.count == 1 {
+                pieces.append(.contiguous(current[0]))
+            } else if !current.isEmpty {
+                pieces.append(.spanning(current))
+            }
+            current.removeAll(keepingCapacity: true)
+        }
         for run in runs {
             var start = run.lowerBound
             for index in run where bytes[index] == Self.slash {
                 if start < index { current.append(start..<index) }
-                if !current.isEmpty { pieces.append(current) }
-                current = []
+                closePiece()
                 start = index + 1
             }
             if start < run.upperBound { current.append(start..<run.upperBound) }
         }
-        if !current.isEmpty { pieces.append(current) }
+        closePiece()
 
         var segments: [PatternSegment] = []
         segments.reserveCapacity(pieces.count)
-        var names: Set<String> = []
+        var names: Set<String>?
         for (position, piece) in pieces.enumerated() {
-            let offset = piece[0].lowerBound
             let segment: PatternSegment
             if memo == nil {
                 segment = try parseSegment(piece)
             } else {
-                let key = piece.flatMap { [$0.lowerBound, $0.upperBound] }
+                let key = piece.memoKey
                 if let known = memo?[key] {
                     segment = known
                 } else {
@@ -248,20 +273,33 @@ struct RoutePatternParser {
                 }
             }
             if case .catchAll = segment, position != pieces.count - 1 {
-                throw error(.catchAllNotLast, at: offset, "'**' must be the last segment")
+                throw error(.catchAllNotLast, at: piece.offset, "'**' must be the last segment")
             }
-            if case .parameter(let name, _) = segment, !names.insert(name).inserted {
-                throw error(.duplicateParameter, at: offset, "the parameter name '\(name)' is used twice")
+            if case .parameter(let name, _) = segment {
+                // A linear scan for the few parameters of a real route; a set once there are many.
+                let repeated: Bool
+                if names != nil || segments.count > 16 {
+                    if names == nil { names = Set(segments.compactMap(\.parameterName)) }
+                    repeated = !(names?.insert(name).inserted ?? true)
+                } else {
+                    repeated = segments.contains { $0.parameterName == name }
+                }
+                if repeated {
+                    throw error(.duplicateParameter, at: piece.offset, "the parameter name '\(name)' is used twice")
+                }
             }
             segments.append(segment)
         }
         return segments
     }
 
-    private func parseSegment(_ piece: [Range<Int>]) throws(RoutePatternError) -> PatternSegment {
-        let offset = piece[0].lowerBound
+    private func parseSegment(_ piece: Piece) throws(RoutePatternError) -> PatternSegment {
+        let offset = piece.offset
         let segment: ArraySlice<UInt8> =
-            piece.count == 1 ? bytes[piece[0]] : ArraySlice(piece.flatMap { bytes[$0] })
+            switch piece {
+            case .contiguous(let range): bytes[range]
+            case .spanning(let ranges): ArraySlice(ranges.flatMap { bytes[$0] })
+            }
         let first = segment[segment.startIndex]
         let last = segment[segment.endIndex - 1]
         if first == Self.star && segment.count <= 2 && last == Self.star {

@@ -15,6 +15,8 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     /// instead of copying a route, which keeps matching cheap.
     @usableFromInline let table: [Route<Value>]
     @usableFromInline let routeIndex: Int
+    /// What the app attached to the route that matched: `route.value`, without touching the route.
+    public let value: Value
     /// The link that was matched.
     public let link: DeepLink
     /// Which of the pattern's ``RoutePattern/expansions`` matched.
@@ -22,16 +24,17 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     @usableFromInline let captures: [Range<Int>]
 
     @inlinable
-    init(table: [Route<Value>], routeIndex: Int, link: DeepLink, expansion: Int, captures: [Range<Int>]) {
+    init(table: [Route<Value>], routeIndex: Int, value: Value, link: DeepLink, expansion: Int, captures: [Range<Int>]) {
         self.table = table
         self.routeIndex = routeIndex
+        self.value = value
         self.link = link
         self.expansion = expansion
         self.captures = captures
     }
 
     /// The route that matched.
-    public var route: Route<Value> { table[routeIndex] }
+    @inlinable public var route: Route<Value> { table[routeIndex] }
 
     /// The concrete shape that matched.
     public var segments: [PatternSegment] { route.pattern.expansions[expansion] }

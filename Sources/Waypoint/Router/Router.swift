@@ -11,6 +11,7 @@
 /// ```swift
 /// let match = router.match(try DeepLink("myapp://messages/1?ref=push"))
 /// match?.route.name          // "messages.detail"
+/// match?.value               // Screen.chat: what the route was added with
 /// match?.parameters.int("id") // 1
 /// match?.link.queryValue("ref") // "push"
 /// ```
@@ -20,12 +21,16 @@ public struct Router<Value: Sendable>: Sendable {
     /// How segments compare and links are built.
     public let configuration: RouterConfiguration
     @usableFromInline let trie: RouteTrie
+    /// Each route's value, by route index, side by side: a match reads its value here instead of
+    /// from the route's own storage, which on a large table is a cache miss per lookup.
+    @usableFromInline let values: [Value]
     let indexByName: [String: Int]
 
     init(routes: [Route<Value>], configuration: RouterConfiguration, trie: RouteTrie, indexByName: [String: Int]) {
         self.routes = routes
         self.configuration = configuration
         self.trie = trie
+        self.values = routes.map { $0.value }
         self.indexByName = indexByName
     }
 
@@ -44,6 +49,7 @@ public struct Router<Value: Sendable>: Sendable {
             result = RouteMatch(
                 table: routes,
                 routeIndex: Int(terminal.route),
+                value: values[Int(terminal.route)],
                 link: link,
                 expansion: Int(terminal.expansion),
                 captures: Array(captures)
@@ -71,6 +77,7 @@ public struct Router<Value: Sendable>: Sendable {
                 RouteMatch(
                     table: routes,
                     routeIndex: Int(terminal.route),
+                    value: values[Int(terminal.route)],
                     link: link,
                     expansion: Int(terminal.expansion),
                     captures: Array(captures)

@@ -51,7 +51,9 @@ public struct RouterBuilder<Value: Sendable> {
     /// to settle an ambiguity.
     public func build() throws(RouterBuildError) -> Router<Value> {
         var indexByName: [String: Int] = [:]
-        for (index, route) in routes.enumerated() {
+        indexByName.reserveCapacity(routes.count)
+        for index in routes.indices {
+            let route = routes[index]
             if let earlier = indexByName[route.name] {
                 throw RouterBuildError(
                     code: .duplicateName,
@@ -63,20 +65,31 @@ public struct RouterBuilder<Value: Sendable> {
             indexByName[route.name] = index
         }
         let trie = RouteTrie.Builder(caseSensitive: configuration.caseSensitive)
-        for (index, route) in routes.enumerated() {
-            trie.origins.append(RouteTrie.Origin(route.pattern))
-            for (expansionIndex, expansion) in route.pattern.expansions.enumerated() {
+        for index in routes.indices {
+            let route = routes[index]
+            let origin = RouteTrie.Origin(route.pattern)
+            trie.origins.append(origin)
+            let expansions = route.pattern.expansions
+            for expansionIndex in expansions.indices {
+                let expansion = expansions[expansionIndex]
                 let node = trie.node(for: expansion)
-                for existing in node.terminals {
+                for existing in trie.terminals(at: node) {
                     try check(routes[Int(existing.route)], against: route, shape: expansion)
                 }
-                node.terminals.append(RouteTrie.Terminal(route: UInt32(index), expansion: UInt32(expansionIndex)))
+                trie.addTerminal(
+                    RouteTrie.Terminal(
+                        route: UInt32(index),
+                        expansion: UInt16(expansionIndex),
+                        checksOrigin: !origin.isUnrestricted
+                    ),
+                    at: node
+                )
             }
         }
         return Router(
             routes: routes,
             configuration: configuration,
-            trie: trie.freeze(priorities: routes.map(\.priority)),
+            trie: trie.freeze(priorities: routes.map { $0.priority }),
             indexByName: indexByName
         )
     }

@@ -1,98 +1,247 @@
 extension RouteTrie {
-    /// The mutable trie of the build phase, flattened by ``freeze()``.
+    /// The trie of the build phase, in flat arrays: edges in one list, literals found through one
+    /// open-addressing table keyed by parent node and bytes, terminals in one list threaded per
+    /// node. ``freeze(priorities:)`` reorders it breadth-first into a ``RouteTrie``.
+    ///
+    /// A node per object with a dictionary per node made building 10,000 routes mostly allocation,
+    /// hashing of arrays and deallocation; here a route's segments cost a hash probe each and the
+    /// whole builder is a handful of arrays.
     final class Builder {
-        final class Node {
-            /// Keyed by the literal's bytes (case-folded when the router is case-insensitive).
-            var literals: [[UInt8]: Node] = [:]
-            var parameters: [EdgeKind: Node] = [:]
-            var terminals: [Terminal] = []
+        /// An edge from `parent` to `child`: a literal when `kind` is `nil` (its bytes are
+        /// `bytes[bytesStart..<bytesEnd]`, case-folded when the router is case-insensitive).
+        struct Edge {
+            var parent: UInt32
+            var child: UInt32
+            var kind: EdgeKind?
+            var bytesStart: UInt32
+            var bytesEnd: UInt32
         }
 
-        let root = Node()
         let caseSensitive: Bool
         var origins: [Origin] = []
+        private(set) var nodeCount = 1
+        private var edges: [Edge] = []
+        private var bytes: [UInt8] = []
+        /// Literal edges by (parent, bytes): edge index + 1, 0 for an empty slot; at most half full.
+        private var literalTable = [UInt32](repeating: 0, count: 64)
+        /// Parameter edges by `parent << 3 | kind`.
+        private var parameterChildren: [UInt64: UInt32] = [:]
+        /// Terminals in registration order, and per node the first and last of its own, threaded
+        /// through `nextTerminal` (-1 ends a list).
+        private var terminals: [(node: UInt32, terminal: Terminal)] = []
+        private var nextTerminal: [Int32] = []
+        private var firstTerminal: [Int32] = [-1]
+        private var lastTerminal: [Int32] = [-1]
 
         init(caseSensitive: Bool) {
             self.caseSensitive = caseSensitive
         }
 
         /// The node an expansion ends at, created as needed.
-        func node(for segments: [PatternSegment]) -> Node {
-            var node = root
+        func node(for segments: [PatternSegment]) -> UInt32 {
+            var node: UInt32 = 0
             for segment in segments {
-                let next: Node
-                if case .literal(let text) = segment {
-                    let key = caseSensitive ? Array(text.utf8) : Array(text.utf8).map(asciiLowercased)
-                    if let existing = node.literals[key] {
-                        next = existing
-                    } else {
-                        next = Node()
-                        node.literals[key] = next
-                    }
+                if case .literal(var text) = segment {
+                    node = text.withUTF8 { literal in literalChild(of: node, literal) }
                 } else {
-                    let kind = EdgeKind(segment)
-                    if let existing = node.parameters[kind] {
-                        next = existing
+                    let key = UInt64(node) << 3 | UInt64(EdgeKind(segment).rawValue)
+                    if let child = parameterChildren[key] {
+                        node = child
                     } else {
-                        next = Node()
-                        node.parameters[kind] = next
+                        let child = addNode()
+                        edges.append(
+                            Edge(parent: node, child: child, kind: EdgeKind(segment), bytesStart: 0, bytesEnd: 0)
+                        )
+                        parameterChildren[key] = child
+                        node = child
                     }
                 }
-                node = next
             }
             return node
         }
 
-        /// Flattens breadth-first so each node's edges are contiguous and siblings sit together.
-        func freeze(priorities: [Int]) -> RouteTrie {
-            var nodes: [RouteTrie.Node] = []
-            var literalEdges: [LiteralEdge] = []
-            var literalBytes: [UInt8] = []
-            var parameterEdges: [ParameterEdge] = []
-            var terminals: [Terminal] = []
-            var queue: [Node] = [root]
-            var head = 0
-            nodes.append(RouteTrie.Node())
-            while head < queue.count {
-                let node = queue[head]
-                var flat = RouteTrie.Node()
-                let sortedTerminals = node.terminals.enumerated().sorted { lhs, rhs in
-                    let (left, right) = (priorities[Int(lhs.element.route)], priorities[Int(rhs.element.route)])
-                    return left != right ? left > right : lhs.offset < rhs.offset
-                }
-                flat.terminalStart = UInt32(terminals.count)
-                terminals.append(contentsOf: sortedTerminals.map(\.element))
-                flat.terminalEnd = UInt32(terminals.count)
+        /// The terminals already ending at `node`, in registration order.
+        func terminals(at node: UInt32) -> [Terminal] {
+            var found: [Terminal] = []
+            var index = firstTerminal[Int(node)]
+            while index >= 0 {
+                found.append(terminals[Int(index)].terminal)
+                index = nextTerminal[Int(index)]
+            }
+            return found
+        }
 
-                let literals = node.literals.sorted { SegmentMatching.literalOrder($0.key, $1.key) }
-                flat.literalStart = UInt32(literalEdges.count)
-                for (bytes, child) in literals {
-                    let start = UInt32(literalBytes.count)
-                    literalBytes.append(contentsOf: bytes)
-                    literalEdges.append(
-                        LiteralEdge(bytesStart: start, bytesEnd: UInt32(literalBytes.count), child: UInt32(queue.count))
+        func addTerminal(_ terminal: Terminal, at node: UInt32) {
+            let index = Int32(terminals.count)
+            terminals.append((node, terminal))
+            nextTerminal.append(-1)
+            if lastTerminal[Int(node)] >= 0 {
+                nextTerminal[Int(lastTerminal[Int(node)])] = index
+            } else {
+                firstTerminal[Int(node)] = index
+            }
+            lastTerminal[Int(node)] = index
+        }
+
+        private func addNode() -> UInt32 {
+            firstTerminal.append(-1)
+            lastTerminal.append(-1)
+            nodeCount += 1
+            return UInt32(nodeCount - 1)
+        }
+
+        private func literalChild(of parent: UInt32, _ literal: UnsafeBufferPointer<UInt8>) -> UInt32 {
+            let mask = literalTable.count - 1
+            var slot =
+                Int(
+                    truncatingIfNeeded: SegmentMatching.hash(
+                        parent: Int(parent),
+                        DecodedBytes(literal, 0..<literal.count)
                     )
-                    queue.append(child)
-                    nodes.append(RouteTrie.Node())
-                }
-                flat.literalEnd = UInt32(literalEdges.count)
+                )
+                & mask
+            while literalTable[slot] != 0 {
+                let edge = edges[Int(literalTable[slot] - 1)]
+                if edge.parent == parent, stored(edge, equals: literal) { return edge.child }
+                slot = (slot + 1) & mask
+            }
+            let child = addNode()
+            let start = UInt32(bytes.count)
+            bytes.append(contentsOf: literal)
+            if !caseSensitive {
+                for index in Int(start)..<bytes.count { bytes[index] = asciiLowercased(bytes[index]) }
+            }
+            edges.append(
+                Edge(parent: parent, child: child, kind: nil, bytesStart: start, bytesEnd: UInt32(bytes.count))
+            )
+            literalTable[slot] = UInt32(edges.count)
+            if edges.count * 2 > literalTable.count { growLiteralTable() }
+            return child
+        }
 
-                flat.parameterStart = UInt32(parameterEdges.count)
-                for (kind, child) in node.parameters.sorted(by: { $0.key < $1.key }) {
-                    parameterEdges.append(ParameterEdge(kind: kind, child: UInt32(queue.count)))
-                    queue.append(child)
-                    nodes.append(RouteTrie.Node())
+        private func stored(_ edge: Edge, equals literal: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard Int(edge.bytesEnd - edge.bytesStart) == literal.count else { return false }
+            let start = Int(edge.bytesStart)
+            return bytes.withUnsafeBufferPointer { storage in
+                for offset in 0..<literal.count {
+                    let byte = literal[offset]
+                    if (caseSensitive ? byte : asciiLowercased(byte)) != storage[start + offset] { return false }
                 }
-                flat.parameterEnd = UInt32(parameterEdges.count)
-                nodes[head] = flat
-                head += 1
+                return true
+            }
+        }
+
+        private func growLiteralTable() {
+            var table = [UInt32](repeating: 0, count: literalTable.count * 2)
+            let mask = table.count - 1
+            bytes.withUnsafeBufferPointer { storage in
+                for (index, edge) in edges.enumerated() where edge.kind == nil {
+                    let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
+                    let hash = SegmentMatching.hash(
+                        parent: Int(edge.parent),
+                        DecodedBytes(storage, range, decoding: false)
+                    )
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while table[slot] != 0 { slot = (slot + 1) & mask }
+                    table[slot] = UInt32(index + 1)
+                }
+            }
+            literalTable = table
+        }
+
+        /// Renumbers nodes breadth-first so each node's edges are contiguous and siblings sit
+        /// together; literal edges in ``SegmentMatching/literalOrder(_:_:)``, parameter edges in
+        /// precedence order, terminals by priority (higher first), then registration.
+        func freeze(priorities: [Int]) -> RouteTrie {
+            let edges = edges
+            // Edges grouped by parent (a counting sort keeps each group in insertion order).
+            var edgeStart = [Int](repeating: 0, count: nodeCount + 1)
+            for edge in edges { edgeStart[Int(edge.parent) + 1] += 1 }
+            for node in 0..<nodeCount { edgeStart[node + 1] += edgeStart[node] }
+            var byParent = [Int](repeating: 0, count: edges.count)
+            var fill = edgeStart
+            for (index, edge) in edges.enumerated() {
+                byParent[fill[Int(edge.parent)]] = index
+                fill[Int(edge.parent)] += 1
+            }
+
+            var nodes = [RouteTrie.Node](repeating: RouteTrie.Node(), count: nodeCount)
+            var literalEdges: [LiteralEdge] = []
+            var parameterEdges: [ParameterEdge] = []
+            var frozenTerminals: [Terminal] = []
+            literalEdges.reserveCapacity(edges.count)
+            frozenTerminals.reserveCapacity(terminals.count)
+            var queue: [UInt32] = [0]
+            queue.reserveCapacity(nodeCount)
+            var head = 0
+            var scratch: [Int] = []
+            bytes.withUnsafeBufferPointer { storage in
+                func literal(_ edge: Edge) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: storage[Int(edge.bytesStart)..<Int(edge.bytesEnd)])
+                }
+                while head < queue.count {
+                    let old = Int(queue[head])
+                    var flat = RouteTrie.Node()
+
+                    flat.terminalStart = UInt32(frozenTerminals.count)
+                    var index = firstTerminal[old]
+                    while index >= 0 {
+                        frozenTerminals.append(terminals[Int(index)].terminal)
+                        index = nextTerminal[Int(index)]
+                    }
+                    // A stable sort: equal priorities keep registration order.
+                    let ending = Int(flat.terminalStart)..<frozenTerminals.count
+                    if ending.count > 1 {
+                        let sorted = frozenTerminals[ending].enumerated().sorted { lhs, rhs in
+                            let (left, right) = (priorities[Int(lhs.element.route)], priorities[Int(rhs.element.route)])
+                            return left != right ? left > right : lhs.offset < rhs.offset
+                        }
+                        frozenTerminals.replaceSubrange(ending, with: sorted.map(\.element))
+                    }
+                    flat.terminalEnd = UInt32(frozenTerminals.count)
+
+                    // Most nodes have one edge or none; sort only where there is a choice.
+                    let children = byParent[edgeStart[old]..<edgeStart[old + 1]]
+                    scratch.removeAll(keepingCapacity: true)
+                    for index in children where edges[index].kind == nil { scratch.append(index) }
+                    if scratch.count > 1 {
+                        scratch.sort { SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1])) }
+                    }
+                    flat.literalStart = UInt32(literalEdges.count)
+                    for edge in scratch.lazy.map({ edges[$0] }) {
+                        literalEdges.append(
+                            LiteralEdge(
+                                bytesStart: edge.bytesStart,
+                                bytesEnd: edge.bytesEnd,
+                                child: UInt32(queue.count)
+                            )
+                        )
+                        queue.append(edge.child)
+                    }
+                    flat.literalEnd = UInt32(literalEdges.count)
+
+                    scratch.removeAll(keepingCapacity: true)
+                    for index in children where edges[index].kind != nil { scratch.append(index) }
+                    if scratch.count > 1 {
+                        scratch.sort { edges[$0].kind?.rawValue ?? 0 < edges[$1].kind?.rawValue ?? 0 }
+                    }
+                    flat.parameterStart = UInt32(parameterEdges.count)
+                    for edge in scratch.lazy.map({ edges[$0] }) {
+                        guard let kind = edge.kind else { continue }
+                        parameterEdges.append(ParameterEdge(kind: kind, child: UInt32(queue.count)))
+                        queue.append(edge.child)
+                    }
+                    flat.parameterEnd = UInt32(parameterEdges.count)
+                    nodes[head] = flat
+                    head += 1
+                }
             }
             return RouteTrie(
                 nodes: nodes,
                 literalEdges: literalEdges,
-                literalBytes: literalBytes,
+                literalBytes: bytes,
                 parameterEdges: parameterEdges,
-                terminals: terminals,
+                terminals: frozenTerminals,
                 origins: origins,
                 caseSensitive: caseSensitive
             )

@@ -42,17 +42,20 @@ extension RouteTrie {
         _ = descend(0, depth: 0, captureCount: 0, input, captures, visit)
     }
 
+    /// `hasLiterals` is what the edge into this node already tells (`nil` when it does not): with
+    /// it, the node itself is read only when its literal edges do not lead to a match.
     @inlinable
     func descend(
         _ index: Int,
+        hasLiterals: Bool? = nil,
         depth: Int,
         captureCount: Int,
         _ input: MatchInput,
         _ captures: UnsafeMutableBufferPointer<Range<Int>>,
         _ visit: (Terminal, Int) -> Bool
     ) -> Bool {
-        let node = nodes[index]
         guard depth < input.segments.count else {
+            let node = nodes[index]
             if visitTerminals(node, captureCount, input, visit) { return true }
             // `**` capturing nothing comes after every exact route ending here.
             for position in Int(node.parameterStart)..<Int(node.parameterEnd)
@@ -64,23 +67,41 @@ extension RouteTrie {
             }
             return false
         }
-        let segment = input.segments[depth]
-        if node.literalEnd > node.literalStart {
-            let fold = !caseSensitive || (depth == 0 && input.firstFromHost)
-            if descendLiterals(
+        let known: Node? = hasLiterals == nil ? nodes[index] : nil
+        if hasLiterals ?? known.map({ $0.literalEnd > $0.literalStart }) ?? true,
+            descendLiterals(
                 index,
-                node,
-                segment,
-                fold: fold,
+                input.segments[depth],
                 depth: depth,
                 captureCount: captureCount,
                 input,
                 captures,
                 visit
-            ) {
-                return true
-            }
+            )
+        {
+            return true
         }
+        return descendParameters(
+            known ?? nodes[index],
+            depth: depth,
+            captureCount: captureCount,
+            input,
+            captures,
+            visit
+        )
+    }
+
+    /// The parameter edges of a node for the segment at `depth`, in precedence order.
+    @inlinable
+    func descendParameters(
+        _ node: Node,
+        depth: Int,
+        captureCount: Int,
+        _ input: MatchInput,
+        _ captures: UnsafeMutableBufferPointer<Range<Int>>,
+        _ visit: (Terminal, Int) -> Bool
+    ) -> Bool {
+        let segment = input.segments[depth]
         for position in Int(node.parameterStart)..<Int(node.parameterEnd) {
             let edge = parameterEdges[position]
             if edge.kind == .catchAll {
@@ -101,43 +122,43 @@ extension RouteTrie {
     @inlinable
     func descendLiterals(
         _ index: Int,
-        _ node: Node,
         _ segment: Range<Int>,
-        fold: Bool,
         depth: Int,
         captureCount: Int,
         _ input: MatchInput,
         _ captures: UnsafeMutableBufferPointer<Range<Int>>,
         _ visit: (Terminal, Int) -> Bool
     ) -> Bool {
+        let fold = !caseSensitive || (depth == 0 && input.firstFromHost)
         let hash = SegmentMatching.hash(parent: index, DecodedBytes(input.bytes, segment))
-        let tag = SegmentMatching.tag(hash)
         var position = Int(truncatingIfNeeded: hash) & slotMask
+        let parent = UInt32(truncatingIfNeeded: index)
         return literalSlots.withUnsafeBufferPointer { slots in
             literalBytes.withUnsafeBufferPointer { literalStorage in
                 while true {
                     let slot = slots[position]
-                    if slot.tag == 0 { return false }
-                    if slot.tag == tag, slot.parent == UInt32(truncatingIfNeeded: index) {
+                    if slot.child == 0 { return false }
+                    if slot.parent == parent {
                         let matches: Bool
-                        if slot.length <= 8 {
+                        if !slot.isLong {
                             matches = SegmentMatching.equalsInline(
                                 input.bytes,
                                 segment,
-                                slot.payload,
-                                Int(slot.length),
+                                slot.inlineBytes,
+                                slot.inlineLength,
                                 fold: fold
                             )
                         } else {
-                            let start = Int(truncatingIfNeeded: slot.payload)
+                            let edge = literalEdges[slot.longEdge]
                             let literal = UnsafeBufferPointer(
-                                rebasing: literalStorage[start..<(start + Int(slot.length))]
+                                rebasing: literalStorage[Int(edge.bytesStart)..<Int(edge.bytesEnd)]
                             )
                             matches = SegmentMatching.compare(input.bytes, segment, literal, fold: fold) == 0
                         }
                         if matches,
                             descend(
                                 Int(slot.child),
+                                hasLiterals: slot.childHasLiterals,
                                 depth: depth + 1,
                                 captureCount: captureCount,
                                 input,
@@ -163,8 +184,7 @@ extension RouteTrie {
     ) -> Bool {
         for position in Int(node.terminalStart)..<Int(node.terminalEnd) {
             let terminal = terminals[position]
-            let origin = origins[Int(terminal.route)]
-            if !origin.isUnrestricted, !accepts(origin, input) { continue }
+            if terminal.checksOrigin, !accepts(origins[Int(terminal.route)], input) { continue }
             if visit(terminal, captureCount) { return true }
         }
         return false

@@ -6,10 +6,11 @@ enum SegmentMatching {
     /// The order literal edges are sorted in: case-folded bytes, then exact bytes.
     /// One pass: the first folded difference decides, then length, then the first exact difference
     /// (three lazy lexicographic passes made this a fifth of building a large router).
-    static func literalOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    static func literalOrder<Bytes: RandomAccessCollection<UInt8>>(_ lhs: Bytes, _ rhs: Bytes) -> Bool
+    where Bytes.Index == Int {
         var exactOrder: Bool?
         for index in 0..<min(lhs.count, rhs.count) {
-            let (left, right) = (lhs[index], rhs[index])
+            let (left, right) = (lhs[lhs.startIndex + index], rhs[rhs.startIndex + index])
             if left == right { continue }
             let (foldedLeft, foldedRight) = (asciiLowercased(left), asciiLowercased(right))
             if foldedLeft != foldedRight { return foldedLeft < foldedRight }
@@ -28,11 +29,7 @@ enum SegmentMatching {
         return hash
     }
 
-    /// The high half of a hash, never zero (zero marks an empty slot).
-    @inlinable
-    static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
-
-    /// Whether a segment equals a literal of up to 8 bytes packed little-endian into `packed`.
+    /// Whether a segment equals a literal of up to 7 bytes packed little-endian into `packed`.
     @inlinable
     static func equalsInline(
         _ input: UnsafeBufferPointer<UInt8>,
