@@ -120,6 +120,50 @@ struct AASACheckerTests {
         )
     }
 
+    @Test("Matching agrees with a regular expression on random patterns and texts, either case setting")
+    func agreesWithRegularExpressions() throws {
+        // A SplitMix generator with a fixed seed: the same cases on every run.
+        var state: UInt64 = 0xAA5A_0001
+        func random(_ count: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((value ^ (value >> 31)) % UInt64(count))
+        }
+        // Each pattern piece with the regular expression it stands for.
+        let variables = ["v": ["ab", "b?", "A", "", "?*b"]]
+        let pieces: [(pattern: String, regex: String)] = [
+            ("a", "a"), ("b", "b"), ("A", "A"), ("/", "/"), ("*", ".*"), ("?", "."),
+            ("$(v)", "(?:ab|b.|A||.+b)"), ("$(upper)", "[A-Z]"), ("$(digit)", "[0-9]"),
+        ]
+        let letters = ["a", "b", "A", "B", "1", "/"]
+        var compared = 0
+        var matched = 0
+        for _ in 0..<1_500 {
+            let chosen = (0..<random(6)).map { _ in pieces[random(pieces.count)] }
+            let pattern = try AASAPattern(chosen.map(\.pattern).joined(), variables: variables)
+            let regex = "^" + chosen.map(\.regex).joined() + "$"
+            let exact = try NSRegularExpression(pattern: regex)
+            let folded = try NSRegularExpression(pattern: regex, options: .caseInsensitive)
+            for _ in 0..<20 {
+                let text = (0..<random(8)).map { _ in letters[random(letters.count)] }.joined()
+                let range = NSRange(text.startIndex..., in: text)
+                for (caseSensitive, expression) in [(true, exact), (false, folded)] {
+                    let expected = expression.firstMatch(in: text, range: range) != nil
+                    #expect(
+                        pattern.matches(text, caseSensitive: caseSensitive) == expected,
+                        "'\(pattern.text)' on '\(text)', caseSensitive: \(caseSensitive)"
+                    )
+                    compared += 1
+                    if expected { matched += 1 }
+                }
+            }
+        }
+        #expect(compared == 60_000)
+        #expect(matched > 3_000)
+    }
+
     @Test("A hostile pattern stays fast: matching is polynomial")
     func hostilePattern() throws {
         let pattern = try AASAPattern(String(repeating: "*a", count: 40) + "b")

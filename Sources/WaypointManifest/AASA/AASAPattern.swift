@@ -11,11 +11,23 @@ import Foundation
 /// try AASAPattern("/$(lang)/help").matches("/fr/help")               // true
 /// ```
 public struct AASAPattern: Sendable {
-    indirect enum Token: Sendable {
-        case character(Character)
+    /// One step of a compiled pattern.
+    /// One step of a compiled pattern. Characters and variables carry their lowercased form too,
+    /// for `caseSensitive: false` (the text is then lowercased as well).
+    enum Token: Sendable {
+        case character(Character, folded: Character)
         case anything
         case one
-        case variable([[Token]])
+        case variable(Alternatives, folded: Alternatives)
+    }
+
+    /// A substitution variable's strings. Plain strings are looked up by length (a set per length);
+    /// only strings holding `*` or `?` are run as patterns. `$(lang)` has hundreds of strings: a
+    /// lookup per length instead of a run per string made checking a file that uses it many
+    /// times faster.
+    struct Alternatives: Sendable {
+        var plain: [Int: Set<String>] = [:]
+        var patterns: [[Token]] = []
     }
 
     let tokens: [Token]
@@ -38,86 +50,147 @@ public struct AASAPattern: Sendable {
         ]
     }()
 
+    /// The predefined variables compiled once for the process, exact and folded.
+    private static let predefinedCompiled: [String: (exact: Alternatives, folded: Alternatives)] =
+        predefined.mapValues { values in
+            (alternatives(values, folded: false), alternatives(values, folded: true))
+        }
+
     /// Parses a pattern; `variables` are the file's custom substitution variables.
     public init(_ text: String, variables: [String: [String]] = [:]) throws(AASAProblem) {
         self.text = text
-        self.tokens = try Self.tokens(text, variables: variables, allowVariables: true)
-    }
-
-    private static func tokens(
-        _ text: String,
-        variables: [String: [String]],
-        allowVariables: Bool
-    ) throws(AASAProblem) -> [Token] {
+        let characters = Array(text)
         var tokens: [Token] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "$", text[text.index(after: index)...].hasPrefix("("),
-                let close = text[index...].firstIndex(of: ")")
+        tokens.reserveCapacity(characters.count)
+        var custom: [String: (exact: Alternatives, folded: Alternatives)] = [:]
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "$", index + 1 < characters.count, characters[index + 1] == "(",
+                let close = characters[(index + 2)...].firstIndex(of: ")")
             {
-                let name = String(text[text.index(index, offsetBy: 2)..<close])
-                guard allowVariables else {
-                    throw AASAProblem(
-                        "The substitution variable value '\(text)' refers to another variable, which is not allowed."
-                    )
-                }
-                guard let values = variables[name] ?? predefined[name] else {
-                    throw AASAProblem(
-                        "The pattern '\(text)' uses the substitution variable $(\(name)), which is not defined."
-                    )
-                }
-                var alternatives: [[Token]] = []
-                for value in values {
-                    alternatives.append(try Self.tokens(value, variables: [:], allowVariables: false))
-                }
-                tokens.append(.variable(alternatives))
-                index = text.index(after: close)
+                let name = String(characters[(index + 2)..<close])
+                let compiled = try Self.variable(name, in: text, variables, cache: &custom)
+                tokens.append(.variable(compiled.exact, folded: compiled.folded))
+                index = close + 1
                 continue
             }
             switch character {
             case "*": tokens.append(.anything)
             case "?": tokens.append(.one)
-            default: tokens.append(.character(character))
+            default: tokens.append(.character(character, folded: Self.lowercased(character)))
             }
-            index = text.index(after: index)
+            index += 1
         }
-        return tokens
+        self.tokens = tokens
+    }
+
+    /// A character lowercased. In Unicode's data lowercasing one character gives one character
+    /// (İ gives i with a combining dot: one character); were it ever to give more, the character
+    /// is kept as written.
+    private static func lowercased(_ character: Character) -> Character {
+        if character.isASCII, character != "\r\n", let ascii = character.asciiValue {
+            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
+                ? Character(Unicode.Scalar(ascii | 0x20)) : character
+        }
+        let lowered = character.lowercased()
+        return lowered.count == 1 ? lowered.first ?? character : character
+    }
+
+    private static func variable(
+        _ name: String,
+        in text: String,
+        _ variables: [String: [String]],
+        cache: inout [String: (exact: Alternatives, folded: Alternatives)]
+    ) throws(AASAProblem) -> (exact: Alternatives, folded: Alternatives) {
+        if let known = cache[name] { return known }
+        let compiled: (exact: Alternatives, folded: Alternatives)
+        if let values = variables[name] {
+            let refersToVariable = { (value: String) in
+                value.range(of: "$(").map { value[$0.upperBound...].contains(")") } ?? false
+            }
+            if let nested = values.first(where: refersToVariable) {
+                throw AASAProblem(
+                    "The substitution variable value '\(nested)' refers to another variable, which is not allowed."
+                )
+            }
+            compiled = (alternatives(values, folded: false), alternatives(values, folded: true))
+        } else if let predefined = predefinedCompiled[name] {
+            compiled = predefined
+        } else {
+            throw AASAProblem("The pattern '\(text)' uses the substitution variable $(\(name)), which is not defined.")
+        }
+        cache[name] = compiled
+        return compiled
+    }
+
+    /// A variable's strings; they cannot refer to other variables (checked by the caller), so `$`
+    /// is a plain character in them.
+    private static func alternatives(_ values: [String], folded: Bool) -> Alternatives {
+        var result = Alternatives()
+        for value in values {
+            let text = folded ? value.lowercased() : value
+            if text.contains(where: { $0 == "*" || $0 == "?" }) {
+                // Already lowercased when folded: each character stands for itself in both forms.
+                result.patterns.append(
+                    text.map { character in
+                        switch character {
+                        case "*": .anything
+                        case "?": .one
+                        default: .character(character, folded: character)
+                        }
+                    }
+                )
+            } else {
+                result.plain[text.count, default: []].insert(text)
+            }
+        }
+        return result
     }
 
     /// Whether the whole `text` matches.
     public func matches(_ text: String, caseSensitive: Bool = true) -> Bool {
         let characters = Array(caseSensitive ? text : text.lowercased())
-        return Self.run(tokens, over: characters, from: [0], caseSensitive: caseSensitive).contains(characters.count)
+        return Self.run(tokens, caseSensitive: caseSensitive, over: characters, from: [0]).last == characters.count
     }
 
-    /// The positions reachable after matching `tokens` from each of `starts`.
+    /// The text offsets reachable after `tokens` from each of `starts` (ascending, no repeats):
+    /// the pattern simulated over every reachable offset at once, so the cost is polynomial
+    /// whatever the pattern, and proportional to the offsets actually reachable.
     private static func run(
         _ tokens: [Token],
+        caseSensitive: Bool,
         over text: [Character],
-        from starts: Set<Int>,
-        caseSensitive: Bool
-    ) -> Set<Int> {
+        from starts: [Int]
+    ) -> [Int] {
+        let count = text.count
         var positions = starts
         for token in tokens {
-            guard !positions.isEmpty else { return [] }
-            var next: Set<Int> = []
+            guard let lowest = positions.first else { return [] }
             switch token {
-            case .character(let expected):
-                let wanted = caseSensitive ? expected : Character(expected.lowercased())
-                for position in positions where position < text.count && text[position] == wanted {
-                    next.insert(position + 1)
-                }
+            case .character(let exact, let folded):
+                let expected = caseSensitive ? exact : folded
+                positions = positions.compactMap { $0 < count && text[$0] == expected ? $0 + 1 : nil }
             case .one:
-                for position in positions where position < text.count { next.insert(position + 1) }
+                positions = positions.compactMap { $0 < count ? $0 + 1 : nil }
             case .anything:
-                if let lowest = positions.min() { next = Set(lowest...text.count) }
-            case .variable(let alternatives):
-                for alternative in alternatives {
-                    next.formUnion(run(alternative, over: text, from: positions, caseSensitive: caseSensitive))
+                positions = Array(lowest...count)
+            case .variable(let exact, let folded):
+                let alternatives = caseSensitive ? exact : folded
+                var reached: [Int] = []
+                for position in positions {
+                    for (length, strings) in alternatives.plain where position + length <= count {
+                        if strings.contains(String(text[position..<(position + length)])) {
+                            reached.append(position + length)
+                        }
+                    }
                 }
+                for alternative in alternatives.patterns {
+                    reached += run(alternative, caseSensitive: caseSensitive, over: text, from: positions)
+                }
+                reached.sort()
+                positions = reached.enumerated().compactMap { $0 == 0 || reached[$0 - 1] != $1 ? $1 : nil }
             }
-            positions = next
         }
         return positions
     }
