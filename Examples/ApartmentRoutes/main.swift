@@ -33,7 +33,7 @@ func describe(_ resolution: Resolution<Screen>) -> String {
     switch resolution {
     case .matched(let match):
         let parameters = match.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-        return "matched  \(match.route.name) → \(match.route.value) \(parameters)"
+        return "matched  \(match.route.name) → \(match.value) \(parameters)"
     case .notFound: return "notFound no route"
     case .forbidden(_, let reason): return "forbidden \(reason)"
     case .passThrough: return "passThrough (the system opens it)"

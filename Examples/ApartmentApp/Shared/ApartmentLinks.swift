@@ -50,7 +50,7 @@ struct ApartmentLinks: Sendable {
         presentLogin: @escaping @Sendable () async -> Bool
     ) async {
         await dispatcher.handleOtherRoutes { match in
-            var screen = match.route.value
+            var screen = match.value
             if let id = match.parameters.int("id") {
                 switch screen {
                 case .chat: screen = .chat(id)
