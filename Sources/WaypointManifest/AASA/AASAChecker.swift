@@ -76,6 +76,8 @@ public struct AASAChecker: Sendable {
             return Verdict(url: url, opensApp: false, excluded: false, reason: "universal links are https only")
         }
         let parts = withRawParts(of: link)
+        // Each part as the characters patterns are matched against, made once per check.
+        var prepared: [PreparedKey: [Character]] = [:]
         var counter = 0
         for detail in document.details {
             let appID = detail.appIDs.first
@@ -104,7 +106,8 @@ public struct AASAChecker: Sendable {
                 let encoded =
                     component.settings.percentEncoded ?? detail.defaults.percentEncoded ?? document.defaults
                     .percentEncoded ?? true
-                guard matches(component, parts, caseSensitive: caseSensitive, percentEncoded: encoded) else { continue }
+                guard matches(component, parts, caseSensitive: caseSensitive, percentEncoded: encoded, &prepared)
+                else { continue }
                 let name = component.comment.map { " (\($0))" } ?? ""
                 return Verdict(
                     url: url,
@@ -154,11 +157,18 @@ public struct AASAChecker: Sendable {
         return RawParts(path: path, query: query, fragment: fragment, items: items)
     }
 
+    /// A URL part (decoded or not) and the case setting it is prepared for.
+    private struct PreparedKey: Hashable {
+        var text: String
+        var caseSensitive: Bool
+    }
+
     private func matches(
         _ component: AASADocument.Component,
         _ parts: RawParts,
         caseSensitive: Bool,
-        percentEncoded: Bool
+        percentEncoded: Bool,
+        _ prepared: inout [PreparedKey: [Character]]
     ) -> Bool {
         func decode(_ text: String) -> String {
             percentEncoded ? text : (text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text)
@@ -166,7 +176,11 @@ public struct AASAChecker: Sendable {
         func test(_ pattern: String?, _ text: String) -> Bool {
             guard let pattern else { return true }
             guard let compiled = compiled[pattern] ?? nil else { return false }
-            return compiled.matches(decode(text), caseSensitive: caseSensitive)
+            let key = PreparedKey(text: decode(text), caseSensitive: caseSensitive)
+            if prepared[key] == nil {
+                prepared[key] = AASAPattern.characters(of: key.text, caseSensitive: caseSensitive)
+            }
+            return compiled.matches(prepared[key] ?? [], caseSensitive: caseSensitive)
         }
         guard test(component.path, parts.path), test(component.fragment, parts.fragment) else { return false }
         switch component.query {

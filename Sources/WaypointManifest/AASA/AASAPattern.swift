@@ -150,8 +150,18 @@ public struct AASAPattern: Sendable {
 
     /// Whether the whole `text` matches.
     public func matches(_ text: String, caseSensitive: Bool = true) -> Bool {
-        let characters = Array(caseSensitive ? text : text.lowercased())
-        return Self.run(tokens, caseSensitive: caseSensitive, over: characters, from: [0]).last == characters.count
+        matches(Self.characters(of: text, caseSensitive: caseSensitive), caseSensitive: caseSensitive)
+    }
+
+    /// The characters a text is matched as: lowercased first for `caseSensitive: false`. A checker
+    /// makes them once per URL part instead of once per pattern it tries.
+    static func characters(of text: String, caseSensitive: Bool) -> [Character] {
+        Array(caseSensitive ? text : text.lowercased())
+    }
+
+    /// Whether the whole text, prepared by ``characters(of:caseSensitive:)``, matches.
+    func matches(_ characters: [Character], caseSensitive: Bool) -> Bool {
+        Self.run(tokens, caseSensitive: caseSensitive, over: characters, from: [0]).last == characters.count
     }
 
     /// The text offsets reachable after `tokens` from each of `starts` (ascending, no repeats):
@@ -170,11 +180,22 @@ public struct AASAPattern: Sendable {
             switch token {
             case .character(let exact, let folded):
                 let expected = caseSensitive ? exact : folded
-                positions = positions.compactMap { $0 < count && text[$0] == expected ? $0 + 1 : nil }
+                // In place: each kept offset moves to a slot at or before its own.
+                var kept = 0
+                for index in positions.indices {
+                    let position = positions[index]
+                    if position < count, text[position] == expected {
+                        positions[kept] = position + 1
+                        kept += 1
+                    }
+                }
+                positions.removeLast(positions.count - kept)
             case .one:
-                positions = positions.compactMap { $0 < count ? $0 + 1 : nil }
+                if positions.last == count { positions.removeLast() }
+                for index in positions.indices { positions[index] += 1 }
             case .anything:
-                positions = Array(lowest...count)
+                positions.removeAll(keepingCapacity: true)
+                positions.append(contentsOf: lowest...count)
             case .variable(let exact, let folded):
                 let alternatives = caseSensitive ? exact : folded
                 var reached: [Int] = []
