@@ -136,8 +136,11 @@ struct AASACheckerTests {
         let pieces: [(pattern: String, regex: String)] = [
             ("a", "a"), ("b", "b"), ("A", "A"), ("/", "/"), ("*", ".*"), ("?", "."),
             ("$(v)", "(?:ab|b.|A||.+b)"), ("$(upper)", "[A-Z]"), ("$(digit)", "[0-9]"),
+            // A `$` not opening a variable is itself; a non-ASCII letter sends the whole pattern
+            // through the general (not the ASCII) reading.
+            ("$", "\\$"), ("É", "É"), ("é", "é"),
         ]
-        let letters = ["a", "b", "A", "B", "1", "/"]
+        let letters = ["a", "b", "A", "B", "1", "/", "$", "é", "É"]
         var compared = 0
         var matched = 0
         for _ in 0..<1_500 {

@@ -11,7 +11,6 @@ import Foundation
 /// try AASAPattern("/$(lang)/help").matches("/fr/help")               // true
 /// ```
 public struct AASAPattern: Sendable {
-    /// One step of a compiled pattern.
     /// One step of a compiled pattern. Characters and variables carry their lowercased form too,
     /// for `caseSensitive: false` (the text is then lowercased as well).
     enum Token: Sendable {
@@ -59,36 +58,71 @@ public struct AASAPattern: Sendable {
     /// Parses a pattern; `variables` are the file's custom substitution variables.
     public init(_ text: String, variables: [String: [String]] = [:]) throws(AASAProblem) {
         self.text = text
-        let characters = Array(text)
+        let units = Units(text)
+        let codes = units.codes
         var tokens: [Token] = []
-        tokens.reserveCapacity(characters.count)
+        tokens.reserveCapacity(codes.count)
         var custom: [String: (exact: Alternatives, folded: Alternatives)] = [:]
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "$", index + 1 < characters.count, characters[index + 1] == "(",
-                let close = characters[(index + 2)...].firstIndex(of: ")")
+        while index < codes.count {
+            let code = codes[index]
+            if code == UInt8(ascii: "$"), index + 1 < codes.count, codes[index + 1] == UInt8(ascii: "("),
+                let close = codes[(index + 2)...].firstIndex(of: UInt8(ascii: ")"))
             {
-                let name = String(characters[(index + 2)..<close])
+                let name = String(units.characters[(index + 2)..<close])
                 let compiled = try Self.variable(name, in: text, variables, cache: &custom)
                 tokens.append(.variable(compiled.exact, folded: compiled.folded))
                 index = close + 1
                 continue
             }
-            switch character {
-            case "*": tokens.append(.anything)
-            case "?": tokens.append(.one)
-            default: tokens.append(.character(character, folded: Self.lowercased(character)))
+            switch code {
+            case UInt8(ascii: "*"): tokens.append(.anything)
+            case UInt8(ascii: "?"): tokens.append(.one)
+            default: tokens.append(.character(units.characters[index], folded: units.folded[index]))
             }
             index += 1
         }
         self.tokens = tokens
     }
 
+    /// A pattern's characters, each lowercased, and each one's ASCII code (0 for any other
+    /// character) for finding `*`, `?` and `$(…)` without comparing `Character`s, which cost more
+    /// than the rest of compiling. Patterns are nearly always ASCII (the generator percent-encodes
+    /// the rest) and a linter run compiles one per route expansion, so ASCII text is read as bytes
+    /// through a table; a carriage return takes the general path, where `\r\n` is one character.
+    private struct Units {
+        var characters: [Character] = []
+        var folded: [Character] = []
+        var codes: [UInt8] = []
+
+        init(_ text: String) {
+            let utf8 = text.utf8
+            guard utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+                characters = Array(text)
+                folded = characters.map(AASAPattern.lowercased)
+                // `\r\n` reports the code of `\n`; neither is special.
+                codes = characters.map { $0.asciiValue ?? 0 }
+                return
+            }
+            let table = Self.asciiCharacters
+            characters.reserveCapacity(utf8.count)
+            folded.reserveCapacity(utf8.count)
+            codes = Array(utf8)
+            for byte in codes {
+                characters.append(table[Int(byte)])
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                folded.append(table[Int(isUpper ? byte | 0x20 : byte)])
+            }
+        }
+
+        /// The 128 ASCII characters, by code.
+        private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+    }
+
     /// A character lowercased. In Unicode's data lowercasing one character gives one character
     /// (İ gives i with a combining dot: one character); were it ever to give more, the character
     /// is kept as written.
-    private static func lowercased(_ character: Character) -> Character {
+    fileprivate static func lowercased(_ character: Character) -> Character {
         if character.isASCII, character != "\r\n", let ascii = character.asciiValue {
             return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
                 ? Character(Unicode.Scalar(ascii | 0x20)) : character
