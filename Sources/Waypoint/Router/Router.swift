@@ -41,22 +41,12 @@ public struct Router<Value: Sendable>: Sendable {
 
     /// The best match for a link, or `nil` when no route matches.
     ///
-    /// Allocates at most once (the captured ranges) for a hit and never for a miss.
+    /// Allocates nothing for a miss, nor for a hit whose route captures at most four values.
     @inlinable
     public func match(_ link: DeepLink) -> RouteMatch<Value>? {
-        var result: RouteMatch<Value>?
-        walk(link) { terminal, captures in
-            result = RouteMatch(
-                table: routes,
-                routeIndex: Int(terminal.route),
-                value: values[Int(terminal.route)],
-                link: link,
-                expansion: Int(terminal.expansion),
-                captures: Array(captures)
-            )
-            return true
-        }
-        return result
+        var first = FirstMatch(self, link)
+        walk(link, &first)
+        return first.match
     }
 
     /// Parses `string` strictly and matches it.
@@ -71,26 +61,30 @@ public struct Router<Value: Sendable>: Sendable {
     /// Every match for a link in precedence order: the first is what ``match(_:)-7ylr5`` returns;
     /// when its handler declines, the next one is tried.
     public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
-        var results: [RouteMatch<Value>] = []
-        walk(link) { terminal, captures in
-            results.append(
-                RouteMatch(
-                    table: routes,
-                    routeIndex: Int(terminal.route),
-                    value: values[Int(terminal.route)],
-                    link: link,
-                    expansion: Int(terminal.expansion),
-                    captures: Array(captures)
-                )
-            )
-            return false
-        }
-        return results
+        var every = EveryMatch(self, link)
+        walk(link, &every)
+        return every.matches
+    }
+
+    @inlinable
+    func makeMatch(
+        _ terminal: RouteTrie.Terminal,
+        _ link: DeepLink,
+        _ captures: UnsafeMutableBufferPointer<Range<Int>>
+    ) -> RouteMatch<Value> {
+        RouteMatch(
+            table: routes,
+            routeIndex: Int(terminal.route),
+            value: values[Int(terminal.route)],
+            link: link,
+            expansion: Int(terminal.expansion),
+            captures: CapturedRanges(captures)
+        )
     }
 
     /// Prepares the link's segments on the stack and walks the trie.
     @inlinable
-    func walk(_ link: DeepLink, _ visit: (RouteTrie.Terminal, UnsafeMutableBufferPointer<Range<Int>>) -> Bool) {
+    func walk<Visitor: TerminalVisitor>(_ link: DeepLink, _ visitor: inout Visitor) {
         let components = link.components
         link.withBytes { bytes in
             let count = components.segmentCount
@@ -111,9 +105,7 @@ public struct Router<Value: Sendable>: Sendable {
                     scheme: components.scheme,
                     host: components.host
                 )
-                trie.walk(input, captures: captures) { terminal, captureCount in
-                    visit(terminal, UnsafeMutableBufferPointer(rebasing: captures[0..<captureCount]))
-                }
+                trie.walk(input, captures: captures, &visitor)
             }
         }
     }

@@ -96,7 +96,7 @@ extension RouteTrie {
                 Int(
                     truncatingIfNeeded: SegmentMatching.hash(
                         parent: Int(parent),
-                        DecodedBytes(literal, 0..<literal.count)
+                        DecodedBytes(literal, 0..<literal.count, decoding: false)
                     )
                 )
                 & mask

@@ -28,40 +28,46 @@ struct MatchInput {
 }
 
 extension RouteTrie {
-    /// Visits every route expansion that matches, in precedence order, until `visit` returns `true`.
+    /// Visits every route expansion that matches, in precedence order, until the visitor returns `true`.
     ///
     /// Depth-first over edges already sorted by precedence; each trie node is entered at most once
     /// per walk (a node sits at one depth, and `**` ends the walk below it), so a miss costs at most
     /// the nodes reachable by the link's segments, never a repeated search of one subtree.
     @inlinable
-    func walk(
+    func walk<Visitor: TerminalVisitor>(
         _ input: MatchInput,
         captures: UnsafeMutableBufferPointer<Range<Int>>,
-        visit: (Terminal, Int) -> Bool
+        _ visitor: inout Visitor
     ) {
-        _ = descend(0, depth: 0, captureCount: 0, input, captures, visit)
+        _ = descend(0, depth: 0, captureCount: 0, input, captures, &visitor)
     }
 
     /// `hasLiterals` is what the edge into this node already tells (`nil` when it does not): with
     /// it, the node itself is read only when its literal edges do not lead to a match.
     @inlinable
-    func descend(
+    func descend<Visitor: TerminalVisitor>(
         _ index: Int,
         hasLiterals: Bool? = nil,
         depth: Int,
         captureCount: Int,
         _ input: MatchInput,
         _ captures: UnsafeMutableBufferPointer<Range<Int>>,
-        _ visit: (Terminal, Int) -> Bool
+        _ visitor: inout Visitor
     ) -> Bool {
         guard depth < input.segments.count else {
             let node = nodes[index]
-            if visitTerminals(node, captureCount, input, visit) { return true }
+            if visitTerminals(node, captureCount, input, captures, &visitor) { return true }
             // `**` capturing nothing comes after every exact route ending here.
             for position in Int(node.parameterStart)..<Int(node.parameterEnd)
             where parameterEdges[position].kind == .catchAll {
                 captures[captureCount] = input.end..<input.end
-                if visitTerminals(nodes[Int(parameterEdges[position].child)], captureCount + 1, input, visit) {
+                if visitTerminals(
+                    nodes[Int(parameterEdges[position].child)],
+                    captureCount + 1,
+                    input,
+                    captures,
+                    &visitor
+                ) {
                     return true
                 }
             }
@@ -76,7 +82,7 @@ extension RouteTrie {
                 captureCount: captureCount,
                 input,
                 captures,
-                visit
+                &visitor
             )
         {
             return true
@@ -87,29 +93,29 @@ extension RouteTrie {
             captureCount: captureCount,
             input,
             captures,
-            visit
+            &visitor
         )
     }
 
     /// The parameter edges of a node for the segment at `depth`, in precedence order.
     @inlinable
-    func descendParameters(
+    func descendParameters<Visitor: TerminalVisitor>(
         _ node: Node,
         depth: Int,
         captureCount: Int,
         _ input: MatchInput,
         _ captures: UnsafeMutableBufferPointer<Range<Int>>,
-        _ visit: (Terminal, Int) -> Bool
+        _ visitor: inout Visitor
     ) -> Bool {
         let segment = input.segments[depth]
         for position in Int(node.parameterStart)..<Int(node.parameterEnd) {
             let edge = parameterEdges[position]
             if edge.kind == .catchAll {
                 captures[captureCount] = segment.lowerBound..<input.end
-                if visitTerminals(nodes[Int(edge.child)], captureCount + 1, input, visit) { return true }
+                if visitTerminals(nodes[Int(edge.child)], captureCount + 1, input, captures, &visitor) { return true }
             } else if SegmentMatching.accepts(edge.kind, input.bytes, segment) {
                 captures[captureCount] = segment
-                if descend(Int(edge.child), depth: depth + 1, captureCount: captureCount + 1, input, captures, visit) {
+                if descend(Int(edge.child), depth: depth + 1, captureCount: captureCount + 1, input, captures, &visitor) {
                     return true
                 }
             }
@@ -120,17 +126,31 @@ extension RouteTrie {
     /// One probe sequence in the literal-edge table; every literal equal under case folding is
     /// tried, in table order (which is the edges' sorted order).
     @inlinable
-    func descendLiterals(
+    func descendLiterals<Visitor: TerminalVisitor>(
         _ index: Int,
         _ segment: Range<Int>,
         depth: Int,
         captureCount: Int,
         _ input: MatchInput,
         _ captures: UnsafeMutableBufferPointer<Range<Int>>,
-        _ visit: (Terminal, Int) -> Bool
+        _ visitor: inout Visitor
     ) -> Bool {
         let fold = !caseSensitive || (depth == 0 && input.firstFromHost)
-        let hash = SegmentMatching.hash(parent: index, DecodedBytes(input.bytes, segment))
+        // A segment of up to 7 bytes (after decoding) is compared as one word; the fast path reads
+        // its raw bytes directly when it has no escape.
+        let packed: UInt64?
+        if let raw = SegmentMatching.packed(input.bytes, segment) {
+            packed = raw
+        } else {
+            // Each decoded byte takes at most three raw ones: a longer segment equals no literal.
+            guard segment.count <= 3 * longestLiteral else { return false }
+            packed = SegmentMatching.packedDecoded(DecodedBytes(input.bytes, segment))
+        }
+        let folded = packed.map(SegmentMatching.asciiLowercasedWord) ?? 0
+        let hash =
+            packed == nil
+            ? SegmentMatching.hash(parent: index, DecodedBytes(input.bytes, segment))
+            : SegmentMatching.packedKey(parent: index, folded)
         var position = Int(truncatingIfNeeded: hash) & slotMask
         let parent = UInt32(truncatingIfNeeded: index)
         return literalSlots.withUnsafeBufferPointer { slots in
@@ -140,14 +160,13 @@ extension RouteTrie {
                     if slot.child == 0 { return false }
                     if slot.parent == parent {
                         let matches: Bool
-                        if !slot.isLong {
-                            matches = SegmentMatching.equalsInline(
-                                input.bytes,
-                                segment,
-                                slot.inlineBytes,
-                                slot.inlineLength,
-                                fold: fold
-                            )
+                        if let packed {
+                            // At most 7 bytes: never equal to a long literal.
+                            matches =
+                                !slot.isLong
+                                && SegmentMatching.equalsPacked(packed, folded: folded, slot: slot.payload, fold: fold)
+                        } else if !slot.isLong {
+                            matches = false
                         } else {
                             let edge = literalEdges[slot.longEdge]
                             let literal = UnsafeBufferPointer(
@@ -163,7 +182,7 @@ extension RouteTrie {
                                 captureCount: captureCount,
                                 input,
                                 captures,
-                                visit
+                                &visitor
                             )
                         {
                             return true
@@ -176,16 +195,19 @@ extension RouteTrie {
     }
 
     @inlinable
-    func visitTerminals(
+    func visitTerminals<Visitor: TerminalVisitor>(
         _ node: Node,
         _ captureCount: Int,
         _ input: MatchInput,
-        _ visit: (Terminal, Int) -> Bool
+        _ captures: UnsafeMutableBufferPointer<Range<Int>>,
+        _ visitor: inout Visitor
     ) -> Bool {
         for position in Int(node.terminalStart)..<Int(node.terminalEnd) {
             let terminal = terminals[position]
             if terminal.checksOrigin, !accepts(origins[Int(terminal.route)], input) { continue }
-            if visit(terminal, captureCount) { return true }
+            if visitor.visit(terminal, UnsafeMutableBufferPointer(rebasing: captures[0..<captureCount])) {
+                return true
+            }
         }
         return false
     }

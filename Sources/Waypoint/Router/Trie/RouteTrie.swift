@@ -125,6 +125,8 @@ final class RouteTrie: Sendable {
     /// Indexed by route.
     @usableFromInline let origins: [Origin]
     @usableFromInline let caseSensitive: Bool
+    /// The length of the longest literal in bytes: longer segments skip the literal table.
+    @usableFromInline let longestLiteral: Int
 
     init(
         nodes: [Node],
@@ -143,6 +145,7 @@ final class RouteTrie: Sendable {
         self.terminals = terminals
         self.origins = origins
         self.caseSensitive = caseSensitive
+        self.longestLiteral = literalEdges.reduce(0) { max($0, Int($1.bytesEnd - $1.bytesStart)) }
     }
 
     /// The hash table over literal edges: at least twice as many slots as edges, a power of two.

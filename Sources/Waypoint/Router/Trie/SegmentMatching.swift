@@ -20,33 +20,91 @@ enum SegmentMatching {
         return exactOrder ?? false
     }
 
-    /// FNV-1a over the parent node and the case-folded bytes: the key of the literal-edge table.
+    /// The key of the literal-edge table for a literal under `parent`, from its case-folded bytes.
+    ///
+    /// Literals of up to 7 bytes (nearly all: `users`, `orders`, `detail`) are packed into one word
+    /// and mixed with a few multiplies; longer ones go through FNV-1a. Lookups of short segments
+    /// without escapes compute the same key from ``packed(_:_:)`` without decoding byte by byte.
     @inlinable
     static func hash(parent: Int, _ bytes: DecodedBytes) -> UInt64 {
+        if let word = packedDecoded(bytes) { return packedKey(parent: parent, asciiLowercasedWord(word)) }
         var bytes = bytes
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
         while let byte = bytes.next() { hash = (hash ^ UInt64(asciiLowercased(byte))) &* 0x0000_0100_0000_01B3 }
         return hash
     }
 
-    /// Whether a segment equals a literal of up to 7 bytes packed little-endian into `packed`.
+    /// The key of a packed, case-folded literal: SplitMix64's finalizer over the word and the parent,
+    /// so the low bits that pick a slot depend on every byte.
     @inlinable
-    static func equalsInline(
-        _ input: UnsafeBufferPointer<UInt8>,
-        _ segment: Range<Int>,
-        _ packed: UInt64,
-        _ length: Int,
-        fold: Bool
-    ) -> Bool {
-        var decoded = DecodedBytes(input, segment)
-        var shift: UInt64 = 0
-        for _ in 0..<length {
-            guard let byte = decoded.next() else { return false }
-            let expected = UInt8(truncatingIfNeeded: packed >> shift)
-            if fold ? asciiLowercased(byte) != asciiLowercased(expected) : byte != expected { return false }
-            shift += 8
+    static func packedKey(parent: Int, _ foldedWord: UInt64) -> UInt64 {
+        var mixed = foldedWord ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// The segment's raw bytes packed little-endian into a word with the length in the top byte,
+    /// when it has at most 7 bytes and no `%` (so its raw bytes are its value); `nil` otherwise.
+    ///
+    /// One unaligned 8-byte load when 8 bytes are readable from the segment's start, else a byte
+    /// loop; either way bytes past the segment are masked off.
+    @inlinable
+    static func packed(_ input: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) -> UInt64? {
+        let count = segment.count
+        guard count <= 7 else { return nil }
+        guard count > 0, let base = input.baseAddress else { return 0 }
+        var word: UInt64 = 0
+        if segment.lowerBound + 8 <= input.count {
+            let loaded = UnsafeRawPointer(base + segment.lowerBound).loadUnaligned(as: UInt64.self)
+            word = UInt64(littleEndian: loaded) & ((1 << UInt64(count * 8)) &- 1)
+        } else {
+            for offset in 0..<count { word |= UInt64(base[segment.lowerBound + offset]) << UInt64(offset * 8) }
         }
-        return decoded.next() == nil
+        if containsPercent(word) { return nil }
+        return word | UInt64(count) << 56
+    }
+
+    /// Decoded bytes packed as ``packed(_:_:)`` packs raw ones, when there are at most 7 of them.
+    @inlinable
+    static func packedDecoded(_ bytes: DecodedBytes) -> UInt64? {
+        var bytes = bytes
+        var word: UInt64 = 0
+        var count: UInt64 = 0
+        while let byte = bytes.next() {
+            guard count < 7 else { return nil }
+            word |= UInt64(byte) << (count * 8)
+            count += 1
+        }
+        return word | count << 56
+    }
+
+    /// Whether any byte of the word is `%` (SWAR: a byte of `word ^ 0x25…` is zero exactly there).
+    @inlinable
+    static func containsPercent(_ word: UInt64) -> Bool {
+        let spread: UInt64 = 0x0101_0101_0101_0101
+        let flipped = word ^ (0x25 &* spread)
+        return (flipped &- spread) & ~flipped & (0x80 &* spread) != 0
+    }
+
+    /// Every ASCII capital letter of the word made lowercase, eight bytes at once; other bytes,
+    /// non-ASCII ones included, unchanged.
+    @inlinable
+    static func asciiLowercasedWord(_ word: UInt64) -> UInt64 {
+        let spread: UInt64 = 0x0101_0101_0101_0101
+        let low7 = word & (0x7F &* spread)
+        // Bit 7 of each byte: set when the byte is at least "A", and when it is past "Z".
+        let atLeastA = low7 &+ ((0x80 - 0x41) &* spread)
+        let pastZ = low7 &+ ((0x80 - 0x5B) &* spread)
+        let isCapital = atLeastA & ~pastZ & ~word & (0x80 &* spread)
+        return word | isCapital >> 2
+    }
+
+    /// Whether a packed segment equals the literal of an inline slot: `payload`'s length and bytes.
+    @inlinable
+    static func equalsPacked(_ raw: UInt64, folded: UInt64, slot payload: UInt64, fold: Bool) -> Bool {
+        let stored = payload & 0x0FFF_FFFF_FFFF_FFFF
+        return fold ? asciiLowercasedWord(stored) == folded : stored == raw
     }
 
     /// Compares a segment with a literal: negative, zero or positive as the segment sorts before,

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import Waypoint
+
+/// The word-at-a-time helpers of the literal table against their byte-at-a-time definitions.
+@Suite("Segment matching: packed words agree with bytes")
+struct SegmentMatchingTests {
+    /// Every byte value in every position of an otherwise plain word.
+    static func words() -> [(word: UInt64, position: Int, byte: UInt8)] {
+        var words: [(UInt64, Int, UInt8)] = []
+        for position in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                let background: UInt64 = 0x6162_6364_4142_4344  // "DCBAdcba" little-endian
+                let cleared = background & ~(0xFF << UInt64(position * 8))
+                words.append((cleared | UInt64(byte) << UInt64(position * 8), position, byte))
+            }
+        }
+        return words
+    }
+
+    static func bytes(of word: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64($0 * 8)) }
+    }
+
+    @Test("Lowercasing a word lowercases each ASCII capital and nothing else")
+    func lowercasedWord() {
+        for (word, _, _) in Self.words() {
+            let expected = Self.bytes(of: word).map(asciiLowercased)
+            #expect(Self.bytes(of: SegmentMatching.asciiLowercasedWord(word)) == expected, "\(word)")
+        }
+    }
+
+    @Test("A word contains '%' exactly when one of its bytes is '%'")
+    func percent() {
+        for (word, _, _) in Self.words() {
+            let expected = Self.bytes(of: word).contains(UInt8(ascii: "%"))
+            #expect(SegmentMatching.containsPercent(word) == expected, "\(word)")
+        }
+    }
+
+    @Test("Packing raw bytes agrees with packing decoded ones, at every offset and near the buffer's end")
+    func packing() {
+        let text = Array("users%41profileX1234567".utf8)
+        text.withUnsafeBufferPointer { buffer in
+            for start in 0...buffer.count {
+                for end in start...buffer.count {
+                    let range = start..<end
+                    let raw = SegmentMatching.packed(buffer, range)
+                    let hasPercent = buffer[range].contains(UInt8(ascii: "%"))
+                    if range.count <= 7, !hasPercent {
+                        let expected = SegmentMatching.packedDecoded(DecodedBytes(buffer, range, decoding: false))
+                        #expect(raw == expected, "\(range)")
+                        #expect(raw.map { $0 >> 56 } == UInt64(range.count))
+                    } else {
+                        #expect(raw == nil, "\(range)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("A literal's key is the same from its bytes, its capitals, and its escapes")
+    func keys() {
+        let forms = ["users", "USERS", "%75sers", "%55SERS", "notifications", "NOTIFICATIONS", "%6Eotifications"]
+        var keys: [String: Set<UInt64>] = [:]
+        for form in forms {
+            let bytes = Array(form.utf8)
+            let key = bytes.withUnsafeBufferPointer { buffer in
+                SegmentMatching.hash(parent: 3, DecodedBytes(buffer, 0..<buffer.count))
+            }
+            let name = form.removingPercentEncoding?.lowercased() ?? form
+            keys[name, default: []].insert(key)
+        }
+        #expect(keys.count == 2)
+        #expect(keys.values.allSatisfy { $0.count == 1 })
+        // And the fast path's key for a plain short segment is the same as the general one.
+        let plain = Array("UsErS".utf8)
+        plain.withUnsafeBufferPointer { buffer in
+            let word = SegmentMatching.packed(buffer, 0..<5) ?? 0
+            let fast = SegmentMatching.packedKey(parent: 3, SegmentMatching.asciiLowercasedWord(word))
+            #expect(keys["users"] == [fast])
+        }
+    }
+}
