@@ -51,7 +51,8 @@ struct RouterOracleTests {
     }
 
     /// Every (route, expansion) that matches `segments`, best first.
-    static func reference(_ routes: [Route<Int>], _ segments: [String], caseSensitive: Bool = true) -> [ReferenceMatch] {
+    static func reference(_ routes: [Route<Int>], _ segments: [String], caseSensitive: Bool = true) -> [ReferenceMatch]
+    {
         var found: [(ranks: [Int], priority: Int, order: Int, match: ReferenceMatch)] = []
         for (order, route) in routes.enumerated() {
             for expansion in route.pattern.expansions {

@@ -24,7 +24,8 @@ struct CapturedRanges: Sendable {
         spilled = nil
         withUnsafeMutableBytes(of: &inline) { words in
             for (index, range) in ranges.enumerated() {
-                let word = UInt64(truncatingIfNeeded: range.lowerBound) | UInt64(truncatingIfNeeded: range.upperBound) << 32
+                let word =
+                    UInt64(truncatingIfNeeded: range.lowerBound) | UInt64(truncatingIfNeeded: range.upperBound) << 32
                 words.storeBytes(of: word, toByteOffset: index * 8, as: UInt64.self)
             }
         }

@@ -115,7 +115,8 @@ extension RouteTrie {
                 if visitTerminals(nodes[Int(edge.child)], captureCount + 1, input, captures, &visitor) { return true }
             } else if SegmentMatching.accepts(edge.kind, input.bytes, segment) {
                 captures[captureCount] = segment
-                if descend(Int(edge.child), depth: depth + 1, captureCount: captureCount + 1, input, captures, &visitor) {
+                if descend(Int(edge.child), depth: depth + 1, captureCount: captureCount + 1, input, captures, &visitor)
+                {
                     return true
                 }
             }
