@@ -44,9 +44,9 @@ public struct Router<Value: Sendable>: Sendable {
     /// Allocates nothing for a miss, nor for a hit whose route captures at most four values.
     @inlinable
     public func match(_ link: DeepLink) -> RouteMatch<Value>? {
-        var first = FirstMatch(self, link)
+        var first = FirstMatch()
         walk(link, &first)
-        return first.match
+        return first.found.map { makeMatch($0.terminal, link, $0.captures) }
     }
 
     /// Parses `string` strictly and matches it.
@@ -61,16 +61,16 @@ public struct Router<Value: Sendable>: Sendable {
     /// Every match for a link in precedence order: the first is what ``match(_:)-7ylr5`` returns;
     /// when its handler declines, the next one is tried.
     public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
-        var every = EveryMatch(self, link)
+        var every = EveryMatch()
         walk(link, &every)
-        return every.matches
+        return every.found.map { makeMatch($0.terminal, link, $0.captures) }
     }
 
     @inlinable
     func makeMatch(
         _ terminal: RouteTrie.Terminal,
         _ link: DeepLink,
-        _ captures: UnsafeMutableBufferPointer<Range<Int>>
+        _ captures: CapturedRanges
     ) -> RouteMatch<Value> {
         RouteMatch(
             table: routes,
@@ -78,7 +78,7 @@ public struct Router<Value: Sendable>: Sendable {
             value: values[Int(terminal.route)],
             link: link,
             expansion: Int(terminal.expansion),
-            captures: CapturedRanges(captures)
+            captures: captures
         )
     }
 

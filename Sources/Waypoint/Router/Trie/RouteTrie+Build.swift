@@ -92,14 +92,11 @@ extension RouteTrie {
 
         private func literalChild(of parent: UInt32, _ literal: UnsafeBufferPointer<UInt8>) -> UInt32 {
             let mask = literalTable.count - 1
-            var slot =
-                Int(
-                    truncatingIfNeeded: SegmentMatching.hash(
-                        parent: Int(parent),
-                        DecodedBytes(literal, 0..<literal.count, decoding: false)
-                    )
-                )
-                & mask
+            let hash = SegmentMatching.hash(
+                parent: Int(parent),
+                DecodedBytes(literal, 0..<literal.count, decoding: false)
+            )
+            var slot = SegmentMatching.firstSlot(hash, shift: SegmentMatching.slotShift(capacity: literalTable.count))
             while literalTable[slot] != 0 {
                 let edge = edges[Int(literalTable[slot] - 1)]
                 if edge.parent == parent, stored(edge, equals: literal) { return edge.child }
@@ -134,6 +131,7 @@ extension RouteTrie {
         private func growLiteralTable() {
             var table = [UInt32](repeating: 0, count: literalTable.count * 2)
             let mask = table.count - 1
+            let shift = SegmentMatching.slotShift(capacity: table.count)
             bytes.withUnsafeBufferPointer { storage in
                 for (index, edge) in edges.enumerated() where edge.kind == nil {
                     let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
@@ -141,7 +139,7 @@ extension RouteTrie {
                         parent: Int(edge.parent),
                         DecodedBytes(storage, range, decoding: false)
                     )
-                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    var slot = SegmentMatching.firstSlot(hash, shift: shift)
                     while table[slot] != 0 { slot = (slot + 1) & mask }
                     table[slot] = UInt32(index + 1)
                 }

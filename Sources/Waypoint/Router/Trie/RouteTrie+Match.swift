@@ -143,8 +143,12 @@ extension RouteTrie {
         if let raw = SegmentMatching.packed(input.bytes, segment) {
             packed = raw
         } else {
-            // Each decoded byte takes at most three raw ones: a longer segment equals no literal.
-            guard segment.count <= 3 * longestLiteral else { return false }
+            if segment.count > longestLiteral {
+                // Longer than every literal: only escapes (three bytes for one) can make it equal one.
+                guard segment.count <= 3 * longestLiteral, SegmentMatching.containsPercent(input.bytes, segment) else {
+                    return false
+                }
+            }
             packed = SegmentMatching.packedDecoded(DecodedBytes(input.bytes, segment))
         }
         let folded = packed.map(SegmentMatching.asciiLowercasedWord) ?? 0
@@ -152,7 +156,7 @@ extension RouteTrie {
             packed == nil
             ? SegmentMatching.hash(parent: index, DecodedBytes(input.bytes, segment))
             : SegmentMatching.packedKey(parent: index, folded)
-        var position = Int(truncatingIfNeeded: hash) & slotMask
+        var position = SegmentMatching.firstSlot(hash, shift: slotShift)
         let parent = UInt32(truncatingIfNeeded: index)
         return literalSlots.withUnsafeBufferPointer { slots in
             literalBytes.withUnsafeBufferPointer { literalStorage in

@@ -78,6 +78,8 @@ final class RouteTrie: Sendable {
     /// Open addressing, linear probing over every literal edge of the trie.
     @usableFromInline let literalSlots: [LiteralSlot]
     @usableFromInline let slotMask: Int
+    /// Turns a key into its first slot: see ``SegmentMatching/firstSlot(_:shift:)``.
+    @usableFromInline let slotShift: UInt64
 
     /// A literal edge as the lookup needs it, in one 16-byte record (four to a cache line): literals
     /// of up to 7 bytes are stored inline, so a level of the walk usually touches one slot and
@@ -139,6 +141,7 @@ final class RouteTrie: Sendable {
     ) {
         self.nodes = nodes
         (self.literalSlots, self.slotMask) = Self.slots(for: literalEdges, nodes: nodes, bytes: literalBytes)
+        self.slotShift = SegmentMatching.slotShift(capacity: literalSlots.count)
         self.literalEdges = literalEdges
         self.literalBytes = literalBytes
         self.parameterEdges = parameterEdges
@@ -154,6 +157,7 @@ final class RouteTrie: Sendable {
         while capacity < edges.count * 2 { capacity <<= 1 }
         var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
         let mask = capacity - 1
+        let shift = SegmentMatching.slotShift(capacity: capacity)
         bytes.withUnsafeBufferPointer { storage in
             for parent in nodes.indices {
                 let node = nodes[parent]
@@ -161,7 +165,7 @@ final class RouteTrie: Sendable {
                     let edge = edges[index]
                     let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
                     let hash = SegmentMatching.hash(parent: parent, DecodedBytes(storage, range, decoding: false))
-                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    var slot = SegmentMatching.firstSlot(hash, shift: shift)
                     while slots[slot].child != 0 { slot = (slot + 1) & mask }
                     let child = nodes[Int(edge.child)]
                     slots[slot] = LiteralSlot(

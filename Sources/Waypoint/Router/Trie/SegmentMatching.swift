@@ -34,14 +34,23 @@ enum SegmentMatching {
         return hash
     }
 
-    /// The key of a packed, case-folded literal: SplitMix64's finalizer over the word and the parent,
-    /// so the low bits that pick a slot depend on every byte.
+    /// The key of a packed, case-folded literal: one multiply. The table takes its slot from the
+    /// key's top bits (``firstSlot(_:shift:)``), which depend on every bit of the word and the parent.
     @inlinable
     static func packedKey(parent: Int, _ foldedWord: UInt64) -> UInt64 {
-        var mixed = foldedWord ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        (foldedWord ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+    }
+
+    /// Where a key's probe starts in a table of `1 << (64 - shift)` slots: the key's top bits
+    /// (multiply-shift hashing; the low bits of a product do not depend on the high bits of its input).
+    @inlinable
+    static func firstSlot(_ key: UInt64, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: key >> shift)
+    }
+
+    /// The shift for ``firstSlot(_:shift:)`` in a table of `capacity` slots, a power of two.
+    static func slotShift(capacity: Int) -> UInt64 {
+        UInt64(64 - capacity.trailingZeroBitCount)
     }
 
     /// The segment's raw bytes packed little-endian into a word with the length in the top byte,
@@ -85,6 +94,13 @@ enum SegmentMatching {
         let spread: UInt64 = 0x0101_0101_0101_0101
         let flipped = word ^ (0x25 &* spread)
         return (flipped &- spread) & ~flipped & (0x80 &* spread) != 0
+    }
+
+    /// Whether the segment's raw bytes include `%`.
+    @inlinable
+    static func containsPercent(_ input: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) -> Bool {
+        for index in segment where input[index] == UInt8(ascii: "%") { return true }
+        return false
     }
 
     /// Every ASCII capital letter of the word made lowercase, eight bytes at once; other bytes,
