@@ -94,6 +94,15 @@ struct RoutePatternTests {
                 "/search?q={q}",
                 "Pattern '/search?q={q}': '?' has no place in a pattern: patterns match the path; read the query in the handler (offset 7)."
             ),
+            // The same character inside an optional group, which the parser reads another way.
+            (
+                "/a(/b#c)",
+                "Pattern '/a(/b#c)': '#' has no place in a pattern: patterns match the path; read the query in the handler (offset 5)."
+            ),
+            (
+                "/a(/{id:uuids})",
+                "Pattern '/a(/{id:uuids})': unknown parameter type 'uuids' (known: int, uuid, bool, double, string) (offset 4)."
+            ),
             ("/a(/b)(/b)", "Pattern '/a(/b)(/b)': its optional groups expand to '/a/b' twice (offset 0)."),
             (
                 // A combining mark joins the brace into one character; it is still a brace.

@@ -63,6 +63,18 @@ struct RouterBuilderTests {
         #expect(error?.description == "Two routes are named 'a' ('/x' and '/y'); route names must be unique.")
     }
 
+    @Test("Every one of 3,000 routes is found by name; a name taken late is still refused")
+    func namesAtScale() throws {
+        var builder = RouterBuilder<Int>()
+        for index in 0..<3_000 { try builder.add("route.\(index)", "/r\(index)", value: index) }
+        let router = try builder.build()
+        for index in 0..<3_000 { #expect(router.route(named: "route.\(index)")?.value == index) }
+        #expect(router.route(named: "route.3000") == nil)
+        #expect(router.route(named: "") == nil)
+        try builder.add("route.2999", "/other", value: -1)
+        #expect(throws: RouterBuildError.self) { try builder.build() }
+    }
+
     @Test("Case-insensitive routers treat literals differing by case as one shape")
     func caseInsensitiveDuplicates() throws {
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(caseSensitive: false))

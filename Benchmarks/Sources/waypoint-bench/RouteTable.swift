@@ -9,23 +9,34 @@ struct RouteTable {
 
     struct Route {
         let index: Int
-        /// Literal segments before the parameter, and whether a literal follows it.
+        /// The route's name and its pattern in each router's syntax, made once with the table: an
+        /// app holds them as literals, so building a router should not be charged for making them.
+        let name: String
+        let waypointPattern: String
+        /// `:id` form, shared by routing-kit, Hummingbird and the linear scanner (they have no types).
+        let colonPattern: String
+        /// Literal segments before the parameter.
         let prefix: [String]
         let kind: Kind
+        /// A literal after the parameter, if any.
         let suffix: String?
 
-        var waypointPattern: String {
+        init(index: Int, prefix: [String], kind: Kind, suffix: String?) {
+            self.index = index
+            self.prefix = prefix
+            self.kind = kind
+            self.suffix = suffix
             let parameter =
                 switch kind {
                 case .integer: "{id:int}"
                 case .slug: "{id}"
                 case .uuid: "{id:uuid}"
                 }
-            return "/" + (prefix + [parameter] + (suffix.map { [$0] } ?? [])).joined(separator: "/")
+            let rest = suffix.map { [$0] } ?? []
+            name = "r\(index)"
+            waypointPattern = "/" + (prefix + [parameter] + rest).joined(separator: "/")
+            colonPattern = "/" + (prefix + [":id"] + rest).joined(separator: "/")
         }
-
-        /// `:id` form, shared by routing-kit, Hummingbird and the linear scanner (they have no types).
-        var colonPattern: String { "/" + (prefix + [":id"] + (suffix.map { [$0] } ?? [])).joined(separator: "/") }
     }
 
     struct Query {

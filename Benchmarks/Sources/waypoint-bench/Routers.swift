@@ -34,7 +34,7 @@ struct WaypointBench: BenchRouter {
 
     init(_ table: RouteTable) throws {
         var builder = RouterBuilder<Int>()
-        for route in table.routes { try builder.add("r\(route.index)", route.waypointPattern, value: route.index) }
+        for route in table.routes { try builder.add(route.name, route.waypointPattern, value: route.index) }
         router = try builder.build()
     }
 

@@ -18,6 +18,13 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
 
     public var description: String { rawValue }
 
+    /// The type named by these UTF-8 bytes (`int`, `uuid`…), compared without making a string:
+    /// the pattern parser meets one per typed parameter.
+    init?(utf8 name: some Collection<UInt8>) {
+        guard let type = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else { return nil }
+        self = type
+    }
+
     /// Among typed parameters at one position the most specific is tried first; every `int` is
     /// also a `double`, so `int` comes before it.
     var precedence: Int {

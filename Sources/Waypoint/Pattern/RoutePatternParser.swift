@@ -55,9 +55,17 @@ struct RoutePatternParser {
     mutating func parse() throws(RoutePatternError) -> Parsed {
         var parsed = Parsed(expansions: [])
         let pathStart = try parsePrefix(into: &parsed)
-        var index = pathStart
-        let nodes = try parseNodes(&index, depth: 0)
-        let runs = try expand(nodes)
+        let runs: [[Range<Int>]]
+        if bytes[pathStart...].contains(where: { $0 == Self.openGroup || $0 == Self.closeGroup }) {
+            var index = pathStart
+            runs = try expand(try parseNodes(&index, depth: 0))
+        } else {
+            // No optional group (nearly every pattern): the path is one run, no tree to build.
+            if let forbidden = bytes[pathStart...].firstIndex(where: Self.isForbidden) {
+                throw forbiddenCharacter(at: forbidden)
+            }
+            runs = pathStart < bytes.count ? [[pathStart..<bytes.count]] : [[]]
+        }
         let hasGroups = runs.count > 1
         var expansions: [[PatternSegment]] = []
         var seen: Set<[PatternSegment]> = []
@@ -167,18 +175,22 @@ struct RoutePatternParser {
                 closeRun()
                 return nodes
             } else if Self.isForbidden(byte) {
-                throw error(
-                    .invalidCharacter,
-                    at: index,
-                    "'\(Character(Unicode.Scalar(byte)))' has no place in a pattern: patterns match the path; "
-                        + "read the query in the handler"
-                )
+                throw forbiddenCharacter(at: index)
             } else {
                 index += 1
             }
         }
         closeRun()
         return nodes
+    }
+
+    private func forbiddenCharacter(at index: Int) -> RoutePatternError {
+        error(
+            .invalidCharacter,
+            at: index,
+            "'\(Character(Unicode.Scalar(bytes[index])))' has no place in a pattern: patterns match the path; "
+                + "read the query in the handler"
+        )
     }
 
     /// Every combination of the optional groups being present or absent, each as the byte runs it
@@ -236,6 +248,7 @@ struct RoutePatternParser {
         memo: inout [[Int]: PatternSegment]?
     ) throws(RoutePatternError) -> [PatternSegment] {
         var pieces: [Piece] = []
+        pieces.reserveCapacity(runs.reduce(1) { count, run in count + bytes[run].count { $0 == Self.slash } })
         var current: [Range<Int>] = []
         func closePiece() {
             if current.count == 1 {
@@ -305,7 +318,7 @@ struct RoutePatternParser {
         if first == Self.star && segment.count <= 2 && last == Self.star {
             return segment.count == 1 ? .wildcard : .catchAll
         }
-        let text = String(decoding: segment, as: UTF8.self)
+        var text: String { String(decoding: segment, as: UTF8.self) }
         if first == Self.openBrace {
             let inner = segment.dropFirst().dropLast()
             guard segment.count >= 2, last == Self.closeBrace,
@@ -321,8 +334,8 @@ struct RoutePatternParser {
                 return .parameter(name: try validName(inner, at: offset), type: .string)
             }
             let name = try validName(inner[..<colon], at: offset)
-            let typeName = String(decoding: inner[(colon + 1)...], as: UTF8.self)
-            guard let type = ParameterType(rawValue: typeName) else {
+            guard let type = ParameterType(utf8: inner[(colon + 1)...]) else {
+                let typeName = String(decoding: inner[(colon + 1)...], as: UTF8.self)
                 let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
                 throw error(.unknownType, at: offset, "unknown parameter type '\(typeName)' (known: \(known))")
             }
@@ -338,8 +351,9 @@ struct RoutePatternParser {
                 "'\(text)' mixes text and a parameter; a parameter fills its whole segment"
             )
         }
-        guard segment.contains(Self.percent) else { return .literal(text) }
-        return .literal(try decodeLiteral(segment, text: text, at: offset))
+        let literal = text
+        guard segment.contains(Self.percent) else { return .literal(literal) }
+        return .literal(try decodeLiteral(segment, text: literal, at: offset))
     }
 
     /// ASCII letters, digits and `_`, not starting with a digit.

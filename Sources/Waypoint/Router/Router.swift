@@ -24,9 +24,9 @@ public struct Router<Value: Sendable>: Sendable {
     /// Each route's value, by route index, side by side: a match reads its value here instead of
     /// from the route's own storage, which on a large table is a cache miss per lookup.
     @usableFromInline let values: [Value]
-    let indexByName: [String: Int]
+    let indexByName: RouteNameIndex
 
-    init(routes: [Route<Value>], configuration: RouterConfiguration, trie: RouteTrie, indexByName: [String: Int]) {
+    init(routes: [Route<Value>], configuration: RouterConfiguration, trie: RouteTrie, indexByName: RouteNameIndex) {
         self.routes = routes
         self.configuration = configuration
         self.trie = trie
@@ -36,7 +36,7 @@ public struct Router<Value: Sendable>: Sendable {
 
     /// The route with this name.
     public func route(named name: String) -> Route<Value>? {
-        indexByName[name].map { routes[$0] }
+        indexByName.find(name, name: { routes[$0].name }).map { routes[$0] }
     }
 
     /// The best match for a link, or `nil` when no route matches.

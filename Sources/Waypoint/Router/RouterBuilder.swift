@@ -50,11 +50,10 @@ public struct RouterBuilder<Value: Sendable> {
     /// that match the same links at the same precedence and priority. Give one a higher `priority`
     /// to settle an ambiguity.
     public func build() throws(RouterBuildError) -> Router<Value> {
-        var indexByName: [String: Int] = [:]
-        indexByName.reserveCapacity(routes.count)
+        var indexByName = RouteNameIndex(capacity: routes.count)
         for index in routes.indices {
             let route = routes[index]
-            if let earlier = indexByName[route.name] {
+            if let earlier = indexByName.insert(route.name, at: index, name: { routes[$0].name }) {
                 throw RouterBuildError(
                     code: .duplicateName,
                     routes: [routes[earlier].name, route.name],
@@ -62,9 +61,8 @@ public struct RouterBuilder<Value: Sendable> {
                         + "'\(route.pattern)'); route names must be unique."
                 )
             }
-            indexByName[route.name] = index
         }
-        let trie = RouteTrie.Builder(caseSensitive: configuration.caseSensitive)
+        var trie = RouteTrie.Builder(caseSensitive: configuration.caseSensitive)
         for index in routes.indices {
             let route = routes[index]
             let origin = RouteTrie.Origin(route.pattern)
@@ -73,7 +71,7 @@ public struct RouterBuilder<Value: Sendable> {
             for expansionIndex in expansions.indices {
                 let expansion = expansions[expansionIndex]
                 let node = trie.node(for: expansion)
-                for existing in trie.terminals(at: node) {
+                try trie.forEachTerminal(at: node) { (existing) throws(RouterBuildError) in
                     try check(routes[Int(existing.route)], against: route, shape: expansion)
                 }
                 trie.addTerminal(

@@ -5,8 +5,9 @@ extension RouteTrie {
     ///
     /// A node per object with a dictionary per node made building 10,000 routes mostly allocation,
     /// hashing of arrays and deallocation; here a route's segments cost a hash probe each and the
-    /// whole builder is a handful of arrays.
-    final class Builder {
+    /// whole builder is a handful of arrays. A struct, not a class: a class's stored properties
+    /// are checked for exclusive access on every use, a tenth of building in profiles.
+    struct Builder {
         /// An edge from `parent` to `child`: a literal when `kind` is `nil` (its bytes are
         /// `bytes[bytesStart..<bytesEnd]`, case-folded when the router is case-insensitive).
         struct Edge {
@@ -24,8 +25,10 @@ extension RouteTrie {
         private var bytes: [UInt8] = []
         /// Literal edges by (parent, bytes): edge index + 1, 0 for an empty slot; at most half full.
         private var literalTable = [UInt32](repeating: 0, count: 64)
-        /// Parameter edges by `parent << 3 | kind`.
-        private var parameterChildren: [UInt64: UInt32] = [:]
+        /// Parameter edges by `parent << 3 | kind`, open addressing: the key plus one (0 marks an
+        /// empty slot) and the child; at most half full.
+        private var parameterTable = [(key: UInt64, child: UInt32)](repeating: (0, 0), count: 64)
+        private var parameterEdgeCount = 0
         /// Terminals in registration order, and per node the first and last of its own, threaded
         /// through `nextTerminal` (-1 ends a list).
         private var terminals: [(node: UInt32, terminal: Terminal)] = []
@@ -38,40 +41,31 @@ extension RouteTrie {
         }
 
         /// The node an expansion ends at, created as needed.
-        func node(for segments: [PatternSegment]) -> UInt32 {
+        mutating func node(for segments: [PatternSegment]) -> UInt32 {
             var node: UInt32 = 0
             for segment in segments {
                 if case .literal(var text) = segment {
                     node = text.withUTF8 { literal in literalChild(of: node, literal) }
                 } else {
-                    let key = UInt64(node) << 3 | UInt64(EdgeKind(segment).rawValue)
-                    if let child = parameterChildren[key] {
-                        node = child
-                    } else {
-                        let child = addNode()
-                        edges.append(
-                            Edge(parent: node, child: child, kind: EdgeKind(segment), bytesStart: 0, bytesEnd: 0)
-                        )
-                        parameterChildren[key] = child
-                        node = child
-                    }
+                    node = parameterChild(of: node, EdgeKind(segment))
                 }
             }
             return node
         }
 
-        /// The terminals already ending at `node`, in registration order.
-        func terminals(at node: UInt32) -> [Terminal] {
-            var found: [Terminal] = []
+        /// Calls `body` with each terminal already ending at `node`, in registration order.
+        func forEachTerminal<Failure: Error>(
+            at node: UInt32,
+            _ body: (Terminal) throws(Failure) -> Void
+        ) throws(Failure) {
             var index = firstTerminal[Int(node)]
             while index >= 0 {
-                found.append(terminals[Int(index)].terminal)
+                try body(terminals[Int(index)].terminal)
                 index = nextTerminal[Int(index)]
             }
-            return found
         }
 
-        func addTerminal(_ terminal: Terminal, at node: UInt32) {
+        mutating func addTerminal(_ terminal: Terminal, at node: UInt32) {
             let index = Int32(terminals.count)
             terminals.append((node, terminal))
             nextTerminal.append(-1)
@@ -83,14 +77,43 @@ extension RouteTrie {
             lastTerminal[Int(node)] = index
         }
 
-        private func addNode() -> UInt32 {
+        private mutating func parameterChild(of parent: UInt32, _ kind: EdgeKind) -> UInt32 {
+            let key = (UInt64(parent) << 3 | UInt64(kind.rawValue)) + 1
+            let mask = parameterTable.count - 1
+            let shift = SegmentMatching.slotShift(capacity: parameterTable.count)
+            var slot = SegmentMatching.firstSlot(key &* 0x9E37_79B9_7F4A_7C15, shift: shift)
+            while parameterTable[slot].key != 0 {
+                if parameterTable[slot].key == key { return parameterTable[slot].child }
+                slot = (slot + 1) & mask
+            }
+            let child = addNode()
+            edges.append(Edge(parent: parent, child: child, kind: kind, bytesStart: 0, bytesEnd: 0))
+            parameterTable[slot] = (key, child)
+            parameterEdgeCount += 1
+            if parameterEdgeCount * 2 > parameterTable.count { growParameterTable() }
+            return child
+        }
+
+        private mutating func growParameterTable() {
+            var table = [(key: UInt64, child: UInt32)](repeating: (0, 0), count: parameterTable.count * 2)
+            let mask = table.count - 1
+            let shift = SegmentMatching.slotShift(capacity: table.count)
+            for entry in parameterTable where entry.key != 0 {
+                var slot = SegmentMatching.firstSlot(entry.key &* 0x9E37_79B9_7F4A_7C15, shift: shift)
+                while table[slot].key != 0 { slot = (slot + 1) & mask }
+                table[slot] = entry
+            }
+            parameterTable = table
+        }
+
+        private mutating func addNode() -> UInt32 {
             firstTerminal.append(-1)
             lastTerminal.append(-1)
             nodeCount += 1
             return UInt32(nodeCount - 1)
         }
 
-        private func literalChild(of parent: UInt32, _ literal: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        private mutating func literalChild(of parent: UInt32, _ literal: UnsafeBufferPointer<UInt8>) -> UInt32 {
             let mask = literalTable.count - 1
             let hash = SegmentMatching.hash(
                 parent: Int(parent),
@@ -128,7 +151,7 @@ extension RouteTrie {
             }
         }
 
-        private func growLiteralTable() {
+        private mutating func growLiteralTable() {
             var table = [UInt32](repeating: 0, count: literalTable.count * 2)
             let mask = table.count - 1
             let shift = SegmentMatching.slotShift(capacity: table.count)
