@@ -22,7 +22,36 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public let host: DomainPattern?
     /// Every concrete shape the optional groups expand to, in the order they were written (without
     /// optional parts first).
-    public let expansions: [[PatternSegment]]
+    public var expansions: [[PatternSegment]] {
+        switch shapes {
+        case .one(let segments): [segments]
+        case .many(let expansions): expansions
+        }
+    }
+
+    /// Most patterns have one shape: kept without an array around it, which saves every route of a
+    /// router an allocation (about 48 bytes of heap).
+    private enum Shapes: Sendable, Hashable {
+        case one([PatternSegment])
+        case many([[PatternSegment]])
+    }
+    private let shapes: Shapes
+
+    /// How many shapes ``expansions`` has, without making the array.
+    @usableFromInline var expansionCount: Int {
+        switch shapes {
+        case .one: 1
+        case .many(let expansions): expansions.count
+        }
+    }
+
+    /// The shape at `index` of ``expansions``, without making the outer array; empty past the end.
+    @usableFromInline func expansion(_ index: Int) -> [PatternSegment] {
+        switch shapes {
+        case .one(let segments): index == 0 ? segments : []
+        case .many(let expansions): expansions.indices.contains(index) ? expansions[index] : []
+        }
+    }
 
     /// Parses and validates a pattern.
     public init(_ text: String) throws(RoutePatternError) {
@@ -31,7 +60,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.text = text
         self.scheme = parsed.scheme
         self.host = parsed.host
-        self.expansions = parsed.expansions
+        self.shapes = parsed.expansions.count == 1 ? .one(parsed.expansions[0]) : .many(parsed.expansions)
     }
 
     public var description: String { text }

@@ -44,7 +44,7 @@ public struct RouteMatch<Value: Sendable>: Sendable {
     @inlinable public var route: Route<Value> { table[routeIndex] }
 
     /// The concrete shape that matched.
-    public var segments: [PatternSegment] { route.pattern.expansions[expansion] }
+    public var segments: [PatternSegment] { route.pattern.expansion(expansion) }
 
     /// The named path parameters, typed as the pattern declares.
     public var parameters: RouteParameters {

@@ -65,11 +65,9 @@ public struct RouterBuilder<Value: Sendable> {
         var trie = RouteTrie.Builder(caseSensitive: configuration.caseSensitive)
         for index in routes.indices {
             let route = routes[index]
-            let origin = RouteTrie.Origin(route.pattern)
-            trie.origins.append(origin)
-            let expansions = route.pattern.expansions
-            for expansionIndex in expansions.indices {
-                let expansion = expansions[expansionIndex]
+            let origin = trie.origin(RouteTrie.Origin(route.pattern))
+            for expansionIndex in 0..<route.pattern.expansionCount {
+                let expansion = route.pattern.expansion(expansionIndex)
                 let node = trie.node(for: expansion)
                 try trie.forEachTerminal(at: node) { (existing) throws(RouterBuildError) in
                     try check(routes[Int(existing.route)], against: route, shape: expansion)
@@ -77,8 +75,8 @@ public struct RouterBuilder<Value: Sendable> {
                 trie.addTerminal(
                     RouteTrie.Terminal(
                         route: UInt32(index),
-                        expansion: UInt16(expansionIndex),
-                        checksOrigin: !origin.isUnrestricted
+                        origin: origin,
+                        expansion: UInt8(truncatingIfNeeded: expansionIndex)
                     ),
                     at: node
                 )

@@ -19,7 +19,8 @@ extension RouteTrie {
         }
 
         let caseSensitive: Bool
-        var origins: [Origin] = []
+        private var origins: [Origin] = []
+        private var originIndex: [Origin: UInt32] = [:]
         private(set) var nodeCount = 1
         private var edges: [Edge] = []
         private var bytes: [UInt8] = []
@@ -41,6 +42,17 @@ extension RouteTrie {
         }
 
         /// The node an expansion ends at, created as needed.
+        /// The ``Terminal/origin`` of a route with this restriction: 0 for none, else one more than
+        /// its index among the distinct restrictions.
+        mutating func origin(_ origin: Origin) -> UInt32 {
+            if origin.isUnrestricted { return 0 }
+            if let known = originIndex[origin] { return known }
+            origins.append(origin)
+            let number = UInt32(truncatingIfNeeded: origins.count)
+            originIndex[origin] = number
+            return number
+        }
+
         mutating func node(for segments: [PatternSegment]) -> UInt32 {
             var node: UInt32 = 0
             for segment in segments {

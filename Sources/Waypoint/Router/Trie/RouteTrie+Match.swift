@@ -209,7 +209,7 @@ extension RouteTrie {
     ) -> Bool {
         for position in Int(node.terminalStart)..<Int(node.terminalEnd) {
             let terminal = terminals[position]
-            if terminal.checksOrigin, !accepts(origins[Int(terminal.route)], input) { continue }
+            if terminal.origin != 0, !accepts(origins[Int(terminal.origin) - 1], input) { continue }
             if visitor.visit(terminal, UnsafeMutableBufferPointer(rebasing: captures[0..<captureCount])) {
                 return true
             }

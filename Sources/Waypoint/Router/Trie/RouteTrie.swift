@@ -58,16 +58,17 @@ final class RouteTrie: Sendable {
     @usableFromInline
     struct Terminal: Sendable {
         @usableFromInline var route: UInt32
-        /// At most ``RoutePatternParser/maximumExpansions`` per route.
-        @usableFromInline var expansion: UInt16
-        /// Whether the route has a scheme or host restriction: only then is its ``Origin`` read, which
-        /// spares most hits a cache miss on a large table.
-        @usableFromInline var checksOrigin: Bool
+        /// 0 when the route takes links from any scheme and host; otherwise its restriction's index
+        /// in ``RouteTrie/origins`` plus one. Only then is an ``Origin`` read, which spares most hits
+        /// a cache miss on a large table.
+        @usableFromInline var origin: UInt32
+        /// At most ``RoutePatternParser/maximumExpansions`` (256) per route: indices fit a byte.
+        @usableFromInline var expansion: UInt8
     }
 
     /// A route's scheme and host restriction, as lowercase bytes for allocation-free checks.
     @usableFromInline
-    struct Origin: Sendable {
+    struct Origin: Sendable, Hashable {
         @usableFromInline var scheme: [UInt8]?
         @usableFromInline var host: [UInt8]?
         @usableFromInline var hostIncludesSubdomains = false
@@ -124,7 +125,7 @@ final class RouteTrie: Sendable {
     @usableFromInline let literalBytes: [UInt8]
     @usableFromInline let parameterEdges: [ParameterEdge]
     @usableFromInline let terminals: [Terminal]
-    /// Indexed by route.
+    /// Each distinct restriction once (routes usually share a few), indexed by ``Terminal/origin``.
     @usableFromInline let origins: [Origin]
     @usableFromInline let caseSensitive: Bool
     /// The length of the longest literal in bytes: longer segments skip the literal table.
