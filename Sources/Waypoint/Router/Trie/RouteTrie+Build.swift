@@ -240,18 +240,18 @@ extension RouteTrie {
                     if scratch.count > 1 {
                         scratch.sort { SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1])) }
                     }
-                    flat.literalStart = UInt32(literalEdges.count)
+                    flat.hasLiterals = !scratch.isEmpty
                     for edge in scratch.lazy.map({ edges[$0] }) {
                         literalEdges.append(
                             LiteralEdge(
+                                parent: UInt32(truncatingIfNeeded: head),
+                                child: UInt32(truncatingIfNeeded: queue.count),
                                 bytesStart: edge.bytesStart,
-                                bytesEnd: edge.bytesEnd,
-                                child: UInt32(queue.count)
+                                bytesEnd: edge.bytesEnd
                             )
                         )
                         queue.append(edge.child)
                     }
-                    flat.literalEnd = UInt32(literalEdges.count)
 
                     scratch.removeAll(keepingCapacity: true)
                     for index in children where edges[index].kind != nil { scratch.append(index) }
@@ -264,7 +264,8 @@ extension RouteTrie {
                         parameterEdges.append(ParameterEdge(kind: kind, child: UInt32(queue.count)))
                         queue.append(edge.child)
                     }
-                    flat.parameterEnd = UInt32(parameterEdges.count)
+                    // One edge per kind at most: the count fits a byte.
+                    flat.parameterCount = UInt8(truncatingIfNeeded: parameterEdges.count - Int(flat.parameterStart))
                     nodes[head] = flat
                     head += 1
                 }

@@ -58,7 +58,7 @@ extension RouteTrie {
             let node = nodes[index]
             if visitTerminals(node, captureCount, input, captures, &visitor) { return true }
             // `**` capturing nothing comes after every exact route ending here.
-            for position in Int(node.parameterStart)..<Int(node.parameterEnd)
+            for position in Int(node.parameterStart)..<node.parameterEnd
             where parameterEdges[position].kind == .catchAll {
                 captures[captureCount] = input.end..<input.end
                 if visitTerminals(
@@ -74,7 +74,7 @@ extension RouteTrie {
             return false
         }
         let known: Node? = hasLiterals == nil ? nodes[index] : nil
-        if hasLiterals ?? known.map({ $0.literalEnd > $0.literalStart }) ?? true,
+        if hasLiterals ?? known?.hasLiterals ?? true,
             descendLiterals(
                 index,
                 input.segments[depth],
@@ -108,7 +108,7 @@ extension RouteTrie {
         _ visitor: inout Visitor
     ) -> Bool {
         let segment = input.segments[depth]
-        for position in Int(node.parameterStart)..<Int(node.parameterEnd) {
+        for position in Int(node.parameterStart)..<node.parameterEnd {
             let edge = parameterEdges[position]
             if edge.kind == .catchAll {
                 captures[captureCount] = segment.lowerBound..<input.end
@@ -159,7 +159,7 @@ extension RouteTrie {
         var position = SegmentMatching.firstSlot(hash, shift: slotShift)
         let parent = UInt32(truncatingIfNeeded: index)
         return literalSlots.withUnsafeBufferPointer { slots in
-            literalBytes.withUnsafeBufferPointer { literalStorage in
+            longBytes.withUnsafeBufferPointer { literalStorage in
                 while true {
                     let slot = slots[position]
                     if slot.child == 0 { return false }
@@ -173,10 +173,8 @@ extension RouteTrie {
                         } else if !slot.isLong {
                             matches = false
                         } else {
-                            let edge = literalEdges[slot.longEdge]
-                            let literal = UnsafeBufferPointer(
-                                rebasing: literalStorage[Int(edge.bytesStart)..<Int(edge.bytesEnd)]
-                            )
+                            let long = longLiterals[slot.longLiteral]
+                            let literal = UnsafeBufferPointer(rebasing: literalStorage[Int(long.start)..<Int(long.end)])
                             matches = SegmentMatching.compare(input.bytes, segment, literal, fold: fold) == 0
                         }
                         if matches,

@@ -7,21 +7,33 @@
 /// `**`), so a depth-first walk visits candidates in exactly the documented precedence.
 @usableFromInline
 final class RouteTrie: Sendable {
+    /// 16 bytes, four to a cache line. A node's literal edges are not listed here: they are found
+    /// through the literal table; the node only says whether it has any.
     @usableFromInline
     struct Node: Sendable {
-        @usableFromInline var literalStart: UInt32 = 0
-        @usableFromInline var literalEnd: UInt32 = 0
-        @usableFromInline var parameterStart: UInt32 = 0
-        @usableFromInline var parameterEnd: UInt32 = 0
         @usableFromInline var terminalStart: UInt32 = 0
         @usableFromInline var terminalEnd: UInt32 = 0
+        @usableFromInline var parameterStart: UInt32 = 0
+        /// At most one edge per ``EdgeKind``.
+        @usableFromInline var parameterCount: UInt8 = 0
+        @usableFromInline var hasLiterals = false
+
+        @inlinable var parameterEnd: Int { Int(parameterStart) + Int(parameterCount) }
     }
 
+    /// A literal edge as the builder hands it over; the frozen trie keeps it in the literal table.
+    struct LiteralEdge {
+        var parent: UInt32
+        var child: UInt32
+        var bytesStart: UInt32
+        var bytesEnd: UInt32
+    }
+
+    /// Where a literal of more than ``LiteralSlot/inlineCapacity`` bytes is kept in `longBytes`.
     @usableFromInline
-    struct LiteralEdge: Sendable {
-        @usableFromInline var bytesStart: UInt32
-        @usableFromInline var bytesEnd: UInt32
-        @usableFromInline var child: UInt32
+    struct LongLiteral: Sendable {
+        @usableFromInline var start: UInt32
+        @usableFromInline var end: UInt32
     }
 
     /// A non-literal edge. Raw values are the precedence order.
@@ -91,7 +103,7 @@ final class RouteTrie: Sendable {
         /// 0 marks an empty slot: the root is nobody's child.
         @usableFromInline var child: UInt32 = 0
         /// The low 56 bits hold an inline literal's bytes (little-endian), or a long literal's index
-        /// in `literalEdges`. The top byte: bit 7 set when the child has literal edges of its own
+        /// in `longLiterals`. The top byte: bit 7 set when the child has literal edges of its own
         /// (the walk then probes for the next segment without reading the child's node), bit 6 set
         /// for a long literal, bits 0–3 an inline literal's length.
         @usableFromInline var payload: UInt64 = 0
@@ -101,7 +113,7 @@ final class RouteTrie: Sendable {
         /// An empty slot.
         init() {}
 
-        init(parent: UInt32, child: UInt32, literal: UnsafeBufferPointer<UInt8>, edge: Int, childHasLiterals: Bool) {
+        init(parent: UInt32, child: UInt32, literal: UnsafeBufferPointer<UInt8>, long: Int, childHasLiterals: Bool) {
             self.parent = parent
             self.child = child
             var payload: UInt64 = 0
@@ -109,7 +121,7 @@ final class RouteTrie: Sendable {
                 for offset in 0..<literal.count { payload |= UInt64(literal[offset]) << UInt64(offset * 8) }
                 payload |= UInt64(literal.count) << 56
             } else {
-                payload = UInt64(edge) | 1 << 62
+                payload = UInt64(long) | 1 << 62
             }
             if childHasLiterals { payload |= 1 << 63 }
             self.payload = payload
@@ -119,10 +131,11 @@ final class RouteTrie: Sendable {
         @inlinable var isLong: Bool { payload >> 62 & 1 != 0 }
         @inlinable var inlineLength: Int { Int(truncatingIfNeeded: payload >> 56 & 0x0F) }
         @inlinable var inlineBytes: UInt64 { payload & 0x00FF_FFFF_FFFF_FFFF }
-        @inlinable var longEdge: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+        @inlinable var longLiteral: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
     }
-    @usableFromInline let literalEdges: [LiteralEdge]
-    @usableFromInline let literalBytes: [UInt8]
+    /// Literals too long for a slot, and their bytes.
+    @usableFromInline let longLiterals: [LongLiteral]
+    @usableFromInline let longBytes: [UInt8]
     @usableFromInline let parameterEdges: [ParameterEdge]
     @usableFromInline let terminals: [Terminal]
     /// Each distinct restriction once (routes usually share a few), indexed by ``Terminal/origin``.
@@ -131,6 +144,8 @@ final class RouteTrie: Sendable {
     /// The length of the longest literal in bytes: longer segments skip the literal table.
     @usableFromInline let longestLiteral: Int
 
+    /// - Parameter literalEdges: Every literal edge, grouped by parent in node order and sorted
+    ///   within a parent; their bytes are `literalBytes[bytesStart..<bytesEnd]`.
     init(
         nodes: [Node],
         literalEdges: [LiteralEdge],
@@ -141,10 +156,12 @@ final class RouteTrie: Sendable {
         caseSensitive: Bool
     ) {
         self.nodes = nodes
-        (self.literalSlots, self.slotMask) = Self.slots(for: literalEdges, nodes: nodes, bytes: literalBytes)
-        self.slotShift = SegmentMatching.slotShift(capacity: literalSlots.count)
-        self.literalEdges = literalEdges
-        self.literalBytes = literalBytes
+        let table = Self.slots(for: literalEdges, nodes: nodes, bytes: literalBytes)
+        self.literalSlots = table.slots
+        self.slotMask = table.slots.count - 1
+        self.slotShift = SegmentMatching.slotShift(capacity: table.slots.count)
+        self.longLiterals = table.longLiterals
+        self.longBytes = table.longBytes
         self.parameterEdges = parameterEdges
         self.terminals = terminals
         self.origins = origins
@@ -152,33 +169,42 @@ final class RouteTrie: Sendable {
         self.longestLiteral = literalEdges.reduce(0) { max($0, Int($1.bytesEnd - $1.bytesStart)) }
     }
 
-    /// The hash table over literal edges: at least twice as many slots as edges, a power of two.
-    private static func slots(for edges: [LiteralEdge], nodes: [Node], bytes: [UInt8]) -> ([LiteralSlot], Int) {
+    /// The hash table over literal edges (at least twice as many slots as edges, a power of two),
+    /// and the long literals copied apart. Edges go in in their sorted order, so equal keys probe
+    /// in that order.
+    private static func slots(
+        for edges: [LiteralEdge],
+        nodes: [Node],
+        bytes: [UInt8]
+    ) -> (slots: [LiteralSlot], longLiterals: [LongLiteral], longBytes: [UInt8]) {
         var capacity = 8
         while capacity < edges.count * 2 { capacity <<= 1 }
         var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
+        var longLiterals: [LongLiteral] = []
+        var longBytes: [UInt8] = []
         let mask = capacity - 1
         let shift = SegmentMatching.slotShift(capacity: capacity)
         bytes.withUnsafeBufferPointer { storage in
-            for parent in nodes.indices {
-                let node = nodes[parent]
-                for index in Int(node.literalStart)..<Int(node.literalEnd) {
-                    let edge = edges[index]
-                    let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
-                    let hash = SegmentMatching.hash(parent: parent, DecodedBytes(storage, range, decoding: false))
-                    var slot = SegmentMatching.firstSlot(hash, shift: shift)
-                    while slots[slot].child != 0 { slot = (slot + 1) & mask }
-                    let child = nodes[Int(edge.child)]
-                    slots[slot] = LiteralSlot(
-                        parent: UInt32(parent),
-                        child: edge.child,
-                        literal: UnsafeBufferPointer(rebasing: storage[range]),
-                        edge: index,
-                        childHasLiterals: child.literalEnd > child.literalStart
-                    )
+            for edge in edges {
+                let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
+                let literal = UnsafeBufferPointer(rebasing: storage[range])
+                if literal.count > LiteralSlot.inlineCapacity {
+                    let start = UInt32(truncatingIfNeeded: longBytes.count)
+                    longBytes.append(contentsOf: literal)
+                    longLiterals.append(LongLiteral(start: start, end: UInt32(truncatingIfNeeded: longBytes.count)))
                 }
+                let hash = SegmentMatching.hash(parent: Int(edge.parent), DecodedBytes(storage, range, decoding: false))
+                var slot = SegmentMatching.firstSlot(hash, shift: shift)
+                while slots[slot].child != 0 { slot = (slot + 1) & mask }
+                slots[slot] = LiteralSlot(
+                    parent: edge.parent,
+                    child: edge.child,
+                    literal: literal,
+                    long: longLiterals.count - 1,
+                    childHasLiterals: nodes[Int(edge.child)].hasLiterals
+                )
             }
         }
-        return (slots, mask)
+        return (slots, longLiterals, longBytes)
     }
 }
