@@ -46,7 +46,8 @@ public struct Router<Value: Sendable>: Sendable {
     public func match(_ link: DeepLink) -> RouteMatch<Value>? {
         var first = FirstMatch()
         walk(link, &first)
-        return first.found.map { makeMatch($0.terminal, link, $0.captures) }
+        guard let found = first.found else { return nil }
+        return makeMatch(found.terminal, link, found.captures)
     }
 
     /// Parses `string` strictly and matches it.

@@ -158,42 +158,40 @@ extension RouteTrie {
             : SegmentMatching.packedKey(parent: index, folded)
         var position = SegmentMatching.firstSlot(hash, shift: slotShift)
         let parent = UInt32(truncatingIfNeeded: index)
-        return literalSlots.withUnsafeBufferPointer { slots in
-            longBytes.withUnsafeBufferPointer { literalStorage in
-                while true {
-                    let slot = slots[position]
-                    if slot.child == 0 { return false }
-                    if slot.parent == parent {
-                        let matches: Bool
-                        if let packed {
-                            // At most 7 bytes: never equal to a long literal.
-                            matches =
-                                !slot.isLong
-                                && SegmentMatching.equalsPacked(packed, folded: folded, slot: slot.payload, fold: fold)
-                        } else if !slot.isLong {
-                            matches = false
-                        } else {
-                            let long = longLiterals[slot.longLiteral]
-                            let literal = UnsafeBufferPointer(rebasing: literalStorage[Int(long.start)..<Int(long.end)])
-                            matches = SegmentMatching.compare(input.bytes, segment, literal, fold: fold) == 0
-                        }
-                        if matches,
-                            descend(
-                                Int(slot.child),
-                                hasLiterals: slot.childHasLiterals,
-                                depth: depth + 1,
-                                captureCount: captureCount,
-                                input,
-                                captures,
-                                &visitor
-                            )
-                        {
-                            return true
-                        }
+        while true {
+            let slot = literalSlots[position]
+            if slot.child == 0 { return false }
+            if slot.parent == parent {
+                let matches: Bool
+                if let packed {
+                    // At most 7 bytes: never equal to a long literal.
+                    matches =
+                        !slot.isLong
+                        && SegmentMatching.equalsPacked(packed, folded: folded, slot: slot.payload, fold: fold)
+                } else if !slot.isLong {
+                    matches = false
+                } else {
+                    let long = longLiterals[slot.longLiteral]
+                    matches = longBytes.withUnsafeBufferPointer { storage in
+                        let literal = UnsafeBufferPointer(rebasing: storage[Int(long.start)..<Int(long.end)])
+                        return SegmentMatching.compare(input.bytes, segment, literal, fold: fold) == 0
                     }
-                    position = (position + 1) & slotMask
+                }
+                if matches,
+                    descend(
+                        Int(slot.child),
+                        hasLiterals: slot.childHasLiterals,
+                        depth: depth + 1,
+                        captureCount: captureCount,
+                        input,
+                        captures,
+                        &visitor
+                    )
+                {
+                    return true
                 }
             }
+            position = (position + 1) & slotMask
         }
     }
 
