@@ -174,3 +174,39 @@ struct DeepLinkTests {
         #expect(web.string == "https://example.com/books/42")
     }
 }
+
+/// The scanner's bit masks against the RFC 3986 character classes they stand for, byte by byte.
+@Suite("The link scanner's character classes agree with RFC 3986")
+struct LinkCharacterClassTests {
+    static let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    static let digits = Set("0123456789".utf8)
+
+    @Test("Scheme: a letter first, then letters, digits, '+', '-' or '.'")
+    func schemeBytes() {
+        for byte in UInt8.min...UInt8.max {
+            let later = Self.letters.contains(byte) || Self.digits.contains(byte) || "+-.".utf8.contains(byte)
+            #expect(LinkScanner.isSchemeLetter(byte) == Self.letters.contains(byte), "\(byte)")
+            #expect(LinkScanner.isSchemeByte(byte) == later, "\(byte)")
+        }
+    }
+
+    @Test("Plain path bytes: unreserved, sub-delims, ':' and '@'")
+    func plainBytes() {
+        let plain = Self.letters.union(Self.digits).union("-._~!$&'()*+,;=:@".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(LinkScanner.isPlain(byte) == plain.contains(byte), "\(byte)")
+        }
+    }
+
+    @Test("Web links are http and https in any case, nothing longer or shorter")
+    func webSchemes() throws {
+        for scheme in ["http", "https", "HTTP", "hTtPs"] {
+            #expect(throws: LinkError.self) { try DeepLink("\(scheme):/no-host") }
+            #expect(try DeepLink("\(scheme)://example.com/a").host == "example.com")
+        }
+        for scheme in ["htt", "httpx", "httpss", "xhttp", "h", "web+https"] {
+            #expect(try DeepLink("\(scheme):/a").host == nil, "\(scheme)")
+            #expect(try DeepLink("\(scheme):/a").pathSegments == ["a"], "\(scheme)")
+        }
+    }
+}

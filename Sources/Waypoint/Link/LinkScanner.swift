@@ -59,24 +59,42 @@ struct LinkScanner {
 
     private func scanScheme(into components: inout LinkComponents) throws(Failure) -> Int {
         var index = 0
+        // The first five bytes, lowercased, little-endian: enough to tell `http` and `https`.
+        var head: UInt64 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { break }
-            let isLetter = asciiLowercased(byte) >= UInt8(ascii: "a") && asciiLowercased(byte) <= UInt8(ascii: "z")
-            let isOther =
-                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            if !(isLetter || (index > 0 && isOther)) {
+            guard index == 0 ? Self.isSchemeLetter(byte) : Self.isSchemeByte(byte) else {
                 throw Self.missingScheme(at: index)
             }
+            if index < 5 { head |= UInt64(asciiLowercased(byte)) << UInt64(index * 8) }
             index += 1
         }
         guard index < bytes.count, index > 0 else {
             throw Self.missingScheme(at: 0)
         }
         components.scheme = 0..<index
-        components.isWeb = Self.isWebScheme(bytes, 0..<index)
+        components.isWeb = (index == 4 && head == Self.http) || (index == 5 && head == Self.https)
         return index + 1
+    }
+
+    /// `http` and `https` packed little-endian, as `scanScheme` packs a scheme's first bytes.
+    static let http: UInt64 = 0x7074_7468
+    static let https: UInt64 = 0x73_7074_7468
+
+    /// ASCII letters: bits of the bytes 64–127. A scheme starts with one.
+    static let schemeLettersHigh: UInt64 = 0x07FF_FFFE_07FF_FFFE
+    /// Digits, `+`, `-` and `.`: bits of the bytes 0–63. They may follow the first letter.
+    static let schemeOthersLow: UInt64 = 0x03FF_6800_0000_0000
+
+    @inline(__always)
+    static func isSchemeLetter(_ byte: UInt8) -> Bool {
+        byte >= 64 && byte < 128 && (schemeLettersHigh >> UInt64(byte & 63)) & 1 != 0
+    }
+
+    @inline(__always)
+    static func isSchemeByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? (schemeOthersLow >> UInt64(byte)) & 1 != 0 : isSchemeLetter(byte)
     }
 
     static func missingScheme(at offset: Int) -> Failure {
@@ -85,27 +103,21 @@ struct LinkScanner {
         }
     }
 
-    static func isWebScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard range.count == 4 || range.count == 5 else { return false }
-        let start = range.lowerBound
-        let isHTTP =
-            asciiLowercased(bytes[start]) == UInt8(ascii: "h") && asciiLowercased(bytes[start + 1]) == UInt8(ascii: "t")
-            && asciiLowercased(bytes[start + 2]) == UInt8(ascii: "t")
-            && asciiLowercased(bytes[start + 3]) == UInt8(ascii: "p")
-        return isHTTP && (range.count == 4 || asciiLowercased(bytes[start + 4]) == UInt8(ascii: "s"))
-    }
-
     private func scanAuthority(from start: Int, into components: inout LinkComponents) throws(Failure) -> Int {
         var index = start
         var utf8 = UTF8Check()
         var lastAt: Int?
         while index < bytes.count {
+            if utf8.isComplete {
+                // The common case, a run of plain bytes, in a tight loop.
+                while index < bytes.count, Self.isPlain(bytes[index]) {
+                    if bytes[index] == UInt8(ascii: "@") { lastAt = index }
+                    index += 1
+                }
+                guard index < bytes.count else { break }
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "@") { lastAt = index }
-            if Self.isPlain(byte), utf8.isComplete {
-                index += 1
-                continue
-            }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             index = try check(index, allowing: .authority, utf8: &utf8)
         }
@@ -140,11 +152,12 @@ struct LinkScanner {
         var segmentStart = start
         var utf8 = UTF8Check()
         while index < bytes.count {
-            let byte = bytes[index]
-            if Self.isPlain(byte), utf8.isComplete {
-                index += 1
-                continue
+            if utf8.isComplete {
+                // The common case, a run of plain bytes, in a tight loop.
+                while index < bytes.count, Self.isPlain(bytes[index]) { index += 1 }
+                guard index < bytes.count else { break }
             }
+            let byte = bytes[index]
             if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             if byte == UInt8(ascii: "/") {
                 try finish(&utf8, at: index)
@@ -285,9 +298,11 @@ struct LinkScanner {
         byte < 64 ? allowedLow & (1 << UInt64(byte)) != 0 : byte < 128 && allowedHigh & (1 << UInt64(byte &- 64)) != 0
     }
 
+    /// Branch-free: the mask for the byte's half of ASCII, shifted; bytes from 128 on are never plain.
     @inline(__always)
     static func isPlain(_ byte: UInt8) -> Bool {
-        byte < 64 ? plainLow & (1 << UInt64(byte)) != 0 : byte < 128 && plainHigh & (1 << UInt64(byte &- 64)) != 0
+        let mask = byte < 64 ? plainLow : plainHigh
+        return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
     }
 }
 
