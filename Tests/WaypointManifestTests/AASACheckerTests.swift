@@ -107,7 +107,16 @@ struct AASACheckerTests {
             + String(repeating: "a", count: 140_000) + #""}]}]}}"#
         let (_, tooLarge) = AASADocument.parse(Data(large.utf8))
         #expect(tooLarge.first?.message.hasSuffix("Apple reads at most 131072 (128 KB).") == true)
-        #expect(AASADocument.parse(Data("[]".utf8)).problems.map(\.message) == ["The file is not a JSON object."])
+        #expect(
+            AASADocument.parse(Data("[]".utf8)).problems.map(\.message) == [
+                "The file's top level is an array; it must be an object with 'applinks'."
+            ]
+        )
+        // A file that is not JSON at all says so, with Foundation's account of where it breaks.
+        let broken = AASADocument.parse(Data(#"{"applinks": "#.utf8)).problems.map(\.message)
+        #expect(broken.count == 1)
+        #expect(broken.first?.hasPrefix("The file is not valid JSON") == true)
+        #expect(broken.first?.hasSuffix("Apple ignores a file it cannot read.") == true)
         #expect(AASADocument.parse(Data("{}".utf8)).problems.map(\.message) == ["The file has no 'applinks' object."])
         let (_, types) = AASADocument.parse(
             Data(#"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"exclude":"yes","?":3}]}]}}"#.utf8)

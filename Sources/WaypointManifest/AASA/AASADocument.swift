@@ -79,8 +79,18 @@ public struct AASADocument: Sendable {
         if data.count > sizeLimit {
             problems.append(AASAProblem("The file is \(data.count) bytes; Apple reads at most \(sizeLimit) (128 KB)."))
         }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return (nil, problems + [AASAProblem("The file is not a JSON object.")])
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            // Foundation says where the text breaks ("… around line 1, column 14."): worth passing on.
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            let reason = detail.map { ": " + ($0.hasSuffix(".") ? $0 : $0 + ".") } ?? "."
+            return (nil, problems + [AASAProblem("The file is not valid JSON\(reason) Apple ignores a file it cannot read.")])
+        }
+        guard let root = parsed as? [String: Any] else {
+            let kind = parsed is [Any] ? "an array" : "not an object"
+            return (nil, problems + [AASAProblem("The file's top level is \(kind); it must be an object with 'applinks'.")])
         }
         guard let applinks = root["applinks"] as? [String: Any] else {
             return (nil, problems + [AASAProblem("The file has no 'applinks' object.")])
