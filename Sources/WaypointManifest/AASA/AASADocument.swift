@@ -86,11 +86,16 @@ public struct AASADocument: Sendable {
             // Foundation says where the text breaks ("… around line 1, column 14."): worth passing on.
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             let reason = detail.map { ": " + ($0.hasSuffix(".") ? $0 : $0 + ".") } ?? "."
-            return (nil, problems + [AASAProblem("The file is not valid JSON\(reason) Apple ignores a file it cannot read.")])
+            return (
+                nil,
+                problems + [AASAProblem("The file is not valid JSON\(reason) Apple ignores a file it cannot read.")]
+            )
         }
         guard let root = parsed as? [String: Any] else {
             let kind = parsed is [Any] ? "an array" : "not an object"
-            return (nil, problems + [AASAProblem("The file's top level is \(kind); it must be an object with 'applinks'.")])
+            return (
+                nil, problems + [AASAProblem("The file's top level is \(kind); it must be an object with 'applinks'.")]
+            )
         }
         guard let applinks = root["applinks"] as? [String: Any] else {
             return (nil, problems + [AASAProblem("The file has no 'applinks' object.")])
