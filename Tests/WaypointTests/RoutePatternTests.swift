@@ -42,6 +42,12 @@ struct RoutePatternTests {
         #expect(web.scheme == "https")
         #expect(web.host == DomainPattern("*.example.com"))
         #expect(web.expansions[0] == [.literal("books"), .parameter(name: "id", type: .int)])
+        // Equality and hashing see the prefix, whatever the text.
+        #expect(try RoutePattern("myapp://messages/{id}") == custom)
+        #expect(try RoutePattern("other://messages/{id}") != custom)
+        #expect(try RoutePattern("https://example.com/books/{id:int}") != web)
+        #expect(try RoutePattern("/messages/{id}") != custom)
+        #expect(try Set([custom, RoutePattern("myapp://messages/{id}"), web]).count == 2)
     }
 
     @Test("A combining mark does not hide a separator or a group: they are bytes of the path")

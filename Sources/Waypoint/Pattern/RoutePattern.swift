@@ -17,9 +17,29 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
     /// The only scheme this route accepts, lowercased; `nil` accepts every allowed scheme.
-    public let scheme: String?
+    public var scheme: String? { prefix?.scheme }
     /// The only host this route accepts, for `http(s)` prefixes; `nil` accepts every associated domain.
-    public let host: DomainPattern?
+    public var host: DomainPattern? { prefix?.host }
+
+    /// A `scheme://` or `https://host` prefix, boxed: most patterns have none, and an optional
+    /// reference takes 8 bytes where the two optionals took 40, in every route a router keeps.
+    private final class Prefix: Sendable, Hashable {
+        let scheme: String?
+        let host: DomainPattern?
+
+        init(scheme: String?, host: DomainPattern?) {
+            self.scheme = scheme
+            self.host = host
+        }
+
+        static func == (lhs: Prefix, rhs: Prefix) -> Bool { lhs.scheme == rhs.scheme && lhs.host == rhs.host }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(scheme)
+            hasher.combine(host)
+        }
+    }
+    private let prefix: Prefix?
     /// Every concrete shape the optional groups expand to, in the order they were written (without
     /// optional parts first).
     public var expansions: [[PatternSegment]] {
@@ -58,8 +78,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         var parser = RoutePatternParser(text: text)
         let parsed = try parser.parse()
         self.text = text
-        self.scheme = parsed.scheme
-        self.host = parsed.host
+        self.prefix =
+            parsed.scheme == nil && parsed.host == nil ? nil : Prefix(scheme: parsed.scheme, host: parsed.host)
         self.shapes = parsed.expansions.count == 1 ? .one(parsed.expansions[0]) : .many(parsed.expansions)
     }
 
