@@ -200,7 +200,6 @@ extension RouteTrie {
 
             var nodes = [RouteTrie.Node](repeating: RouteTrie.Node(), count: nodeCount)
             var literalEdges: [LiteralEdge] = []
-            var parameterEdges: [ParameterEdge] = []
             var frozenTerminals: [Terminal] = []
             literalEdges.reserveCapacity(edges.count)
             frozenTerminals.reserveCapacity(terminals.count)
@@ -258,14 +257,13 @@ extension RouteTrie {
                     if scratch.count > 1 {
                         scratch.sort { edges[$0].kind?.rawValue ?? 0 < edges[$1].kind?.rawValue ?? 0 }
                     }
-                    flat.parameterStart = UInt32(parameterEdges.count)
+                    // Parameter children follow the literal ones, one per kind, in precedence order.
+                    flat.firstParameterChild = UInt32(truncatingIfNeeded: queue.count)
                     for edge in scratch.lazy.map({ edges[$0] }) {
                         guard let kind = edge.kind else { continue }
-                        parameterEdges.append(ParameterEdge(kind: kind, child: UInt32(queue.count)))
+                        flat.parameterKinds |= 1 << kind.rawValue
                         queue.append(edge.child)
                     }
-                    // One edge per kind at most: the count fits a byte.
-                    flat.parameterCount = UInt8(truncatingIfNeeded: parameterEdges.count - Int(flat.parameterStart))
                     nodes[head] = flat
                     head += 1
                 }
@@ -274,7 +272,6 @@ extension RouteTrie {
                 nodes: nodes,
                 literalEdges: literalEdges,
                 literalBytes: bytes,
-                parameterEdges: parameterEdges,
                 terminals: frozenTerminals,
                 origins: origins,
                 caseSensitive: caseSensitive

@@ -58,18 +58,9 @@ extension RouteTrie {
             let node = nodes[index]
             if visitTerminals(node, captureCount, input, captures, &visitor) { return true }
             // `**` capturing nothing comes after every exact route ending here.
-            for position in Int(node.parameterStart)..<node.parameterEnd
-            where parameterEdges[position].kind == .catchAll {
+            for edge in node.parameterEdges where edge.kind == .catchAll {
                 captures[captureCount] = input.end..<input.end
-                if visitTerminals(
-                    nodes[Int(parameterEdges[position].child)],
-                    captureCount + 1,
-                    input,
-                    captures,
-                    &visitor
-                ) {
-                    return true
-                }
+                if visitTerminals(nodes[edge.child], captureCount + 1, input, captures, &visitor) { return true }
             }
             return false
         }
@@ -108,15 +99,13 @@ extension RouteTrie {
         _ visitor: inout Visitor
     ) -> Bool {
         let segment = input.segments[depth]
-        for position in Int(node.parameterStart)..<node.parameterEnd {
-            let edge = parameterEdges[position]
+        for edge in node.parameterEdges {
             if edge.kind == .catchAll {
                 captures[captureCount] = segment.lowerBound..<input.end
-                if visitTerminals(nodes[Int(edge.child)], captureCount + 1, input, captures, &visitor) { return true }
+                if visitTerminals(nodes[edge.child], captureCount + 1, input, captures, &visitor) { return true }
             } else if SegmentMatching.accepts(edge.kind, input.bytes, segment) {
                 captures[captureCount] = segment
-                if descend(Int(edge.child), depth: depth + 1, captureCount: captureCount + 1, input, captures, &visitor)
-                {
+                if descend(edge.child, depth: depth + 1, captureCount: captureCount + 1, input, captures, &visitor) {
                     return true
                 }
             }

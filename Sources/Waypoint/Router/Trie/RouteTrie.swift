@@ -8,17 +8,44 @@
 @usableFromInline
 final class RouteTrie: Sendable {
     /// 16 bytes, four to a cache line. A node's literal edges are not listed here: they are found
-    /// through the literal table; the node only says whether it has any.
+    /// through the literal table; the node only says whether it has any. Its parameter edges are
+    /// a bit per ``EdgeKind`` and the first child: the children of one node are numbered
+    /// consecutively, literal children first, then one per kind in precedence order, so the walk
+    /// finds a parameter child without reading an edge list.
     @usableFromInline
     struct Node: Sendable {
         @usableFromInline var terminalStart: UInt32 = 0
         @usableFromInline var terminalEnd: UInt32 = 0
-        @usableFromInline var parameterStart: UInt32 = 0
-        /// At most one edge per ``EdgeKind``.
-        @usableFromInline var parameterCount: UInt8 = 0
+        @usableFromInline var firstParameterChild: UInt32 = 0
+        /// Bit `kind.rawValue` set for each parameter edge.
+        @usableFromInline var parameterKinds: UInt8 = 0
         @usableFromInline var hasLiterals = false
 
-        @inlinable var parameterEnd: Int { Int(parameterStart) + Int(parameterCount) }
+        @inlinable var parameterEdges: ParameterEdges {
+            ParameterEdges(kinds: parameterKinds, child: firstParameterChild)
+        }
+    }
+
+    /// A node's parameter edges in precedence order, as (kind, child).
+    @usableFromInline
+    struct ParameterEdges: Sequence, IteratorProtocol {
+        @usableFromInline var kinds: UInt8
+        @usableFromInline var child: UInt32
+
+        @inlinable
+        init(kinds: UInt8, child: UInt32) {
+            self.kinds = kinds
+            self.child = child
+        }
+
+        @inlinable
+        mutating func next() -> (kind: EdgeKind, child: Int)? {
+            guard kinds != 0, let kind = EdgeKind(rawValue: UInt8(truncatingIfNeeded: kinds.trailingZeroBitCount))
+            else { return nil }
+            kinds &= kinds &- 1
+            defer { child &+= 1 }
+            return (kind, Int(child))
+        }
     }
 
     /// A literal edge as the builder hands it over; the frozen trie keeps it in the literal table.
@@ -58,12 +85,6 @@ final class RouteTrie: Sendable {
 
         @usableFromInline
         static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
-    @usableFromInline
-    struct ParameterEdge: Sendable {
-        @usableFromInline var kind: EdgeKind
-        @usableFromInline var child: UInt32
     }
 
     /// A route expansion ending at a node. Per node, ordered by priority, then registration.
@@ -136,7 +157,6 @@ final class RouteTrie: Sendable {
     /// Literals too long for a slot, and their bytes.
     @usableFromInline let longLiterals: [LongLiteral]
     @usableFromInline let longBytes: [UInt8]
-    @usableFromInline let parameterEdges: [ParameterEdge]
     @usableFromInline let terminals: [Terminal]
     /// Each distinct restriction once (routes usually share a few), indexed by ``Terminal/origin``.
     @usableFromInline let origins: [Origin]
@@ -150,7 +170,6 @@ final class RouteTrie: Sendable {
         nodes: [Node],
         literalEdges: [LiteralEdge],
         literalBytes: [UInt8],
-        parameterEdges: [ParameterEdge],
         terminals: [Terminal],
         origins: [Origin],
         caseSensitive: Bool
@@ -162,7 +181,6 @@ final class RouteTrie: Sendable {
         self.slotShift = SegmentMatching.slotShift(capacity: table.slots.count)
         self.longLiterals = table.longLiterals
         self.longBytes = table.longBytes
-        self.parameterEdges = parameterEdges
         self.terminals = terminals
         self.origins = origins
         self.caseSensitive = caseSensitive
