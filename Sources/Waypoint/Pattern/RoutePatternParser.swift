@@ -247,6 +247,57 @@ struct RoutePatternParser {
         _ runs: [Range<Int>],
         memo: inout [[Int]: PatternSegment]?
     ) throws(RoutePatternError) -> [PatternSegment] {
+        var segments: [PatternSegment] = []
+        var names: Set<String>?
+        /// Parses one piece and adds its segment; `isLast` is asked only for `**`.
+        func add(_ piece: Piece, isLast: () -> Bool) throws(RoutePatternError) {
+            let segment: PatternSegment
+            if memo == nil {
+                segment = try parseSegment(piece)
+            } else {
+                let key = piece.memoKey
+                if let known = memo?[key] {
+                    segment = known
+                } else {
+                    segment = try parseSegment(piece)
+                    memo?[key] = segment
+                }
+            }
+            if case .catchAll = segment, !isLast() {
+                throw error(.catchAllNotLast, at: piece.offset, "'**' must be the last segment")
+            }
+            if case .parameter(let name, _) = segment {
+                // A linear scan for the few parameters of a real route; a set once there are many.
+                let repeated: Bool
+                if names != nil || segments.count > 16 {
+                    if names == nil { names = Set(segments.compactMap(\.parameterName)) }
+                    repeated = !(names?.insert(name).inserted ?? true)
+                } else {
+                    repeated = segments.contains { $0.parameterName == name }
+                }
+                if repeated {
+                    throw error(.duplicateParameter, at: piece.offset, "the parameter name '\(name)' is used twice")
+                }
+            }
+            segments.append(segment)
+        }
+
+        if runs.count == 1, let run = runs.first {
+            // One run (no optional group in this shape, the usual case): its pieces are the run split
+            // at '/', parsed as they are found, with no list of pieces in between.
+            segments.reserveCapacity(bytes[run].count { $0 == Self.slash } + 1)
+            var start = run.lowerBound
+            while start < run.upperBound {
+                var end = start
+                while end < run.upperBound, bytes[end] != Self.slash { end += 1 }
+                if end > start {
+                    try add(.contiguous(start..<end)) { !bytes[end..<run.upperBound].contains { $0 != Self.slash } }
+                }
+                start = end + 1
+            }
+            return segments
+        }
+
         var pieces: [Piece] = []
         pieces.reserveCapacity(runs.reduce(1) { count, run in count + bytes[run].count { $0 == Self.slash } })
         var current: [Range<Int>] = []
@@ -268,40 +319,9 @@ struct RoutePatternParser {
             if start < run.upperBound { current.append(start..<run.upperBound) }
         }
         closePiece()
-
-        var segments: [PatternSegment] = []
         segments.reserveCapacity(pieces.count)
-        var names: Set<String>?
         for (position, piece) in pieces.enumerated() {
-            let segment: PatternSegment
-            if memo == nil {
-                segment = try parseSegment(piece)
-            } else {
-                let key = piece.memoKey
-                if let known = memo?[key] {
-                    segment = known
-                } else {
-                    segment = try parseSegment(piece)
-                    memo?[key] = segment
-                }
-            }
-            if case .catchAll = segment, position != pieces.count - 1 {
-                throw error(.catchAllNotLast, at: piece.offset, "'**' must be the last segment")
-            }
-            if case .parameter(let name, _) = segment {
-                // A linear scan for the few parameters of a real route; a set once there are many.
-                let repeated: Bool
-                if names != nil || segments.count > 16 {
-                    if names == nil { names = Set(segments.compactMap(\.parameterName)) }
-                    repeated = !(names?.insert(name).inserted ?? true)
-                } else {
-                    repeated = segments.contains { $0.parameterName == name }
-                }
-                if repeated {
-                    throw error(.duplicateParameter, at: piece.offset, "the parameter name '\(name)' is used twice")
-                }
-            }
-            segments.append(segment)
+            try add(piece) { position == pieces.count - 1 }
         }
         return segments
     }
