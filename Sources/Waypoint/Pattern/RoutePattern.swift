@@ -44,30 +44,62 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// optional parts first).
     public var expansions: [[PatternSegment]] {
         switch shapes {
+        case .compact(let shape): [shape.segments(in: text)]
         case .one(let segments): [segments]
         case .many(let expansions): expansions
         }
     }
 
-    /// Most patterns have one shape: kept without an array around it, which saves every route of a
-    /// router an allocation (about 48 bytes of heap).
+    /// Most patterns have one shape: kept without an array around it, and where every segment is
+    /// its text as written, as descriptors into ``text`` (``CompactShape``). A router keeps every
+    /// route's pattern, so this is most of a route's heap.
     private enum Shapes: Sendable, Hashable {
+        case compact(CompactShape)
         case one([PatternSegment])
         case many([[PatternSegment]])
     }
     private let shapes: Shapes
 
+    /// Whether the shape is kept as descriptors into the text (for tests).
+    var isCompact: Bool {
+        if case .compact = shapes { true } else { false }
+    }
+
     /// How many shapes ``expansions`` has, without making the array.
     @usableFromInline var expansionCount: Int {
         switch shapes {
-        case .one: 1
+        case .compact, .one: 1
         case .many(let expansions): expansions.count
+        }
+    }
+
+    /// Calls `body` with each segment of the shape at `index` of ``expansions``, without making
+    /// the shape: how a router reads a pattern it builds.
+    func forEachKey(ofExpansion index: Int, _ body: (SegmentKey) -> Void) {
+        func visit(_ segments: [PatternSegment]) {
+            for segment in segments {
+                switch segment {
+                case .literal(var literal): literal.withUTF8 { body(.literal($0)) }
+                case .parameter(_, let type): body(.parameter(type))
+                case .wildcard: body(.wildcard)
+                case .catchAll: body(.catchAll)
+                }
+            }
+        }
+        switch shapes {
+        case .compact(let shape):
+            guard index == 0 else { return }
+            var text = text
+            text.withUTF8 { shape.forEachKey(in: $0, body) }
+        case .one(let segments): if index == 0 { visit(segments) }
+        case .many(let expansions): if expansions.indices.contains(index) { visit(expansions[index]) }
         }
     }
 
     /// The shape at `index` of ``expansions``, without making the outer array; empty past the end.
     @usableFromInline func expansion(_ index: Int) -> [PatternSegment] {
         switch shapes {
+        case .compact(let shape): index == 0 ? shape.segments(in: text) : []
         case .one(let segments): index == 0 ? segments : []
         case .many(let expansions): expansions.indices.contains(index) ? expansions[index] : []
         }
@@ -80,7 +112,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.text = text
         self.prefix =
             parsed.scheme == nil && parsed.host == nil ? nil : Prefix(scheme: parsed.scheme, host: parsed.host)
-        self.shapes = parsed.expansions.count == 1 ? .one(parsed.expansions[0]) : .many(parsed.expansions)
+        if parsed.expansions.count == 1, let segments = parsed.expansions.first {
+            if let compact = parsed.compact {
+                self.shapes = .compact(compact)
+            } else {
+                self.shapes = .one(segments)
+            }
+        } else {
+            self.shapes = .many(parsed.expansions)
+        }
     }
 
     public var description: String { text }

@@ -17,6 +17,8 @@ struct RoutePatternParser {
         var scheme: String?
         var host: DomainPattern?
         var expansions: [[PatternSegment]]
+        /// The one shape as descriptors into the text, when every segment is its text as written.
+        var compact: CompactShape?
     }
 
     /// Optional groups form a tree; each node is a run of path bytes or a group of nodes.
@@ -72,8 +74,9 @@ struct RoutePatternParser {
         // With optional groups the same piece of text recurs in many expansions: parse it once (by
         // its byte ranges). Without them there is nothing to share or to compare.
         var memo: [[Int]: PatternSegment]? = hasGroups ? [:] : nil
+        var descriptors: [UInt32]? = hasGroups ? nil : []
         for expansion in runs {
-            let segments = try parseSegments(expansion, memo: &memo)
+            let segments = try parseSegments(expansion, memo: &memo, descriptors: &descriptors)
             if hasGroups, !seen.insert(segments).inserted {
                 throw error(
                     .duplicateExpansion,
@@ -84,6 +87,7 @@ struct RoutePatternParser {
             expansions.append(segments)
         }
         parsed.expansions = expansions
+        parsed.compact = descriptors.map(CompactShape.init)
         return parsed
     }
 
@@ -245,7 +249,8 @@ struct RoutePatternParser {
     /// Splits one expansion's runs into segments at `/`; a segment may span runs (`/a(b)`).
     private func parseSegments(
         _ runs: [Range<Int>],
-        memo: inout [[Int]: PatternSegment]?
+        memo: inout [[Int]: PatternSegment]?,
+        descriptors: inout [UInt32]?
     ) throws(RoutePatternError) -> [PatternSegment] {
         var segments: [PatternSegment] = []
         var names: Set<String>?
@@ -292,12 +297,28 @@ struct RoutePatternParser {
                 while end < run.upperBound, bytes[end] != Self.slash { end += 1 }
                 if end > start {
                     try add(.contiguous(start..<end)) { !bytes[end..<run.upperBound].contains { $0 != Self.slash } }
+                    if descriptors != nil, let segment = segments.last {
+                        // Where the segment's text is as written: a literal's bytes unless it had
+                        // escapes, a parameter's name after its '{' or ':'.
+                        let range: Range<Int>?
+                        switch segment {
+                        case .literal: range = bytes[start..<end].contains(Self.percent) ? nil : start..<end
+                        case .parameter(let name, _): range = (start + 1)..<(start + 1 + name.utf8.count)
+                        case .wildcard, .catchAll: range = start..<start
+                        }
+                        if let range, let descriptor = CompactShape.descriptor(segment, range: range) {
+                            descriptors?.append(descriptor)
+                        } else {
+                            descriptors = nil
+                        }
+                    }
                 }
                 start = end + 1
             }
             return segments
         }
 
+        descriptors = nil
         var pieces: [Piece] = []
         pieces.reserveCapacity(runs.reduce(1) { count, run in count + bytes[run].count { $0 == Self.slash } })
         var current: [Range<Int>] = []

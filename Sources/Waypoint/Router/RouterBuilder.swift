@@ -67,10 +67,9 @@ public struct RouterBuilder<Value: Sendable> {
             let route = routes[index]
             let origin = trie.origin(RouteTrie.Origin(route.pattern))
             for expansionIndex in 0..<route.pattern.expansionCount {
-                let expansion = route.pattern.expansion(expansionIndex)
-                let node = trie.node(for: expansion)
+                let node = trie.node(for: route.pattern, expansion: expansionIndex)
                 try trie.forEachTerminal(at: node) { (existing) throws(RouterBuildError) in
-                    try check(routes[Int(existing.route)], against: route, shape: expansion)
+                    try check(routes[Int(existing.route)], against: route, expansion: expansionIndex)
                 }
                 trie.addTerminal(
                     RouteTrie.Terminal(
@@ -93,10 +92,11 @@ public struct RouterBuilder<Value: Sendable> {
     private func check(
         _ earlier: Route<Value>,
         against later: Route<Value>,
-        shape: [PatternSegment]
+        expansion: Int
     ) throws(RouterBuildError) {
-        let shapeText = "/" + shape.map(\.shape).joined(separator: "/")
         let (first, second) = (earlier.pattern, later.pattern)
+        // Made only when there is something to report.
+        var shapeText: String { "/" + second.expansion(expansion).map(\.shape).joined(separator: "/") }
         if first.scheme == second.scheme, first.host == second.host {
             throw RouterBuildError(
                 code: .duplicateRoute,

@@ -53,13 +53,15 @@ extension RouteTrie {
             return number
         }
 
-        mutating func node(for segments: [PatternSegment]) -> UInt32 {
+        /// The node where the shape at `expansion` of `pattern` ends.
+        mutating func node(for pattern: RoutePattern, expansion: Int) -> UInt32 {
             var node: UInt32 = 0
-            for segment in segments {
-                if case .literal(var text) = segment {
-                    node = text.withUTF8 { literal in literalChild(of: node, literal) }
-                } else {
-                    node = parameterChild(of: node, EdgeKind(segment))
+            pattern.forEachKey(ofExpansion: expansion) { key in
+                switch key {
+                case .literal(let literal): node = literalChild(of: node, literal)
+                case .parameter(let type): node = parameterChild(of: node, EdgeKind(type))
+                case .wildcard: node = parameterChild(of: node, .wildcard)
+                case .catchAll: node = parameterChild(of: node, .catchAll)
                 }
             }
             return node

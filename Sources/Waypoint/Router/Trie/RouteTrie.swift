@@ -68,18 +68,13 @@ final class RouteTrie: Sendable {
     enum EdgeKind: UInt8, Sendable, Comparable {
         case int, uuid, bool, double, string, wildcard, catchAll
 
-        init(_ segment: PatternSegment) {
-            switch segment {
-            case .parameter(_, let type):
-                switch type {
-                case .int: self = .int
-                case .uuid: self = .uuid
-                case .bool: self = .bool
-                case .double: self = .double
-                case .string: self = .string
-                }
-            case .wildcard: self = .wildcard
-            case .catchAll, .literal: self = .catchAll
+        init(_ type: ParameterType) {
+            switch type {
+            case .int: self = .int
+            case .uuid: self = .uuid
+            case .bool: self = .bool
+            case .double: self = .double
+            case .string: self = .string
             }
         }
 
