@@ -198,6 +198,14 @@ struct LinkCharacterClassTests {
         }
     }
 
+    @Test("Allowed bytes: plain ones, and '/', '?', '#', '[', ']' and '%'")
+    func allowedBytes() {
+        let allowed = Self.letters.union(Self.digits).union("-._~!$&'()*+,;=:@/?#[]%".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(LinkScanner.isAllowed(byte) == allowed.contains(byte), "\(byte)")
+        }
+    }
+
     @Test("Web links are http and https in any case, nothing longer or shorter")
     func webSchemes() throws {
         for scheme in ["http", "https", "HTTP", "hTtPs"] {

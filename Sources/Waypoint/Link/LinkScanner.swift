@@ -82,20 +82,13 @@ struct LinkScanner {
     static let http: UInt64 = 0x7074_7468
     static let https: UInt64 = 0x73_7074_7468
 
-    /// ASCII letters: bits of the bytes 64–127. A scheme starts with one.
-    static let schemeLettersHigh: UInt64 = 0x07FF_FFFE_07FF_FFFE
-    /// Digits, `+`, `-` and `.`: bits of the bytes 0–63. They may follow the first letter.
-    static let schemeOthersLow: UInt64 = 0x03FF_6800_0000_0000
-
+    /// A scheme starts with a letter.
     @inline(__always)
-    static func isSchemeLetter(_ byte: UInt8) -> Bool {
-        byte >= 64 && byte < 128 && (schemeLettersHigh >> UInt64(byte & 63)) & 1 != 0
-    }
+    static func isSchemeLetter(_ byte: UInt8) -> Bool { isIn(byte, low: 0, high: schemeLettersHigh) }
 
+    /// Then letters, digits, `+`, `-` or `.`.
     @inline(__always)
-    static func isSchemeByte(_ byte: UInt8) -> Bool {
-        byte < 64 ? (schemeOthersLow >> UInt64(byte)) & 1 != 0 : isSchemeLetter(byte)
-    }
+    static func isSchemeByte(_ byte: UInt8) -> Bool { isIn(byte, low: schemeOthersLow, high: schemeLettersHigh) }
 
     static func missingScheme(at offset: Int) -> Failure {
         Failure(code: .missingScheme, offset: offset) { input in
@@ -284,8 +277,10 @@ struct LinkScanner {
         }
     }
 
+    // Character classes as bit masks, one bit per byte: `low` for bytes 0–63, `high` for 64–127.
+    // Integer literals, so no lazy initialization per byte; no byte from 128 on is in any class.
+
     /// RFC 3986 characters that may stand unencoded: unreserved, sub-delims, `:@/?#[]` and `%`.
-    /// Bit masks for bytes 0–63 and 64–127: integer literals, so no lazy initialization per byte.
     static let allowedLow: UInt64 = 0xAFFF_FFFA_0000_0000
     static let allowedHigh: UInt64 = 0x47FF_FFFE_AFFF_FFFF
 
@@ -293,17 +288,22 @@ struct LinkScanner {
     static let plainLow: UInt64 = 0x2FFF_7FD2_0000_0000
     static let plainHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF
 
-    @inline(__always)
-    static func isAllowed(_ byte: UInt8) -> Bool {
-        byte < 64 ? allowedLow & (1 << UInt64(byte)) != 0 : byte < 128 && allowedHigh & (1 << UInt64(byte &- 64)) != 0
-    }
+    /// ASCII letters (all in 64–127), and the digits, `+`, `-` and `.` (all in 0–63) of a scheme.
+    static let schemeLettersHigh: UInt64 = 0x07FF_FFFE_07FF_FFFE
+    static let schemeOthersLow: UInt64 = 0x03FF_6800_0000_0000
 
-    /// Branch-free: the mask for the byte's half of ASCII, shifted; bytes from 128 on are never plain.
+    /// Whether the byte's bit is set in the class: branch-free but for the mask's choice.
     @inline(__always)
-    static func isPlain(_ byte: UInt8) -> Bool {
-        let mask = byte < 64 ? plainLow : plainHigh
+    static func isIn(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        let mask = byte < 64 ? low : high
         return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
     }
+
+    @inline(__always)
+    static func isAllowed(_ byte: UInt8) -> Bool { isIn(byte, low: allowedLow, high: allowedHigh) }
+
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool { isIn(byte, low: plainLow, high: plainHigh) }
 }
 
 /// An incremental UTF-8 validator for percent-decoded bytes (rejects overlongs and surrogates).
