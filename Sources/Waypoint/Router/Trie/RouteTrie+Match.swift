@@ -156,7 +156,7 @@ extension RouteTrie {
                     // At most 7 bytes: never equal to a long literal.
                     matches =
                         !slot.isLong
-                        && SegmentMatching.equalsPacked(packed, folded: folded, slot: slot.payload, fold: fold)
+                        && SegmentMatching.equalsPacked(packed, folded: folded, literal: slot.packedLiteral, fold: fold)
                 } else if !slot.isLong {
                     matches = false
                 } else {

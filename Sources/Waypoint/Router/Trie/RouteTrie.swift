@@ -145,9 +145,10 @@ final class RouteTrie: Sendable {
 
         @inlinable var childHasLiterals: Bool { payload >> 63 != 0 }
         @inlinable var isLong: Bool { payload >> 62 & 1 != 0 }
-        @inlinable var inlineLength: Int { Int(truncatingIfNeeded: payload >> 56 & 0x0F) }
-        @inlinable var inlineBytes: UInt64 { payload & 0x00FF_FFFF_FFFF_FFFF }
         @inlinable var longLiteral: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+        /// An inline literal's length (top byte) and bytes, laid out as ``SegmentMatching/packed(_:_:)``
+        /// packs a segment: one integer comparison tells whether they are equal.
+        @inlinable var packedLiteral: UInt64 { payload & 0x0FFF_FFFF_FFFF_FFFF }
     }
     /// Literals too long for a slot, and their bytes.
     @usableFromInline let longLiterals: [LongLiteral]

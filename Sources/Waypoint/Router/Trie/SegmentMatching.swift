@@ -116,11 +116,11 @@ enum SegmentMatching {
         return word | isCapital >> 2
     }
 
-    /// Whether a packed segment equals the literal of an inline slot: `payload`'s length and bytes.
+    /// Whether a packed segment (`raw`, and `folded` lowercased) equals an inline literal packed
+    /// the same way; `fold` compares ASCII letters case-insensitively.
     @inlinable
-    static func equalsPacked(_ raw: UInt64, folded: UInt64, slot payload: UInt64, fold: Bool) -> Bool {
-        let stored = payload & 0x0FFF_FFFF_FFFF_FFFF
-        return fold ? asciiLowercasedWord(stored) == folded : stored == raw
+    static func equalsPacked(_ raw: UInt64, folded: UInt64, literal: UInt64, fold: Bool) -> Bool {
+        fold ? asciiLowercasedWord(literal) == folded : literal == raw
     }
 
     /// Compares a segment with a literal: negative, zero or positive as the segment sorts before,
