@@ -105,3 +105,35 @@ extension SegmentMatchingTests {
         #expect(used.allSatisfy { (0..<4_096).contains($0) })
     }
 }
+
+@Suite("Captured ranges are kept inline up to four, exactly as given")
+struct CapturedRangesTests {
+    static func captured(_ ranges: [Range<Int>]) -> CapturedRanges {
+        var copy = ranges
+        return copy.withUnsafeMutableBufferPointer { CapturedRanges($0) }
+    }
+
+    @Test("Inline, spilled past four, and spilled past 32-bit offsets: every range reads back")
+    func readBack() {
+        let cases: [[Range<Int>]] = [
+            [],
+            [0..<0],
+            [3..<7, 8..<8, 9..<4_000, 4_001..<4_100],
+            [1..<2, 3..<4, 5..<6, 7..<8, 9..<10, 11..<20],
+            [0..<1, 2..<(1 << 33)],
+            [Int(UInt32.max)..<Int(UInt32.max)],
+        ]
+        for ranges in cases {
+            let captured = Self.captured(ranges)
+            #expect(captured.count == ranges.count)
+            #expect((0..<ranges.count).map { captured[$0] } == ranges, "\(ranges)")
+            #expect(captured.spilled == nil ? ranges.count <= 4 : true)
+            // Past the end: an empty range, never a trap.
+            #expect(captured[ranges.count] == 0..<0)
+            #expect(captured[-1] == 0..<0)
+        }
+        #expect(Self.captured([1..<2, 3..<4, 5..<6, 7..<8]).spilled == nil)
+        #expect(Self.captured([1..<2, 3..<4, 5..<6, 7..<8, 9..<10]).spilled != nil)
+        #expect(Self.captured([0..<(1 << 33)]).spilled != nil)
+    }
+}
