@@ -23,8 +23,9 @@ enum SegmentMatching {
     /// The key of the literal-edge table for a literal under `parent`, from its case-folded bytes.
     ///
     /// Literals of up to 7 bytes (nearly all: `users`, `orders`, `detail`) are packed into one word
-    /// and mixed with a few multiplies; longer ones go through FNV-1a. Lookups of short segments
-    /// without escapes compute the same key from ``packed(_:_:)`` without decoding byte by byte.
+    /// and mixed with one multiply (``packedKey(parent:_:)``); longer ones go through FNV-1a.
+    /// Lookups of short segments without escapes compute the same key from ``packed(_:_:)``
+    /// without decoding byte by byte.
     @inlinable
     static func hash(parent: Int, _ bytes: DecodedBytes) -> UInt64 {
         if let word = packedDecoded(bytes) { return packedKey(parent: parent, asciiLowercasedWord(word)) }
