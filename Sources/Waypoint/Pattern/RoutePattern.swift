@@ -17,61 +17,54 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
     /// The only scheme this route accepts, lowercased; `nil` accepts every allowed scheme.
-    public var scheme: String? { prefix?.scheme }
+    public var scheme: String? { extras?.scheme }
     /// The only host this route accepts, for `http(s)` prefixes; `nil` accepts every associated domain.
-    public var host: DomainPattern? { prefix?.host }
+    public var host: DomainPattern? { extras?.host }
 
-    /// A `scheme://` or `https://host` prefix, boxed: most patterns have none, and an optional
-    /// reference takes 8 bytes where the two optionals took 40, in every route a router keeps.
-    private final class Prefix: Sendable, Hashable {
+    /// What most patterns do not have, boxed so that a route without it pays 8 bytes: a
+    /// `scheme://` or `https://host` prefix, and the segments of a pattern whose shape cannot be
+    /// kept as descriptors (optional groups, escaped literals).
+    private final class Extras: Sendable, Hashable {
         let scheme: String?
         let host: DomainPattern?
+        let expansions: [[PatternSegment]]?
 
-        init(scheme: String?, host: DomainPattern?) {
+        init(scheme: String?, host: DomainPattern?, expansions: [[PatternSegment]]?) {
             self.scheme = scheme
             self.host = host
+            self.expansions = expansions
         }
 
-        static func == (lhs: Prefix, rhs: Prefix) -> Bool { lhs.scheme == rhs.scheme && lhs.host == rhs.host }
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.expansions == rhs.expansions
+        }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(scheme)
             hasher.combine(host)
+            hasher.combine(expansions)
         }
     }
-    private let prefix: Prefix?
+
+    // Two plain references, not an enum with a case per form: Swift keeps a multi-payload enum's
+    // case in its pointer's spare bits, which hides the reference from LeakSanitizer (it reported
+    // the patterns of a long-lived router as leaked).
+    private let extras: Extras?
+    /// The one shape as descriptors into ``text`` (``CompactShape``), unless `extras` holds the
+    /// segments. A router keeps every route's pattern, so this is most of a route's heap.
+    private let compact: CompactShape
+
     /// Every concrete shape the optional groups expand to, in the order they were written (without
     /// optional parts first).
     public var expansions: [[PatternSegment]] {
-        switch shapes {
-        case .compact(let shape): [shape.segments(in: text)]
-        case .one(let segments): [segments]
-        case .many(let expansions): expansions
-        }
+        extras?.expansions ?? [compact.segments(in: text)]
     }
-
-    /// Most patterns have one shape: kept without an array around it, and where every segment is
-    /// its text as written, as descriptors into ``text`` (``CompactShape``). A router keeps every
-    /// route's pattern, so this is most of a route's heap.
-    private enum Shapes: Sendable, Hashable {
-        case compact(CompactShape)
-        case one([PatternSegment])
-        case many([[PatternSegment]])
-    }
-    private let shapes: Shapes
 
     /// Whether the shape is kept as descriptors into the text (for tests).
-    var isCompact: Bool {
-        if case .compact = shapes { true } else { false }
-    }
+    var isCompact: Bool { extras?.expansions == nil }
 
     /// How many shapes ``expansions`` has, without making the array.
-    @usableFromInline var expansionCount: Int {
-        switch shapes {
-        case .compact, .one: 1
-        case .many(let expansions): expansions.count
-        }
-    }
+    @usableFromInline var expansionCount: Int { extras?.expansions?.count ?? 1 }
 
     /// Calls `body` with each segment of the shape at `index` of ``expansions``, without making
     /// the shape: how a router reads a pattern it builds.
@@ -86,23 +79,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        switch shapes {
-        case .compact(let shape):
-            guard index == 0 else { return }
+        if let expansions = extras?.expansions {
+            if expansions.indices.contains(index) { visit(expansions[index]) }
+        } else if index == 0 {
             var text = text
-            text.withUTF8 { shape.forEachKey(in: $0, body) }
-        case .one(let segments): if index == 0 { visit(segments) }
-        case .many(let expansions): if expansions.indices.contains(index) { visit(expansions[index]) }
+            text.withUTF8 { compact.forEachKey(in: $0, body) }
         }
     }
 
     /// The shape at `index` of ``expansions``, without making the outer array; empty past the end.
     @usableFromInline func expansion(_ index: Int) -> [PatternSegment] {
-        switch shapes {
-        case .compact(let shape): index == 0 ? shape.segments(in: text) : []
-        case .one(let segments): index == 0 ? segments : []
-        case .many(let expansions): expansions.indices.contains(index) ? expansions[index] : []
-        }
+        if let expansions = extras?.expansions { return expansions.indices.contains(index) ? expansions[index] : [] }
+        return index == 0 ? compact.segments(in: text) : []
     }
 
     /// Parses and validates a pattern.
@@ -110,17 +98,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         var parser = RoutePatternParser(text: text)
         let parsed = try parser.parse()
         self.text = text
-        self.prefix =
-            parsed.scheme == nil && parsed.host == nil ? nil : Prefix(scheme: parsed.scheme, host: parsed.host)
-        if parsed.expansions.count == 1, let segments = parsed.expansions.first {
-            if let compact = parsed.compact {
-                self.shapes = .compact(compact)
-            } else {
-                self.shapes = .one(segments)
-            }
-        } else {
-            self.shapes = .many(parsed.expansions)
-        }
+        let full = parsed.compact == nil ? parsed.expansions : nil
+        self.compact = parsed.compact ?? CompactShape([])
+        self.extras =
+            parsed.scheme == nil && parsed.host == nil && full == nil
+            ? nil : Extras(scheme: parsed.scheme, host: parsed.host, expansions: full)
     }
 
     public var description: String { text }
