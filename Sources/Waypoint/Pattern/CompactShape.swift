@@ -11,6 +11,31 @@ struct CompactShape: Sendable, Hashable {
 
     private enum Kind: UInt32 {
         case literal, wildcard, catchAll, string, int, uuid, bool, double
+
+        init(_ segment: PatternSegment) {
+            switch segment {
+            case .literal: self = .literal
+            case .wildcard: self = .wildcard
+            case .catchAll: self = .catchAll
+            case .parameter(_, .string): self = .string
+            case .parameter(_, .int): self = .int
+            case .parameter(_, .uuid): self = .uuid
+            case .parameter(_, .bool): self = .bool
+            case .parameter(_, .double): self = .double
+            }
+        }
+
+        /// The parameter's type, for the parameter kinds.
+        var parameterType: ParameterType? {
+            switch self {
+            case .string: .string
+            case .int: .int
+            case .uuid: .uuid
+            case .bool: .bool
+            case .double: .double
+            case .literal, .wildcard, .catchAll: nil
+            }
+        }
     }
 
     private static let maximumStart = 1 << 15
@@ -23,17 +48,7 @@ struct CompactShape: Sendable, Hashable {
     /// The descriptor of `segment`, whose text as written is the UTF-8 `range` of the pattern
     /// (for a literal its bytes, for a parameter its name); `nil` when an offset does not fit.
     static func descriptor(_ segment: PatternSegment, range: Range<Int>) -> UInt32? {
-        let kind: Kind =
-            switch segment {
-            case .wildcard: .wildcard
-            case .catchAll: .catchAll
-            case .literal: .literal
-            case .parameter(_, .string): .string
-            case .parameter(_, .int): .int
-            case .parameter(_, .uuid): .uuid
-            case .parameter(_, .bool): .bool
-            case .parameter(_, .double): .double
-            }
+        let kind = Kind(segment)
         guard range.lowerBound >= 0, range.lowerBound < maximumStart, range.count < maximumLength else { return nil }
         return kind.rawValue | UInt32(range.lowerBound) << 3 | UInt32(range.count) << 18
     }
@@ -47,11 +62,7 @@ struct CompactShape: Sendable, Hashable {
                 body(.literal(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(descriptor >> 18))])))
             case .wildcard: body(.wildcard)
             case .catchAll: body(.catchAll)
-            case .string: body(.parameter(.string))
-            case .int: body(.parameter(.int))
-            case .uuid: body(.parameter(.uuid))
-            case .bool: body(.parameter(.bool))
-            case .double: body(.parameter(.double))
+            case let kind: body(.parameter(kind.parameterType ?? .string))
             }
         }
     }
@@ -69,11 +80,7 @@ struct CompactShape: Sendable, Hashable {
             case .literal: return .literal(string)
             case .wildcard: return .wildcard
             case .catchAll: return .catchAll
-            case .string: return .parameter(name: string, type: .string)
-            case .int: return .parameter(name: string, type: .int)
-            case .uuid: return .parameter(name: string, type: .uuid)
-            case .bool: return .parameter(name: string, type: .bool)
-            case .double: return .parameter(name: string, type: .double)
+            case let kind: return .parameter(name: string, type: kind.parameterType ?? .string)
             }
         }
     }

@@ -95,7 +95,7 @@ extension RouteTrie {
             let key = (UInt64(parent) << 3 | UInt64(kind.rawValue)) + 1
             let mask = parameterTable.count - 1
             let shift = SegmentMatching.slotShift(capacity: parameterTable.count)
-            var slot = SegmentMatching.firstSlot(key &* 0x9E37_79B9_7F4A_7C15, shift: shift)
+            var slot = Self.parameterSlot(key, shift: shift)
             while parameterTable[slot].key != 0 {
                 if parameterTable[slot].key == key { return parameterTable[slot].child }
                 slot = (slot + 1) & mask
@@ -108,12 +108,17 @@ extension RouteTrie {
             return child
         }
 
+        /// Where a parameter edge's key starts its probe: multiply-shift, as in the literal table.
+        private static func parameterSlot(_ key: UInt64, shift: UInt64) -> Int {
+            SegmentMatching.firstSlot(key &* 0x9E37_79B9_7F4A_7C15, shift: shift)
+        }
+
         private mutating func growParameterTable() {
             var table = [(key: UInt64, child: UInt32)](repeating: (0, 0), count: parameterTable.count * 2)
             let mask = table.count - 1
             let shift = SegmentMatching.slotShift(capacity: table.count)
             for entry in parameterTable where entry.key != 0 {
-                var slot = SegmentMatching.firstSlot(entry.key &* 0x9E37_79B9_7F4A_7C15, shift: shift)
+                var slot = Self.parameterSlot(entry.key, shift: shift)
                 while table[slot].key != 0 { slot = (slot + 1) & mask }
                 table[slot] = entry
             }

@@ -143,7 +143,7 @@ extension RouteTrie {
         let folded = packed.map(SegmentMatching.asciiLowercasedWord) ?? 0
         let hash =
             packed == nil
-            ? SegmentMatching.hash(parent: index, DecodedBytes(input.bytes, segment))
+            ? SegmentMatching.longKey(parent: index, DecodedBytes(input.bytes, segment))
             : SegmentMatching.packedKey(parent: index, folded)
         var position = SegmentMatching.firstSlot(hash, shift: slotShift)
         let parent = UInt32(truncatingIfNeeded: index)

@@ -29,6 +29,12 @@ enum SegmentMatching {
     @inlinable
     static func hash(parent: Int, _ bytes: DecodedBytes) -> UInt64 {
         if let word = packedDecoded(bytes) { return packedKey(parent: parent, asciiLowercasedWord(word)) }
+        return longKey(parent: parent, bytes)
+    }
+
+    /// The key of a literal of more than 7 bytes: FNV-1a over the parent and the case-folded bytes.
+    @inlinable
+    static func longKey(parent: Int, _ bytes: DecodedBytes) -> UInt64 {
         var bytes = bytes
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
         while let byte = bytes.next() { hash = (hash ^ UInt64(asciiLowercased(byte))) &* 0x0000_0100_0000_01B3 }
