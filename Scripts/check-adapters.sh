@@ -1,44 +1,91 @@
 #!/usr/bin/env bash
 # Checks the Apple adapters and the example app on Linux, against stubs of exactly the SDK
-# declarations they use (Tools/AppleStubs, shapes from Apple's documentation):
-#   1. type-checks WaypointUIKit, WaypointSwiftUI and Examples/ApartmentApp (UIKit and SwiftUI);
+# declarations they use (Tools/AppleStubs, shapes as the real iPhoneOS SDK declares them):
+#   1. type-checks WaypointUIKit, WaypointSwiftUI and Examples/ApartmentApp (UIKit and SwiftUI)
+#      with Package.swift's language mode and upcoming features, warnings as errors, at the
+#      package's minimum (each example at the minimum it declares) and at iOS 17, with the stubs'
+#      simulated availability for each;
 #   2. builds and runs Tools/AdapterCheck, which drives the UIKit adapters as the system would.
 # A core change that breaks an adapter fails here. What this does and does not prove:
-# Tools/AppleStubs/README.md.
+# Tools/AppleStubs/README.md. `--typecheck-only` skips step 2; WAYPOINT_CORE_BIN names a SwiftPM
+# bin folder whose Waypoint module to use instead of building it (Tools/AppleStubs/self-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/lib/package-settings.sh
 
-swift build --target Waypoint >/dev/null
-bin="$(swift build --show-bin-path)"
+typecheck_only=false
+[[ "${1:-}" == --typecheck-only ]] && typecheck_only=true
+
+if [[ -n "${WAYPOINT_CORE_BIN:-}" ]]; then
+    bin=$WAYPOINT_CORE_BIN
+else
+    swift build --target Waypoint >/dev/null
+    bin="$(swift build --show-bin-path)"
+fi
+minimum=$(package_ios_minimum)
+mapfile -t language < <(package_swift_flags)
 out=.build/apple-stubs
 rm -rf "$out" && mkdir -p "$out"
-flags=(-swift-version 6 -parse-as-library -enable-upcoming-feature ExistentialAny -I "$out" -I "$bin/Modules")
 
-library() { # NAME SOURCES…: a static library and its module, for the next steps to import and link
-    local name=$1
-    shift
-    swiftc -emit-library -static "${flags[@]}" -module-name "$name" \
-        -emit-module -emit-module-path "$out/$name.swiftmodule" -o "$out/lib$name.a" "$@"
+# Each simulated deployment target gets its own build of the stubs: the conditions IOS_16 and
+# IOS_17 turn on what those versions introduced and deprecated (see Tools/AppleStubs/SwiftUI.swift).
+conditions() { # IOS_VERSION
+    local major=${1%%.*}
+    ((major >= 16)) && echo -D IOS_16
+    ((major >= 17)) && echo -D IOS_17
+    return 0
 }
 
-library UserNotifications Tools/AppleStubs/UserNotifications.swift
-library UIKit Tools/AppleStubs/UIKit.swift
-library WebKit Tools/AppleStubs/WebKit.swift
-library SwiftUI Tools/AppleStubs/SwiftUI.swift
-echo "stubs: UserNotifications, UIKit, WebKit, SwiftUI"
+flags() { # IOS_VERSION
+    local modules="$out/ios$1"
+    printf '%s\n' "${language[@]}" -parse-as-library -I "$modules" -I "$bin/Modules" $(conditions "$1")
+}
 
-library WaypointUIKit Sources/WaypointUIKit/*.swift
-echo "type-checked: WaypointUIKit"
-library WaypointSwiftUI Sources/WaypointSwiftUI/*.swift
-echo "type-checked: WaypointSwiftUI"
+library() { # IOS_VERSION NAME SOURCES…: a static library and its module, for later steps to import and link
+    local version=$1 name=$2
+    shift 2
+    local modules="$out/ios$version"
+    mkdir -p "$modules"
+    swiftc -emit-library -static $(flags "$version") -module-name "$name" \
+        -emit-module -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@"
+}
 
-swiftc -typecheck "${flags[@]}" -module-name ApartmentApp Examples/ApartmentApp/Shared/*.swift Examples/ApartmentApp/UIKit/*.swift
-echo "type-checked: Examples/ApartmentApp (UIKit)"
-swiftc -typecheck "${flags[@]}" -module-name ApartmentSwiftUIApp Examples/ApartmentApp/Shared/*.swift Examples/ApartmentApp/SwiftUI/*.swift
-echo "type-checked: Examples/ApartmentApp (SwiftUI)"
+ours() { # IOS_VERSION LABEL NAME SOURCES…: our code, where a warning (a deprecation) is an error
+    local version=$1 label=$2 name=$3
+    shift 3
+    library "$version" "$name" -warnings-as-errors "$@"
+    echo "type-checked at iOS $version: $label"
+}
 
-# The adapter check links the core's objects as SwiftPM built them, and the libraries above.
-swiftc -swift-version 6 -I "$out" -I "$bin/Modules" -module-name AdapterCheck Tools/AdapterCheck/main.swift \
-    "$bin"/Waypoint.build/*.o -L "$out" -lWaypointUIKit -lWaypointSwiftUI -lUIKit -lWebKit -lSwiftUI \
-    -lUserNotifications -o "$out/adapter-check"
+checked_versions=" "
+version_checked() { # IOS_VERSION: stubs and adapters once per simulated version
+    local version=$1
+    [[ "$checked_versions" == *" $version "* ]] && return
+    checked_versions+="$version "
+    local stub
+    for stub in Combine UserNotifications UIKit WebKit SwiftUI; do
+        library "$version" "$stub" "Tools/AppleStubs/$stub.swift"
+    done
+    ours "$version" WaypointUIKit WaypointUIKit Sources/WaypointUIKit/*.swift
+    ours "$version" WaypointSwiftUI WaypointSwiftUI Sources/WaypointSwiftUI/*.swift
+}
+
+latest=17.0 # the last version whose introductions and deprecations the stubs simulate
+for version in "$minimum" "$latest"; do version_checked "$version"; done
+for app in UIKit SwiftUI; do
+    declared=$(printf '%s\n%s\n' "$(example_ios_minimum "Examples/ApartmentApp/$app")" "$minimum" | sort -V | tail -n 1)
+    for version in $(printf '%s\n%s\n' "$declared" "$latest" | sort -uV); do
+        version_checked "$version"
+        swiftc -typecheck $(flags "$version") -warnings-as-errors -module-name "Apartment$app" \
+            Examples/ApartmentApp/Shared/*.swift "Examples/ApartmentApp/$app"/*.swift
+        echo "type-checked at iOS $version: Examples/ApartmentApp ($app)"
+    done
+done
+$typecheck_only && exit 0
+
+# The adapter check links the core's objects as SwiftPM built them, and the libraries at the minimum.
+modules="$out/ios$minimum"
+swiftc "${language[@]}" -I "$modules" -I "$bin/Modules" -module-name AdapterCheck Tools/AdapterCheck/main.swift \
+    "$bin"/Waypoint.build/*.o -L "$modules" -lWaypointUIKit -lWaypointSwiftUI -lUIKit -lWebKit -lSwiftUI \
+    -lUserNotifications -lCombine -o "$out/adapter-check"
 "$out/adapter-check"

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Combine  // owns `ObservableObject` and `@Published`; SwiftUI does not re-export them for member lookup
 import SwiftUI
 import Waypoint
 

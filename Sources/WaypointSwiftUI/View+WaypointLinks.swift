@@ -28,12 +28,11 @@ public struct WaypointLinksModifier: ViewModifier {
                     await dispatcher.appDidBecomeActive()
                 }
             }
-            .onChange(of: scenePhase) { phase in
-                let dispatcher = self.dispatcher
-                Task {
-                    if phase == .active { await dispatcher.appDidBecomeActive() }
-                    if phase == .background { await dispatcher.appDidEnterBackground() }
-                }
+            // Runs at first and again on each change. Not `onChange(of:perform:)`: deprecated in
+            // iOS 17, while its replacement needs iOS 17; `task(id:)` is iOS 15 and neither.
+            .task(id: scenePhase) { [dispatcher, scenePhase] in
+                if scenePhase == .active { await dispatcher.appDidBecomeActive() }
+                if scenePhase == .background { await dispatcher.appDidEnterBackground() }
             }
     }
 

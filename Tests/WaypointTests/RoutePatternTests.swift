@@ -66,6 +66,7 @@ struct RoutePatternTests {
     @Test("Literals are percent-decoded")
     func decodedLiterals() throws {
         #expect(try RoutePattern("/caf%C3%A9").expansions[0] == [.literal("café")])
+        #expect(try RoutePattern("/%F0%9F%9A%80").expansions[0] == [.literal("🚀")])
     }
 
     @Test(
@@ -128,6 +129,10 @@ struct RoutePatternTests {
                 "/é\u{301}(/b",
                 "Pattern '/é\u{301}(/b': '(' is never closed (offset 2)."
             ),
+            // Escapes that decode to bytes that are not UTF-8: cut short, overlong, a surrogate.
+            ("/caf%C3", "Pattern '/caf%C3': 'caf%C3' decodes to invalid UTF-8 (offset 1)."),
+            ("/a/%C0%AF", "Pattern '/a/%C0%AF': '%C0%AF' decodes to invalid UTF-8 (offset 3)."),
+            ("/a/%ED%A0%80", "Pattern '/a/%ED%A0%80': '%ED%A0%80' decodes to invalid UTF-8 (offset 3)."),
         ]
     )
     func errors(pattern: String, message: String) {

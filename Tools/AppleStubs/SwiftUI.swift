@@ -1,4 +1,10 @@
 // Stub of the SwiftUI API used by Waypoint's adapters and the example app. See README.md.
+//
+// Availability is simulated for the deployment target the check compiles for: below iOS 16
+// (no IOS_16 flag) what iOS 16 introduced is unavailable, and from iOS 17 (IOS_17) what iOS 17
+// deprecated warns. Linux enforces no `@available(iOS …)`, so these conditions stand in for it.
+
+import Combine
 @_exported import UIKit
 
 // Since the iOS 18 SDK (Xcode 16) `View` and `ViewModifier` are isolated to the main actor as a whole.
@@ -49,13 +55,6 @@ public struct EnvironmentValues {
     public var wrappedValue: Value { preconditionFailure("stub") }
 }
 
-public protocol ObservableObject: AnyObject {}
-
-@propertyWrapper public struct Published<Value> {
-    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-    public var wrappedValue: Value
-}
-
 @dynamicMemberLookup public struct Binding<Value> {
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         preconditionFailure("stub")
@@ -68,6 +67,9 @@ public protocol ObservableObject: AnyObject {}
     @MainActor public var projectedValue: Binding<ObjectType> { preconditionFailure("stub") }
 }
 
+#if !IOS_16
+@available(*, unavailable, message: "introduced in iOS 16.0")
+#endif
 public struct NavigationStack<Root: View>: View {
     public init<Data: Hashable>(path: Binding<[Data]>, @ViewBuilder root: () -> Root) {}
     public var body: Never { preconditionFailure("stub") }
@@ -88,9 +90,25 @@ extension View {
         ModifiedContent()
     }
     public func onAppear(perform action: (() -> Void)? = nil) -> ModifiedContent { ModifiedContent() }
+    #if IOS_17
+    @available(*, deprecated, message: "deprecated in iOS 17.0: use onChange(of:initial:_:)")
+    #endif
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> ModifiedContent {
         ModifiedContent()
     }
+    #if !IOS_17
+    @available(*, unavailable, message: "introduced in iOS 17.0")
+    #endif
+    public func onChange<V: Equatable>(
+        of value: V,
+        initial: Bool = false,
+        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> ModifiedContent {
+        ModifiedContent()
+    }
+    #if !IOS_16
+    @available(*, unavailable, message: "introduced in iOS 16.0")
+    #endif
     public func navigationDestination<D: Hashable, C: View>(
         for data: D.Type,
         @ViewBuilder destination: @escaping (D) -> C
@@ -98,6 +116,13 @@ extension View {
         ModifiedContent()
     }
     public func task(_ action: @escaping @Sendable () async -> Void) -> ModifiedContent { ModifiedContent() }
+    public func task<T: Equatable>(
+        id value: T,
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> ModifiedContent {
+        ModifiedContent()
+    }
 }
 
 public protocol Scene {}

@@ -1,11 +1,21 @@
 // Stub of the UIKit API used by Waypoint's adapters and the example app. See README.md.
+
+import Combine
 @_exported import Foundation
 @_exported import UserNotifications
+
+// The real Foundation overlay names Combine's two types without re-exporting Combine's members;
+// UIKit re-exports Foundation, so these stand in for those two lines.
+public typealias ObservableObject = Combine.ObservableObject
+public typealias Published = Combine.Published
 
 @MainActor open class UIResponder: NSObject {}
 
 @MainActor open class UIViewController: UIResponder {
-    public override init() {}
+    public init(nibName: String?, bundle: Bundle?) {}
+    // Required, as in UIKit: a subclass with an initializer of its own must provide it too.
+    public required init?(coder: NSCoder) {}
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
     open var presentedViewController: UIViewController? { nil }
     open var title: String?
     open func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {}
@@ -13,7 +23,8 @@
 }
 
 @MainActor open class UINavigationController: UIViewController {
-    public init(rootViewController: UIViewController) {}
+    public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
     open var viewControllers: [UIViewController] = []
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
     open func popToRootViewController(animated: Bool) -> [UIViewController]? { nil }

@@ -1,3 +1,5 @@
+// Deployment target: iOS 16 (`NavigationStack`); Scripts/check-apple-sdk.sh reads this line.
+import Combine
 import SwiftUI
 import Waypoint
 import WaypointSwiftUI

@@ -83,7 +83,10 @@ final class ScreenViewController: UIViewController {
     let screen: Screen
     init(screen: Screen) {
         self.screen = screen
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         title = "\(screen)"
     }
+
+    /// Never restored from a storyboard or archive: built in code from a handled link.
+    required init?(coder: NSCoder) { nil }
 }

@@ -314,6 +314,13 @@ struct UTF8Check {
 
     var isComplete: Bool { needed == 0 }
 
+    /// Whether `bytes` are well-formed UTF-8 as a whole.
+    static func isValid(_ bytes: some Sequence<UInt8>) -> Bool {
+        var check = UTF8Check()
+        for byte in bytes where !check.accept(byte) { return false }
+        return check.isComplete
+    }
+
     mutating func accept(_ byte: UInt8) -> Bool {
         if needed > 0 {
             guard byte >= lower, byte <= upper else { return false }

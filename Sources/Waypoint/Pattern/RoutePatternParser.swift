@@ -436,9 +436,10 @@ struct RoutePatternParser {
                 index += 1
             }
         }
-        guard let string = String(validating: decoded, as: UTF8.self) else {
+        // The link scanner's validator, not `String(validating:as:)`: that needs iOS 18 / macOS 15.
+        guard UTF8Check.isValid(decoded) else {
             throw error(.invalidPercentEscape, at: offset, "'\(text)' decodes to invalid UTF-8")
         }
-        return string
+        return String(decoding: decoded, as: UTF8.self)
     }
 }

@@ -1,0 +1,28 @@
+# Reads the settings every compile of ours must share from Package.swift, so scripts that call
+# swiftc directly cannot drift from what SwiftPM and Xcode build. Sourced, not run.
+
+# The package's iOS minimum, as "15.0".
+package_ios_minimum() {
+    local version
+    version=$(sed -nE 's/.*\.iOS\(\.v([0-9]+)(_([0-9]+))?\).*/\1.\3/p' Package.swift | head -n 1)
+    version=${version%.}
+    [[ -z "$version" || "$version" == *.* ]] || version="$version.0"
+    echo "$version"
+}
+
+# The language mode and upcoming features, as swiftc flags, one a line.
+package_swift_flags() {
+    echo -swift-version
+    echo 6
+    sed -nE 's/.*enableUpcomingFeature\("([A-Za-z]+)"\).*/-enable-upcoming-feature\n\1/p' Package.swift
+}
+
+# The iOS minimum an example app declares in its sources (a `// Deployment target: iOS N` line), or
+# the package's.
+example_ios_minimum() { # FOLDER
+    local declared
+    declared=$(sed -nE 's|^// Deployment target: iOS ([0-9.]+).*|\1|p' "$1"/*.swift | head -n 1)
+    declared=${declared:-$(package_ios_minimum)}
+    [[ "$declared" == *.* ]] || declared="$declared.0"
+    echo "$declared"
+}
