@@ -38,9 +38,9 @@ struct AttackClassTests {
         func deferredLink() async throws -> String? { text }
     }
 
-    final class FirstLaunch: LaunchMarker, @unchecked Sendable {
-        func isFirstLaunch() -> Bool { true }
-        func markLaunched() {}
+    struct FirstLaunch: DeferredLinkRecord {
+        func load() -> DeferredLinkState { .unsettled(attempts: 0) }
+        func save(_ state: DeferredLinkState) {}
     }
 
     /// What intake makes of `text` arriving through `way`; `nil` when that way cannot even carry it
@@ -64,7 +64,7 @@ struct AttackClassTests {
         case .text:
             return intake.text(text)
         case .deferred:
-            return await intake.deferredLink(from: FixedProvider(text: text), marker: FirstLaunch())
+            return await intake.deferredLink(from: FixedProvider(text: text), record: FirstLaunch())
         }
     }
 

@@ -28,34 +28,32 @@ struct DispatcherModelTests {
     }
 
     /// The rules, stated directly: one link at a time once ready and active, latest waiting link
-    /// wins, a delivery repeated within the window runs once, a protected link needs a login at
-    /// the moment it runs.
+    /// wins, a delivery of a link that is still waiting is a duplicate (a new tap after it ran is
+    /// not), a link that waited longer than the maximum age does not run, a protected link needs a
+    /// login at the moment it runs.
     struct Model {
         var ready = false
         var active = false
         var loggedIn = false
         var loginAnswer = true
         var now: TimeInterval = 0
-        var waiting: [String] = []
-        var recent: [String: TimeInterval] = [:]
+        var waiting: [(link: String, receivedAt: TimeInterval)] = []
         var outcomes: [String] = []
-        let window: TimeInterval
+        let maximumAge: TimeInterval
 
         mutating func apply(_ step: Step) {
             switch step {
             case .receive(let link):
-                recent = recent.filter { now - $0.value < window }
-                if recent[link] != nil {
+                if waiting.contains(where: { $0.link == link }) {
                     outcomes.append("deduplicated")
                     return
                 }
-                recent[link] = now
                 if link.hasPrefix("evil:") {
                     outcomes.append("forbidden")
                     return
                 }
                 outcomes += waiting.map { _ in "superseded" }
-                waiting = [link]
+                waiting = [(link, now)]
             case .ready: ready = true
             case .active: active = true
             case .background: active = false
@@ -65,7 +63,9 @@ struct DispatcherModelTests {
             case .wait(let seconds): now += seconds
             }
             guard ready, active else { return }
-            for link in waiting { outcomes.append(run(link)) }
+            for (link, receivedAt) in waiting {
+                outcomes.append(now - receivedAt > maximumAge ? "expired" : run(link))
+            }
             waiting = []
         }
 
@@ -87,6 +87,7 @@ struct DispatcherModelTests {
         case .superseded: "superseded"
         case .notFound: "notFound"
         case .barrierFailed: "barrierFailed"
+        case .expired: "expired"
         default: "\(outcome)"
         }
     }
@@ -96,7 +97,8 @@ struct DispatcherModelTests {
         var random = SeededRandom(seed: 2026)
         let links = ["myapp://open/1", "myapp://open/2", "myapp://secure/1", "myapp://missing/1", "evil://x"]
         for sequence in 0..<10_000 {
-            let app = try makeApp()
+            // A short maximum age, so that random waits reach it.
+            let app = try makeApp(configuration: DispatcherConfiguration(maximumPendingAge: 20))
             let loggedInWhenHandled = Locked<[Bool]>([])
             let isLoggedIn = app.isLoggedIn
             app.onLaunch = { dispatcher in
@@ -106,7 +108,7 @@ struct DispatcherModelTests {
                 }
             }
             await app.launch()
-            var model = Model(window: app.configuration.deduplicationWindow)
+            var model = Model(maximumAge: app.configuration.maximumPendingAge)
             var steps: [Step] = []
             for _ in 0..<Int.random(in: 1...14, using: &random) {
                 let step: Step

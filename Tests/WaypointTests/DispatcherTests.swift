@@ -7,7 +7,8 @@ import WaypointTesting
 /// An app with open, protected and declining routes, used by the named cases.
 func makeApp(
     configuration: DispatcherConfiguration = DispatcherConfiguration(),
-    store: any PendingLinkStore = InMemoryPendingLinkStore()
+    store: any PendingLinkStore = InMemoryPendingLinkStore(),
+    quickActions: QuickActionCatalog<SimulatedApp.Profile> = QuickActionCatalog([])
 ) throws -> SimulatedApp {
     try SimulatedApp(
         routes: [
@@ -21,7 +22,8 @@ func makeApp(
         },
         policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]),
         configuration: configuration,
-        store: store
+        store: store,
+        quickActions: quickActions
     )
 }
 
@@ -321,15 +323,16 @@ struct DispatcherTests {
         #expect(app.screens.isEmpty)
     }
 
-    @Test("Links delivered from many tasks at once: every distinct link runs once, every repeat is deduplicated")
+    @Test(
+        "Links delivered from many tasks at once while held: every distinct link runs once, every repeat is a duplicate"
+    )
     func concurrentDelivery() async throws {
         let app = try makeApp(configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 1000)))
         await app.launch()
-        await app.installRootUI()
-        await app.becomeActive()
         let intake = app.intake
         let dispatcher = app.dispatcher
-        // 50 distinct links, each delivered by four tasks racing each other.
+        // 50 distinct links, each delivered by four tasks racing each other, all before the app can
+        // navigate: the copies are deliveries of the same link, not new taps.
         await withTaskGroup(of: Void.self) { group in
             for copy in 0..<4 {
                 for id in 0..<50 {
@@ -340,6 +343,8 @@ struct DispatcherTests {
                 }
             }
         }
+        await app.installRootUI()
+        await app.becomeActive()
         await app.settle()
         let handled = app.events.read { events in
             events.compactMap { event -> String? in
@@ -353,21 +358,105 @@ struct DispatcherTests {
         #expect(app.outcomes.filter { $0 == .deduplicated }.count == 150)
     }
 
-    @Test("The same URL delivered twice within the window runs once; after the window, again")
-    func deduplicationWindow() async throws {
+    @Test("The same universal link tapped twice, 2 seconds apart, after the first opened: two navigations")
+    func repeatedTapRunsAgain() async throws {
         let app = try makeApp()
         await app.launch()
         await app.installRootUI()
         await app.becomeActive()
-        await app.open("myapp://open/1")
+        await app.open("https://example.com/open/1")
         await app.settle()
-        await app.open("myapp://open/1")
+        app.clock.advance(by: 2)
+        await app.open("https://example.com/open/1")
         await app.settle()
-        app.clock.advance(by: 6)
-        await app.open("myapp://open/1")
+        #expect(app.screens == [.open(1), .open(1)])
+        #expect(!app.outcomes.contains(.deduplicated))
+    }
+
+    @Test("The same quick action performed again after the first finished runs again; while it waits, once")
+    func repeatedQuickAction() async throws {
+        let app = try makeApp(
+            quickActions: QuickActionCatalog([QuickAction(type: "messages", title: "Messages", link: "/messages/{id}")])
+        )
+        let item = ShortcutItemSnapshot(type: "messages", userInfo: ["id": 3])
+        await app.launch(ConnectionOptions(shortcut: item))
+        await app.perform(item)  // the same cold-start action delivered again before anything runs
+        await app.installRootUI()
+        await app.becomeActive()
         await app.settle()
-        #expect(app.screens.count == 2)
+        await app.perform(item)  // a new tap on the home screen
+        await app.settle()
+        #expect(app.screens == [.chat(1), .chat(1)])
         #expect(app.outcomes.filter { $0 == .deduplicated }.count == 1)
+    }
+
+    @Test("A notification request runs once even when its second delivery comes after the first finished")
+    func notificationRequestOnce() async throws {
+        let app = try makeApp()
+        let tap = NotificationResponseSnapshot(requestIdentifier: "push-9", userInfo: ["data": ["messageId": "4"]])
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.deliver(tap)
+        await app.settle()
+        app.clock.advance(by: 60)
+        await app.deliver(tap)  // a second callback with the same request, late
+        await app.settle()
+        #expect(app.screens == [.chat(1)])
+        #expect(app.outcomes.filter { $0 == .deduplicated }.count == 1)
+        // Another push with the same content but its own request is a new tap.
+        await app.deliver(
+            NotificationResponseSnapshot(requestIdentifier: "push-10", userInfo: ["data": ["messageId": "4"]])
+        )
+        await app.settle()
+        #expect(app.screens == [.chat(1), .chat(1)])
+    }
+
+    @Test("A link that waited longer than the maximum pending age is not run, and an event says so")
+    func expiredWhileWaiting() async throws {
+        let app = try makeApp(configuration: DispatcherConfiguration(maximumPendingAge: 600))
+        await app.launch(ConnectionOptions(urls: ["myapp://open/1"]))
+        await app.installRootUI()
+        app.clock.advance(by: 601)  // the app stayed in the background for ten minutes
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens.isEmpty)
+        #expect(app.outcomes == [.expired])
+        let ages = app.events.read { events in
+            events.compactMap { event -> TimeInterval? in
+                if case .expired(let age) = event.kind { return age }
+                return nil
+            }
+        }
+        #expect(ages == [601])
+        #expect(try app.store.load().isEmpty)
+        // One that waited less runs.
+        await app.enterBackground()
+        await app.open("myapp://open/2")
+        app.clock.advance(by: 599)
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.outcomes.last == .handled(route: "open", plan: .pushOverRoot(.open(1))))
+    }
+
+    @Test("A not-found handler that never returns times out like a route handler and stalls nothing")
+    func outcomeHandlerTimeout() async throws {
+        let app = try makeApp(configuration: DispatcherConfiguration(handlerTimeout: 5))
+        await app.launch()
+        await app.dispatcher.onNotFound { _ in
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+        }
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://nowhere")
+        await app.open("myapp://open/1")
+        await app.clock.waitForSleepers(1)  // the timeout of the not-found handler
+        app.clock.advance(by: 5)
+        await app.settle()
+        #expect(app.screens == [.open(1)])
+        #expect(app.outcomes == [.notFound, .handled(route: "open", plan: .pushOverRoot(.open(1)))])
+        let kinds = app.events.read { $0.map(\.kind) }
+        #expect(kinds.contains(.outcomeHandlerTimedOut(outcome: "notFound")))
     }
 
     @Test("Every link's events carry the link, its source and durations; the stream sees them too")

@@ -219,28 +219,103 @@ struct IntakeTests {
         func deferredLink() async throws -> String? { text }
     }
 
-    final class MemoryMarker: LaunchMarker, @unchecked Sendable {
+    final class MemoryRecord: DeferredLinkRecord, @unchecked Sendable {
         private let lock = NSLock()
-        private var launched = false
-        func isFirstLaunch() -> Bool {
+        private var state = DeferredLinkState.unsettled(attempts: 0)
+        func load() -> DeferredLinkState {
             lock.lock()
             defer { lock.unlock() }
-            return !launched
+            return state
         }
-        func markLaunched() {
+        func save(_ state: DeferredLinkState) {
             lock.lock()
-            launched = true
+            self.state = state
             lock.unlock()
         }
     }
 
-    @Test("A deferred link is asked for once, on the first launch, and marked untrusted")
+    /// A provider that is offline for the first `failures` calls, then answers.
+    final class FlakyProvider: DeferredLinkProvider, @unchecked Sendable {
+        struct Offline: Error {}
+        private let lock = NSLock()
+        private var failures: Int
+        private(set) var calls = 0
+        let answer: String?
+        init(failures: Int, answer: String?) {
+            self.failures = failures
+            self.answer = answer
+        }
+        func deferredLink() async throws -> String? {
+            guard nextCallSucceeds() else { throw Offline() }
+            return answer
+        }
+        private func nextCallSucceeds() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            calls += 1
+            guard failures > 0 else { return true }
+            failures -= 1
+            return false
+        }
+    }
+
+    @Test("A deferred link is asked for until a definite answer, then never again, and marked untrusted")
     func deferred() async {
-        let marker = MemoryMarker()
-        let first = await intake.deferredLink(from: FixedProvider(text: "myapp://promo/spring"), marker: marker)
+        let record = MemoryRecord()
+        let first = await intake.deferredLink(from: FixedProvider(text: "myapp://promo/spring"), record: record)
         #expect(first?.link?.source == .deferred)
-        #expect(await intake.deferredLink(from: FixedProvider(text: "myapp://promo/spring"), marker: marker) == nil)
-        let bad = await intake.deferredLink(from: FixedProvider(text: "javascript:alert(1)"), marker: MemoryMarker())
+        #expect(record.load() == .settled)
+        #expect(await intake.deferredLink(from: FixedProvider(text: "myapp://promo/spring"), record: record) == nil)
+        // "No link" is an answer too.
+        let none = MemoryRecord()
+        #expect(await intake.deferredLink(from: FixedProvider(text: nil), record: none) == nil)
+        #expect(none.load() == .settled)
+        let bad = await intake.deferredLink(from: FixedProvider(text: "javascript:alert(1)"), record: MemoryRecord())
         #expect(bad?.link?.source == .deferred)  // parsed, then refused by policy like any link
+    }
+
+    @Test(
+        "The deferred provider failing on the first launch and answering on the second: the link arrives on the second"
+    )
+    func deferredRetriedAfterFailure() async {
+        let record = MemoryRecord()
+        let provider = FlakyProvider(failures: 1, answer: "myapp://promo/spring")
+        let firstLaunch = await intake.deferredLink(from: provider, record: record)
+        #expect(firstLaunch?.error?.code == .providerFailed)
+        #expect(
+            firstLaunch?.error?.message
+                == "The deferred-link provider failed (Offline()); it is asked again on the next launch."
+        )
+        #expect(record.load() == .unsettled(attempts: 1))
+        let secondLaunch = await intake.deferredLink(from: provider, record: record)
+        #expect(secondLaunch?.link?.string == "myapp://promo/spring")
+        #expect(record.load() == .settled)
+        #expect(await intake.deferredLink(from: provider, record: record) == nil)
+        #expect(provider.calls == 2)
+    }
+
+    @Test("A provider that never answers is asked on five launches, then no more")
+    func deferredAttemptsBounded() async {
+        let record = MemoryRecord()
+        let provider = FlakyProvider(failures: 100, answer: nil)
+        var failures = 0
+        for _ in 0..<8 where await intake.deferredLink(from: provider, record: record)?.error != nil { failures += 1 }
+        #expect(failures == DeferredLinkState.maximumAttempts)
+        #expect(provider.calls == 5)
+        #expect(record.load() == .settled)
+    }
+
+    @Test("The file record starts unsettled, keeps attempts across launches, and settles")
+    func fileRecord() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-deferred-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let record = FileDeferredLinkRecord(url: url)
+        #expect(record.load() == .unsettled(attempts: 0))
+        record.save(.unsettled(attempts: 2))
+        #expect(FileDeferredLinkRecord(url: url).load() == .unsettled(attempts: 2))
+        record.save(.settled)
+        #expect(FileDeferredLinkRecord(url: url).load() == .settled)
+        try Data("garbage".utf8).write(to: url)
+        #expect(record.load() == .settled)  // unreadable: never ask again rather than for ever
     }
 }

@@ -18,7 +18,6 @@ struct PendingLinkStoreTests {
             id: UUID(),
             link: "myapp://open/1",
             source: .notification,
-            payload: ["data": ["messageId": "1"]],
             identity: "notification:n1:default",
             receivedAt: Date(timeIntervalSince1970: 1_700_000_000)
         )
@@ -65,6 +64,60 @@ struct PendingLinkStoreTests {
         try? FileManager.default.removeItem(atPath: url.path + ".damaged")
     }
 
+    @Test("A pending push is stored as its link only: no payload, no alert text")
+    func storesOnlyTheLink() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let app = try makeApp(store: FilePendingLinkStore(url: url))
+        await app.launch(
+            ConnectionOptions(
+                notificationResponse: NotificationResponseSnapshot(
+                    requestIdentifier: "push-1",
+                    userInfo: ["aps": ["alert": "Your test results are in"], "data": ["messageId": "7"]]
+                )
+            )
+        )
+        let stored = try Data(contentsOf: url)
+        let entries = try #require(try JSONSerialization.jsonObject(with: stored) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first.map { Set($0.keys) } == ["id", "identity", "link", "receivedAt", "source"])
+        #expect(entries.first?["link"] as? String == "/messages/7")
+        #expect(!String(decoding: stored, as: UTF8.self).contains("test results"))
+    }
+
+    @Test("A link left pending by a process that died an hour ago is not run: it expired, and an event says so")
+    func restoredExpired() async throws {
+        let store = InMemoryPendingLinkStore([
+            PendingLink(
+                id: UUID(),
+                link: "myapp://open/1",
+                source: .urlScheme,
+                identity: "url:myapp://open/1",
+                receivedAt: Date().addingTimeInterval(-3600)
+            ),
+            PendingLink(
+                id: UUID(),
+                link: "myapp://messages/2",
+                source: .urlScheme,
+                identity: "url:myapp://messages/2",
+                receivedAt: Date().addingTimeInterval(-60)
+            ),
+        ])
+        let app = try makeApp(
+            configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 8)),
+            store: store
+        )
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.outcomes == [.expired, .handled(route: "chat", plan: .pushOverRoot(.chat(1)))])
+        let kinds = app.events.read { $0.map(\.kind) }
+        #expect(kinds.contains(.restored(count: 1)))
+        #expect(kinds.contains { if case .expired(let age) = $0 { age >= 3600 } else { false } })
+        #expect(try store.load().isEmpty)
+    }
+
     @Test("A restored link that no longer parses is reported invalid, not dropped")
     func restoredInvalid() async throws {
         let store = InMemoryPendingLinkStore([
@@ -72,7 +125,6 @@ struct PendingLinkStoreTests {
                 id: UUID(),
                 link: "myapp://a b",
                 source: .urlScheme,
-                payload: nil,
                 identity: "x",
                 receivedAt: Date()
             )

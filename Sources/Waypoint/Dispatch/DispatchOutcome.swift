@@ -22,8 +22,11 @@ public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashabl
     case barrierFailed(barrier: String)
     /// A barrier's evaluation or check did not answer in time.
     case barrierTimedOut(barrier: String)
-    /// The same delivery arrived again within the deduplication window.
+    /// The same delivery is already waiting or running, or is a notification request that already
+    /// ran (see ``LinkDispatcher/receive(_:identity:)``).
     case deduplicated
+    /// It waited longer than ``DispatcherConfiguration/maximumPendingAge`` and was not run.
+    case expired
     /// A newer link replaced it while it waited (latest-wins).
     case superseded
     /// The first-in-first-out queue was full.

@@ -21,20 +21,22 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     public var barrierEvaluationTimeout: TimeInterval
     /// How long a barrier's check (presenting login, say) may take. Default 300 s.
     public var barrierCheckTimeout: TimeInterval
-    /// Deliveries with the same identity within this window run once. Default 5 s.
-    public var deduplicationWindow: TimeInterval
+    /// How long a link may wait (for the app to be ready and active, or behind other links) and
+    /// still run, counted from receipt, across process death too. Default 10 minutes: a link that
+    /// comes back hours later, when the user has moved on, would take them somewhere unexpected.
+    public var maximumPendingAge: TimeInterval
 
     public init(
         queuePolicy: QueuePolicy = .latestWins,
         handlerTimeout: TimeInterval = 10,
         barrierEvaluationTimeout: TimeInterval = 5,
         barrierCheckTimeout: TimeInterval = 300,
-        deduplicationWindow: TimeInterval = 5
+        maximumPendingAge: TimeInterval = 600
     ) {
         self.queuePolicy = queuePolicy
         self.handlerTimeout = handlerTimeout
         self.barrierEvaluationTimeout = barrierEvaluationTimeout
         self.barrierCheckTimeout = barrierCheckTimeout
-        self.deduplicationWindow = deduplicationWindow
+        self.maximumPendingAge = maximumPendingAge
     }
 }

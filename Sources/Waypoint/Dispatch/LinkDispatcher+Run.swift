@@ -8,7 +8,7 @@ extension LinkDispatcher {
         running = (entry, { cancellation.cancel() })
         let outcome = await outcome(of: entry, cancellation)
         running = nil
-        emit(.finished(outcome), entry)
+        finish(entry, outcome)
         persist()
     }
 
@@ -20,15 +20,15 @@ extension LinkDispatcher {
             return .invalid(message: error.message)
         case .forbidden(_, let reason):
             emit(.rejectedByPolicy(reason: reason), entry)
-            await forbiddenHandler?(link, reason)
-            return .forbidden(reason: reason)
+            let handler = forbiddenHandler
+            return await report(.forbidden(reason: reason), entry, cancellation) { await handler?(link, reason) }
         case .passThrough:
-            await passThroughHandler?(link)
-            return .passThrough
+            let handler = passThroughHandler
+            return await report(.passThrough, entry, cancellation) { await handler?(link) }
         case .notFound:
             emit(.notFound, entry)
-            await notFoundHandler?(link)
-            return .notFound
+            let handler = notFoundHandler
+            return await report(.notFound, entry, cancellation) { await handler?(link) }
         case .matched:
             break
         }
@@ -68,6 +68,25 @@ extension LinkDispatcher {
             }
         }
         return .declined
+    }
+
+    /// Runs the handler of an outcome that no route handles, under the same timeout as a route's
+    /// handler, so a not-found screen that never returns stalls nothing behind it.
+    private func report(
+        _ outcome: DispatchOutcome<Destination>,
+        _ entry: Entry,
+        _ cancellation: RunCancellation,
+        _ handler: @escaping @Sendable () async -> Void
+    ) async -> DispatchOutcome<Destination> {
+        switch await race(configuration.handlerTimeout, cancellation, handler) {
+        case .finished: return outcome
+        case .timedOut:
+            emit(.outcomeHandlerTimedOut(outcome: "\(outcome)"), entry)
+            return outcome
+        case .cancelled:
+            emit(.cancelled, entry)
+            return .cancelled
+        }
     }
 
     /// Evaluates the mandatory barriers that apply, then the route's own; `nil` when all passed.

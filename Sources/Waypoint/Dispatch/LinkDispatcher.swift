@@ -49,14 +49,11 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     /// The link running now, with the gate that cancels it.
     var running: (entry: Entry, cancel: @Sendable () -> Void)?
     private var drainTask: Task<Void, Never>?
-    /// Identity → when it was last received, for deduplication.
-    private var recentIdentities: [String: TimeInterval] = [:]
+    /// Which deliveries are duplicates: the one deduplication rule.
+    private var deliveries = DeliveryLedger()
     private var observers: [UUID: @Sendable (DispatchEvent<Destination>) -> Void] = [:]
-    /// Callers of `outcome(of:)`, by link.
-    private var outcomeWaiters: [UUID: [CheckedContinuation<DispatchOutcome<Destination>, Never>]] = [:]
-    /// Outcomes of recent links, so a caller that asks after the link finished still gets it.
-    private var recentOutcomes: [UUID: DispatchOutcome<Destination>] = [:]
-    private var recentOutcomeOrder: [UUID] = []
+    /// Who waits for which outcome, and recent outcomes.
+    private var outcomes = OutcomeLedger<Destination>()
     private var streams: [UUID: AsyncStream<DispatchEvent<Destination>>.Continuation] = [:]
 
     /// A received link with what the dispatcher needs to run and persist it.
@@ -159,29 +156,31 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         )
         for observer in observers.values { observer(event) }
         for continuation in streams.values { continuation.yield(event) }
-        if case .finished(let outcome) = kind, let id = entry?.pending.id { record(outcome, for: id) }
+        if case .finished(let outcome) = kind, let id = entry?.pending.id { outcomes.record(outcome, for: id) }
     }
 
-    private func record(_ outcome: DispatchOutcome<Destination>, for id: UUID) {
-        for waiter in outcomeWaiters.removeValue(forKey: id) ?? [] { waiter.resume(returning: outcome) }
-        recentOutcomes[id] = outcome
-        recentOutcomeOrder.append(id)
-        if recentOutcomeOrder.count > 64 { recentOutcomes[recentOutcomeOrder.removeFirst()] = nil }
+    /// Ends a link that was queued: reports its outcome and releases its delivery identity.
+    func finish(_ entry: Entry, _ outcome: DispatchOutcome<Destination>) {
+        deliveries.end(entry.pending.identity)
+        emit(.finished(outcome), entry)
     }
 
-    /// Waits until the link finishes and returns its outcome (at once if it finished recently):
-    /// what a quick action's completion handler reports, for example.
+    /// Waits until the link finishes and returns its outcome: at once if it finished recently, and
+    /// `nil` at once for a link this dispatcher does not know (or finished too long ago to remember).
+    /// What a quick action's completion handler reports, for example.
     ///
     /// ```swift
     /// if let id = await dispatcher.receive(intake.shortcut(item)) {
-    ///     completionHandler(await dispatcher.outcome(of: id).isHandled)
+    ///     completionHandler(await dispatcher.outcome(of: id)?.isHandled ?? false)
     /// } else {
     ///     completionHandler(false)
     /// }
     /// ```
-    public func outcome(of id: UUID) async -> DispatchOutcome<Destination> {
-        if let outcome = recentOutcomes[id] { return outcome }
-        return await withCheckedContinuation { outcomeWaiters[id, default: []].append($0) }
+    public func outcome(of id: UUID) async -> DispatchOutcome<Destination>? {
+        if let outcome = outcomes.outcome(of: id) { return outcome }
+        let isWaiting = queue.contains { $0.pending.id == id } || running?.entry.pending.id == id
+        guard isWaiting else { return nil }
+        return await withCheckedContinuation { outcomes.wait(for: id, $0) }
     }
 
     // MARK: Receiving
@@ -219,28 +218,24 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         }
     }
 
-    /// Takes a link. Deliveries with the same `identity` (by default the link's text) within the
-    /// deduplication window run once.
+    /// Takes a link. A delivery with the same `identity` (by default the link's text) as one still
+    /// waiting or running is a duplicate and runs once; ``DeliveryLedger`` states the whole rule.
     @discardableResult
     public func receive(_ link: DeepLink, identity: String? = nil) -> UUID? {
-        let now = clock.now()
         let pending = PendingLink(
             id: UUID(),
             link: link.string,
             source: link.source,
-            payload: link.payload,
             identity: identity ?? "link:" + link.string,
             receivedAt: Date()
         )
-        let entry = Entry(pending: pending, link: link, receivedAt: now)
+        let entry = Entry(pending: pending, link: link, receivedAt: clock.now())
         emit(.received, entry)
-        recentIdentities = recentIdentities.filter { now - $0.value < configuration.deduplicationWindow }
-        if recentIdentities[pending.identity] != nil {
+        if deliveries.isDuplicate(pending.identity) {
             emit(.deduplicated, entry)
             emit(.finished(.deduplicated), entry)
             return nil
         }
-        recentIdentities[pending.identity] = now
         if case .deny(let reason) = resolver.policy.evaluate(link) {
             emit(.rejectedByPolicy(reason: reason), entry)
             emit(.finished(.forbidden(reason: reason)), entry)
@@ -256,22 +251,25 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         case .latestWins:
             let superseded = queue
             queue = []
-            for old in superseded { emit(.finished(.superseded), old) }
+            for old in superseded { finish(old, .superseded) }
         case .firstInFirstOut(let limit):
             if queue.count >= limit {
                 emit(.finished(.dropped), entry)
                 return
             }
         }
+        deliveries.begin(entry.pending.identity)
         queue.append(entry)
         persist()
         if !(isReady && isActive) { emit(.heldUntilReady, entry) }
         startDraining()
     }
 
-    /// Loads links a previous process left pending and queues them (call once at launch).
+    /// Loads links a previous process left pending and queues them (call once at launch). A link
+    /// older than ``DispatcherConfiguration/maximumPendingAge`` is not run: it ends as
+    /// ``DispatchOutcome/expired``, with an event.
     ///
-    /// - Returns: How many were restored.
+    /// - Returns: How many were restored (expired ones not counted).
     @discardableResult
     public func restorePendingLinks() -> Int {
         let stored: [PendingLink]
@@ -285,10 +283,14 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         var restored = 0
         for pending in stored where !queue.contains(where: { $0.pending.id == pending.id }) {
             do {
-                var link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
-                link.payload = pending.payload
-                recentIdentities[pending.identity] = now
-                queue.append(Entry(pending: pending, link: link, receivedAt: now))
+                let link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
+                // The dispatcher's clock is monotonic and restarts with the process; the stored
+                // date carries the age across.
+                let age = max(0, Date().timeIntervalSince(pending.receivedAt))
+                let entry = Entry(pending: pending, link: link, receivedAt: now - age)
+                deliveries.begin(pending.identity)
+                if expireIfOld(entry) { continue }
+                queue.append(entry)
                 restored += 1
             } catch {
                 emit(.invalid(message: error.message))
@@ -336,7 +338,7 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         if let index = queue.firstIndex(where: { $0.pending.id == id }) {
             let entry = queue.remove(at: index)
             emit(.cancelled, entry)
-            emit(.finished(.cancelled), entry)
+            finish(entry, .cancelled)
             persist()
             return true
         }
@@ -364,8 +366,21 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     private func drain() async {
         while isReady, isActive, !queue.isEmpty {
             let entry = queue.removeFirst()
+            if expireIfOld(entry) {
+                persist()
+                continue
+            }
             await run(entry)
         }
         drainTask = nil
+    }
+
+    /// Ends `entry` as expired when it waited longer than the configuration allows.
+    private func expireIfOld(_ entry: Entry) -> Bool {
+        let age = clock.now() - entry.receivedAt
+        guard age > configuration.maximumPendingAge else { return false }
+        emit(.expired(age: age), entry)
+        finish(entry, .expired)
+        return true
     }
 }

@@ -37,7 +37,7 @@ extension LinkDispatching {
 }
 
 extension LinkDispatcher: LinkDispatching {
-    public func isHandled(_ id: UUID) async -> Bool { await outcome(of: id).isHandled }
+    public func isHandled(_ id: UUID) async -> Bool { await outcome(of: id)?.isHandled ?? false }
 }
 
 extension LinkIntake {

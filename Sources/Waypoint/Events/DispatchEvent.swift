@@ -31,7 +31,13 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case handled(route: String)
         case failed(route: String, message: String)
         case timedOut(route: String)
+        /// The same delivery is already waiting or running (or, for a notification, already ran).
         case deduplicated
+        /// The link waited longer than the configuration's maximum pending age and is not run.
+        case expired(age: TimeInterval)
+        /// The not-found, pass-through or forbidden handler did not return within the handler
+        /// timeout; the link's outcome stands and the next link runs.
+        case outcomeHandlerTimedOut(outcome: String)
         case cancelled
         /// A notification was dismissed.
         case dismissed(action: String)

@@ -2,47 +2,96 @@ import Foundation
 
 /// Asks an attribution service for the link that led to the install.
 public protocol DeferredLinkProvider: Sendable {
-    /// The link text, or `nil` when the install came from no link.
+    /// The link text, or `nil` when the install came from no link: both definite answers. Throw when
+    /// the answer is not known yet (offline, a server error): the provider is asked again on the next
+    /// launch, up to ``DeferredLinkState/maximumAttempts`` launches.
     func deferredLink() async throws -> String?
 }
 
-/// Remembers whether the app has launched before, so the deferred link is asked for once.
-public protocol LaunchMarker: Sendable {
-    /// `true` the first time, then `false` for ever once ``markLaunched()`` ran.
-    func isFirstLaunch() -> Bool
-    func markLaunched()
+/// Where the app stands with its deferred link: still to be asked (and how often it was), or
+/// settled by a definite answer.
+public enum DeferredLinkState: Sendable, Hashable, Codable {
+    /// No definite answer yet; `attempts` launches asked and got none.
+    case unsettled(attempts: Int)
+    /// The provider answered (a link, or "none"), or every attempt was used: never asked again.
+    case settled
+
+    /// How many launches ask before giving up: enough for a first launch offline and a few more,
+    /// few enough that a provider that always fails (or crashes the app) stops being asked.
+    public static let maximumAttempts = 5
 }
 
-/// A ``LaunchMarker`` that is a file: absent on the first launch.
-public struct FileLaunchMarker: LaunchMarker {
+/// Keeps the ``DeferredLinkState`` between launches.
+public protocol DeferredLinkRecord: Sendable {
+    /// The state; `.unsettled(attempts: 0)` on a new install.
+    func load() -> DeferredLinkState
+    func save(_ state: DeferredLinkState)
+}
+
+/// A ``DeferredLinkRecord`` in a small file: absent on a new install.
+///
+/// ```swift
+/// let record = FileDeferredLinkRecord(url: applicationSupport.appendingPathComponent("waypoint-deferred.json"))
+/// ```
+public struct FileDeferredLinkRecord: DeferredLinkRecord {
     public let url: URL
     public init(url: URL) { self.url = url }
-    public func isFirstLaunch() -> Bool { !FileManager.default.fileExists(atPath: url.path) }
-    public func markLaunched() { _ = FileManager.default.createFile(atPath: url.path, contents: Data()) }
+
+    public func load() -> DeferredLinkState {
+        guard FileManager.default.fileExists(atPath: url.path) else { return .unsettled(attempts: 0) }
+        // A file that cannot be read counts as settled: asking again for ever is worse than missing
+        // one attribution.
+        guard let data = try? Data(contentsOf: url) else { return .settled }
+        return (try? JSONDecoder().decode(DeferredLinkState.self, from: data)) ?? .settled
+    }
+
+    public func save(_ state: DeferredLinkState) {
+        guard let data = try? JSONEncoder().encode(state) else { return }
+        _ = FileManager.default.createFile(atPath: url.path, contents: data)
+    }
 }
 
 extension LinkIntake {
-    /// On the first launch only, asks `provider` for the deferred link. The launch is marked before
-    /// asking, so a crash while asking never asks twice. The result is untrusted: it is parsed
-    /// strictly with source `.deferred` and goes through policy like any other link.
+    /// Asks `provider` for the deferred link until it gives a definite answer: on the first launch,
+    /// and again on later launches while it fails (offline, say), at most
+    /// ``DeferredLinkState/maximumAttempts`` launches. The attempt is recorded before asking, so a
+    /// provider that crashes the app still runs out of attempts. The result is untrusted: it is
+    /// parsed strictly with source `.deferred` and goes through policy like any other link.
     ///
-    /// - Returns: `nil` when this is not the first launch or there is no deferred link.
-    public func deferredLink(from provider: some DeferredLinkProvider, marker: some LaunchMarker) async -> IntakeResult?
-    {
-        guard marker.isFirstLaunch() else { return nil }
-        marker.markLaunched()
+    /// ```swift
+    /// if let result = await intake.deferredLink(from: provider, record: record) {
+    ///     await dispatcher.receive(result)   // .link, or .failure(.providerFailed) to be asked again
+    /// }
+    /// ```
+    ///
+    /// - Returns: `nil` when the state is settled or there is no deferred link; a
+    ///   ``IntakeError/Code/providerFailed`` failure when the provider failed this time.
+    public func deferredLink(
+        from provider: some DeferredLinkProvider,
+        record: some DeferredLinkRecord
+    ) async -> IntakeResult? {
+        guard case .unsettled(let attempts) = record.load(), attempts < DeferredLinkState.maximumAttempts else {
+            return nil
+        }
+        let attempt = attempts + 1
+        record.save(attempt < DeferredLinkState.maximumAttempts ? .unsettled(attempts: attempt) : .settled)
         let text: String?
         do {
             text = try await provider.deferredLink()
         } catch {
+            let next =
+                attempt < DeferredLinkState.maximumAttempts
+                ? "it is asked again on the next launch"
+                : "it was asked \(attempt) times and is not asked again"
             return .failure(
                 IntakeError(
                     .providerFailed,
                     input: "\(type(of: provider))",
-                    message: "The deferred-link provider failed: \(error)"
+                    message: "The deferred-link provider failed (\(error)); \(next)."
                 )
             )
         }
+        record.save(.settled)
         guard let text else { return nil }
         return result { () throws(IntakeError) in
             let link = try parse(text, strict: true, source: .deferred)

@@ -13,10 +13,18 @@ extension LinkIntake {
                 requestIdentifier: response.requestIdentifier,
                 payload: payload
             )
-            // One identity per delivery: the same response reaches the app through two callbacks
-            // on a cold start.
-            let request = response.requestIdentifier.isEmpty ? payload.description : response.requestIdentifier
-            let identity = "notification:\(request):\(response.actionIdentifier)"
+            // One identity per tap: the same response reaches the app through two callbacks on a
+            // cold start (DeliveryLedger has the rule).
+            let identity =
+                response.requestIdentifier.isEmpty
+                ? DeliveryLedger.notificationPayloadIdentity(
+                    payload: payload.description,
+                    action: response.actionIdentifier
+                )
+                : DeliveryLedger.notificationIdentity(
+                    request: response.requestIdentifier,
+                    action: response.actionIdentifier
+                )
             switch response.actionIdentifier {
             case NotificationActionIdentifier.dismiss:
                 return .dismissed(invocation)

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Pending links in a JSON file, written atomically.
+/// Pending links in a JSON file, written atomically. On Apple platforms the file is written with
+/// data protection (`completeFileProtectionUntilFirstUserAuthentication`): encrypted until the
+/// device is first unlocked after a restart, readable after, so a link can still be restored when
+/// the app launches in the background.
 ///
 /// ```swift
 /// let store = FilePendingLinkStore(url: applicationSupport.appendingPathComponent("waypoint-pending.json"))
@@ -36,6 +39,12 @@ public struct FilePendingLinkStore: PendingLinkStore {
         }
     }
 
+    #if canImport(Darwin)
+    static let writingOptions: Data.WritingOptions = [.atomic, .completeFileProtectionUntilFirstUserAuthentication]
+    #else
+    static let writingOptions: Data.WritingOptions = [.atomic]
+    #endif
+
     public func save(_ links: [PendingLink]) throws {
         if links.isEmpty {
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
@@ -44,6 +53,6 @@ public struct FilePendingLinkStore: PendingLinkStore {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(links).write(to: url, options: .atomic)
+        try encoder.encode(links).write(to: url, options: Self.writingOptions)
     }
 }

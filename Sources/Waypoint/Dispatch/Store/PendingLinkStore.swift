@@ -1,22 +1,27 @@
 import Foundation
 
-/// A link received but not yet finished, as it is kept across process death.
+/// A link received but not yet finished, as it is kept across process death: only what running it
+/// again needs. A notification's payload is not kept (the link already carries what routing reads
+/// from it), so a store never holds a whole push, its alert text included.
+///
+/// ```swift
+/// PendingLink(id: UUID(), link: "myapp://messages/7", source: .notification,
+///             identity: "notification:push-1:com.apple.UNNotificationDefaultActionIdentifier", receivedAt: Date())
+/// ```
 public struct PendingLink: Sendable, Hashable, Codable {
     public let id: UUID
     /// The link's text.
     public let link: String
     public let source: LinkSource
-    public let payload: PayloadValue?
     /// The delivery's identity, for deduplication.
     public let identity: String
+    /// When it was received, for ``DispatcherConfiguration/maximumPendingAge`` across process death.
     public let receivedAt: Date
 
-    public init(id: UUID, link: String, source: LinkSource, payload: PayloadValue?, identity: String, receivedAt: Date)
-    {
+    public init(id: UUID, link: String, source: LinkSource, identity: String, receivedAt: Date) {
         self.id = id
         self.link = link
         self.source = source
-        self.payload = payload
         self.identity = identity
         self.receivedAt = receivedAt
     }

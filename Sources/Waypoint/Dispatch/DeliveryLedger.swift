@@ -1,0 +1,59 @@
+/// The one deduplication rule of a ``LinkDispatcher``: a delivery is a duplicate of another, not a
+/// new tap, when they share an identity and
+///
+/// - the first is still waiting or running (a cold start hands the same URL, activity or
+///   notification to two callbacks, both before anything runs), or
+/// - both are the same notification request: a notification is tapped once, and iOS may hand that
+///   tap to a second callback after the first delivery already finished.
+///
+/// Anything else is a new tap and runs again, however soon: the same universal link or quick action
+/// tapped a second time after the first opened navigates a second time.
+///
+/// Identities come from ``LinkIntake`` (``IntakeResult/link(_:identity:)``): the link's text per kind
+/// of entry point, or the notification's request identifier and action.
+struct DeliveryLedger: Sendable {
+    /// Identities waiting or running, with how many deliveries of each.
+    private var inFlight: [String: Int] = [:]
+    /// Notification requests that already ran, oldest first, at most ``rememberedRequestLimit``.
+    private var finishedRequests: Set<String> = []
+    private var finishedRequestOrder: [String] = []
+
+    /// How many finished notification requests are remembered (a few hundred bytes each).
+    static let rememberedRequestLimit = 256
+    private static let notificationRequestPrefix = "notification:"
+
+    /// The identity of a notification response: its request and the action chosen.
+    static func notificationIdentity(request: String, action: String) -> String {
+        notificationRequestPrefix + request + ":" + action
+    }
+
+    /// The identity of a notification response that carries no request identifier (launch options).
+    static func notificationPayloadIdentity(payload: String, action: String) -> String {
+        "notification-payload:" + payload + ":" + action
+    }
+
+    /// Whether a delivery with `identity` is a duplicate of one waiting, running or (for a
+    /// notification request) already run.
+    func isDuplicate(_ identity: String) -> Bool {
+        inFlight[identity] != nil || finishedRequests.contains(identity)
+    }
+
+    /// A delivery with `identity` starts waiting.
+    mutating func begin(_ identity: String) { inFlight[identity, default: 0] += 1 }
+
+    /// A delivery that began has finished, whatever its outcome.
+    mutating func end(_ identity: String) {
+        switch inFlight[identity] {
+        case .some(let count) where count > 1: inFlight[identity] = count - 1
+        case .some: inFlight[identity] = nil
+        case .none: break
+        }
+        guard identity.hasPrefix(Self.notificationRequestPrefix), finishedRequests.insert(identity).inserted else {
+            return
+        }
+        finishedRequestOrder.append(identity)
+        if finishedRequestOrder.count > Self.rememberedRequestLimit {
+            finishedRequests.remove(finishedRequestOrder.removeFirst())
+        }
+    }
+}
