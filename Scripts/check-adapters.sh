@@ -23,7 +23,8 @@ else
     bin="$(swift build --show-bin-path)"
 fi
 minimum=$(package_ios_minimum)
-mapfile -t language < <(package_swift_flags)
+language=() # read line by line: macOS's bash 3.2 has no mapfile
+while read -r flag; do language+=("$flag"); done < <(package_swift_flags)
 out=.build/apple-stubs
 rm -rf "$out" && mkdir -p "$out"
 

@@ -21,7 +21,8 @@ sdk=$(cd "$sdk" && pwd)
 
 source Scripts/lib/package-settings.sh
 minimum=$(package_ios_minimum)
-mapfile -t language < <(package_swift_flags)
+language=() # read line by line: macOS's bash 3.2 has no mapfile
+while read -r flag; do language+=("$flag"); done < <(package_swift_flags)
 current=$(sed -nE 's/.*"Version" *: *"([0-9.]+)".*/\1/p' "$sdk/SDKSettings.json" | head -n 1)
 if [[ -z "$minimum" || -z "$current" ]]; then
     echo "could not read the iOS minimum from Package.swift or the version from $sdk/SDKSettings.json" >&2
@@ -50,7 +51,7 @@ failed=0
 swift_for() { # IOS_VERSION ARGS…: swiftc for the SDK at that deployment target
     local version=$1
     shift
-    swiftc -target "arm64-apple-ios$version" -sdk "$sdk" "${resource[@]}" \
+    swiftc -target "arm64-apple-ios$version" -sdk "$sdk" ${resource[@]+"${resource[@]}"} \
         -module-cache-path "$out/module-cache" "${language[@]}" -parse-as-library "$@"
 }
 

@@ -18,6 +18,7 @@ the core has none, and should keep none), and types that appear only in a type a
 """
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -45,14 +46,17 @@ def package_minimums(package_swift):
 
 
 def newer_declarations(toolchain_modules, minimums, cache):
-    """{(context, printedName): [reasons]} for every declaration newer than a minimum, and the set of
-    keys that also have a declaration usable at every minimum (overloads we cannot tell apart)."""
+    """{(module, context, printedName): [reasons]} for every declaration newer than a minimum, and the
+    set of keys that also have a declaration usable at every minimum (overloads we cannot tell apart)."""
     newer, usable = {}, set()
     for module in MODULES:
         path = os.path.join(cache, module + ".json")
         if not os.path.exists(path):
-            subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-o", path,
+            # Written aside, then moved: an interrupted dump never leaves a truncated file behind.
+            partial = path + ".partial"
+            subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-o", partial,
                             "-I", toolchain_modules], check=True, capture_output=True)
+            os.replace(partial, path)
         with open(path) as file:
             root = json.load(file)["ABIRoot"]
 
@@ -64,7 +68,7 @@ def newer_declarations(toolchain_modules, minimums, cache):
                         reasons[platform] = node[field]
             name = node.get("printedName", "")
             if node.get("kind") in ("Function", "Constructor", "Var", "Subscript", "TypeDecl", "TypeAlias"):
-                key = (context, name)
+                key = (module, context, name)
                 if reasons:
                     newer.setdefault(key, []).append(
                         f"{module}: introduced in " + ", ".join(f"{p} {v}" for p, v in sorted(reasons.items())))
@@ -83,7 +87,7 @@ REFERENCE = re.compile(r'range=\[([^\]:]+):(\d+):\d+[^\]]*\][^\n]*?decl="(\w+)\.
 
 
 def references(sources, language):
-    """(file, line, context, name) for every reference to a declaration outside the module."""
+    """(file, line, module, context, name) for every reference to a declaration outside the module."""
     files = sorted(os.path.join(folder, name) for folder, _, names in os.walk(sources)
                    for name in names if name.endswith(".swift"))
     result = subprocess.run(["swiftc", "-dump-ast", "-parse-as-library", "-module-name", "Waypoint", *language,
@@ -103,19 +107,23 @@ def references(sources, language):
                 parts[-1] += "(" + call
             name = parts[-1]
             context = parts[-2].removesuffix(" extension") if len(parts) > 1 else ""
-            found.add((file, int(number), context, name))
+            found.add((file, int(number), module, context, name))
     return found
 
 
 def violations(found, newer, usable):
     report = []
-    for file, line, context, name in sorted(found):
-        keys = [(context, name)] if "(" in name or (context, name) in newer or (context, name) in usable else \
-            [key for key in newer if key[0] == context and key[1].split("(")[0] == name]
-        # Unlabelled references (`append`) are matched by base name: report only when every overload is newer.
-        if not keys or any(key in usable for key in keys) or "(" not in name and any(
-                (context, candidate) in usable for candidate in {k[1] for k in usable if k[0] == context
-                                                               and k[1].split("(")[0] == name}):
+    for file, line, module, context, name in sorted(found):
+        exact = (module, context, name)
+        if "(" in name or exact in newer or exact in usable:
+            keys = [exact]
+        else:
+            # An unlabelled reference (`append`) is matched by base name: reported only when every
+            # declaration of that base name is newer.
+            keys = [key for key in newer if key[:2] == (module, context) and key[2].split("(")[0] == name]
+            if any(key[:2] == (module, context) and key[2].split("(")[0] == name for key in usable):
+                continue
+        if not keys or any(key in usable for key in keys):
             continue
         reasons = sorted({reason for key in keys for reason in newer.get(key, [])})
         if reasons:
@@ -141,7 +149,9 @@ def main():
     swiftc = subprocess.run(["sh", "-c", "command -v swiftc"], capture_output=True, text=True).stdout.strip()
     toolchain_modules = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swiftc))), "lib", "swift",
                                      "linux")
-    cache = os.path.join(".build", "availability")
+    # One cache per toolchain: another toolchain's modules say other things.
+    toolchain = subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout
+    cache = os.path.join(".build", "availability", hashlib.sha256(toolchain.encode()).hexdigest()[:12])
     os.makedirs(cache, exist_ok=True)
     newer, usable = newer_declarations(toolchain_modules, minimums, cache)
 

@@ -1,7 +1,7 @@
 import Foundation
 import Waypoint
 
-/// A ``DispatchClock`` that moves only when told, so tests of timeouts and deduplication windows
+/// A ``DispatchClock`` that moves only when told, so tests of timeouts and pending-link expiry
 /// run instantly and the same way every time.
 ///
 /// ```swift

@@ -61,6 +61,24 @@ struct DispatcherTests {
         #expect(kinds.contains(.heldUntilReady))
     }
 
+    @Test("A link that arrives before the navigator is set waits for it: never handled with nothing shown")
+    func heldUntilNavigator() async throws {
+        var builder = RouterBuilder<String>()
+        try builder.add("open", "/open/{id:int}", value: "open")
+        let resolver = LinkResolver(router: try builder.build(), policy: LinkPolicy(schemes: ["myapp"]))
+        let dispatcher = LinkDispatcher<String, String>(resolver: resolver)
+        await dispatcher.handle("open") { match in .handled(.push("open \(match.parameters.int("id") ?? 0)")) }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let id = try #require(await dispatcher.receive(try DeepLink("myapp://open/5")))
+        await dispatcher.waitUntilIdle()
+        #expect(await dispatcher.pendingLinks.map(\.id) == [id])
+        let shown = Locked<[String]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        #expect(await dispatcher.outcome(of: id)?.isHandled == true)
+        #expect(shown.current == ["open 5"])
+    }
+
     @Test("A link that arrives in the background runs when the app becomes active")
     func background() async throws {
         let app = try makeApp()

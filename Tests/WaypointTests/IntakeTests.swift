@@ -307,8 +307,10 @@ struct IntakeTests {
 
     @Test("The file record starts unsettled, keeps attempts across launches, and settles")
     func fileRecord() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-deferred-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: url) }
+        // In a folder that does not exist yet, as Application Support on a new install.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID())")
+        let url = folder.appendingPathComponent("deferred.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let record = FileDeferredLinkRecord(url: url)
         #expect(record.load() == .unsettled(attempts: 0))
         record.save(.unsettled(attempts: 2))

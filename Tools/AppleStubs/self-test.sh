@@ -2,8 +2,8 @@
 # Proves the stubs are honest where the real iPhoneOS SDK once disagreed with them: each mistake
 # the real SDK caught is put back, in a copy of the tree, and Scripts/check-adapters.sh must fail
 # on it with the SDK's own complaint. The unchanged copy must pass first, so a failure below is the
-# mistake's doing and nothing else's. The fifth (core API newer than the minimums) is
-# Scripts/check-availability.py's, whose --self-test puts it back the same way.
+# mistake's doing and nothing else's. The core calling API newer than its minimums is
+# Scripts/check-availability.py's to catch; its --self-test puts that call back the same way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

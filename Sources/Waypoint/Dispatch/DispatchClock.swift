@@ -1,6 +1,6 @@
 import Foundation
 
-/// The time source of a ``LinkDispatcher``: deduplication windows, timeouts, event durations.
+/// The time source of a ``LinkDispatcher``: timeouts, pending-link ages, event durations.
 ///
 /// Waypoint supports iOS 15, which has no `ContinuousClock`, so times are `TimeInterval` seconds.
 /// Tests use the `ManualClock` of `WaypointTesting` to run timeouts without waiting.

@@ -78,8 +78,12 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
 
     // MARK: Registration
 
-    /// Sets what shows handled links.
-    public func setNavigator(_ navigator: @escaping Navigator) { self.navigator = navigator }
+    /// Sets what shows handled links. Until it is set, links wait: a handled link is never reported
+    /// handled with nothing shown.
+    public func setNavigator(_ navigator: @escaping Navigator) {
+        self.navigator = navigator
+        startDraining()
+    }
 
     /// Registers the handler of the route `name`.
     public func handle(_ name: String, with handler: @escaping RouteHandler) { handlers[name] = handler }
@@ -261,7 +265,7 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         deliveries.begin(entry.pending.identity)
         queue.append(entry)
         persist()
-        if !(isReady && isActive) { emit(.heldUntilReady, entry) }
+        if !canRun { emit(.heldUntilReady, entry) }
         startDraining()
     }
 
@@ -281,7 +285,8 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         }
         let now = clock.now()
         var restored = 0
-        for pending in stored where !queue.contains(where: { $0.pending.id == pending.id }) {
+        let known = Set(queue.map(\.pending.id) + (running.map { [$0.entry.pending.id] } ?? []))
+        for pending in stored where !known.contains(pending.id) {
             do {
                 let link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
                 // The dispatcher's clock is monotonic and restarts with the process; the stored
@@ -314,6 +319,10 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     }
 
     // MARK: Readiness
+
+    /// Whether links may run now: the root UI is installed, the app is active, and a navigator
+    /// shows what handlers return.
+    private var canRun: Bool { isReady && isActive && navigator != nil }
 
     /// The root UI is installed: links may navigate once the app is also active.
     public func appDidBecomeReady() {
@@ -359,12 +368,12 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     }
 
     private func startDraining() {
-        guard drainTask == nil, isReady, isActive, !queue.isEmpty else { return }
+        guard drainTask == nil, canRun, !queue.isEmpty else { return }
         drainTask = Task { await self.drain() }
     }
 
     private func drain() async {
-        while isReady, isActive, !queue.isEmpty {
+        while canRun, !queue.isEmpty {
             let entry = queue.removeFirst()
             if expireIfOld(entry) {
                 persist()
@@ -375,9 +384,11 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         drainTask = nil
     }
 
-    /// Ends `entry` as expired when it waited longer than the configuration allows.
+    /// Ends `entry` as expired when it waited longer than the configuration allows. The age is the
+    /// larger of the monotonic clock's and the wall clock's: the system's uptime stops while the
+    /// device sleeps, so a link held overnight would otherwise look minutes old.
     private func expireIfOld(_ entry: Entry) -> Bool {
-        let age = clock.now() - entry.receivedAt
+        let age = max(clock.now() - entry.receivedAt, Date().timeIntervalSince(entry.pending.receivedAt))
         guard age > configuration.maximumPendingAge else { return false }
         emit(.expired(age: age), entry)
         finish(entry, .expired)

@@ -16,7 +16,7 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case rejectedByPolicy(reason: String)
         /// The input could not become a link.
         case invalid(message: String)
-        /// Waiting until the app is ready and active.
+        /// Waiting until the app is ready and active and a navigator is set.
         case heldUntilReady
         case matched(route: String)
         case notFound

@@ -47,6 +47,12 @@ public struct FileDeferredLinkRecord: DeferredLinkRecord {
 
     public func save(_ state: DeferredLinkState) {
         guard let data = try? JSONEncoder().encode(state) else { return }
+        // The folder (Application Support, say) may not exist yet on a new install; without it the
+        // record would never be written and the provider asked on every launch.
+        try? FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true
+        )
         _ = FileManager.default.createFile(atPath: url.path, contents: data)
     }
 }

@@ -22,7 +22,8 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// The way into the app that delivered the link.
     public var source: LinkSource
     /// What the link was read from, when it came in a payload (a notification's `userInfo`, a quick
-    /// action's `userInfo`, a web message's body). Untrusted, like the link itself.
+    /// action's `userInfo`, a web message's body). Untrusted, like the link itself. Not kept across
+    /// process death: a link restored from a ``PendingLinkStore`` has none (the store keeps the link only).
     public var payload: PayloadValue?
     @usableFromInline let components: LinkComponents
 
