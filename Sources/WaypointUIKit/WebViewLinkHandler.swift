@@ -36,21 +36,7 @@ public final class WebViewLinkHandler: NSObject, WKScriptMessageHandler {
         _ userContentController: WKUserContentController,
         didReceive message: WKScriptMessage
     ) {
-        let origin = message.frameInfo.securityOrigin
-        let result: IntakeResult
-        do {
-            let body = try PayloadValue(any: message.body)
-            let port = origin.port > 0 ? ":\(origin.port)" : ""
-            let snapshot = WebMessageSnapshot(
-                name: message.name,
-                body: body,
-                origin: "\(origin.protocol)://\(origin.host)\(port)",
-                isMainFrame: message.frameInfo.isMainFrame
-            )
-            result = intake.webMessage(snapshot)
-        } catch {
-            result = .failure(error)
-        }
+        let result = intake.webMessage(message)
         let dispatcher = self.dispatcher
         Task { await dispatcher.receive(result) }
     }

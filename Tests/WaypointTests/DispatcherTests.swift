@@ -79,6 +79,93 @@ struct DispatcherTests {
         #expect(shown.current == ["open 5"])
     }
 
+    /// A dispatcher whose handlers redirect: short and legacy links, a loop, a protected target.
+    static func redirectingDispatcher(
+        configuration: DispatcherConfiguration = DispatcherConfiguration()
+    ) async throws -> (LinkDispatcher<String, String>, Locked<[String]>) {
+        var builder = RouterBuilder<String>()
+        try builder.add("short", "/s/{code}", value: "short")
+        try builder.add("legacy", "/legacy/{id:int}", value: "legacy")
+        try builder.add("book", "/books/{id:int}", value: "book")
+        try builder.add("ping", "/ping", value: "ping")
+        try builder.add("pong", "/pong", value: "pong")
+        try builder.add("vault", "/vault", sources: [.universalLink], value: "vault")
+        try builder.add("pay", "/pay", value: "pay")
+        let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
+        let dispatcher = LinkDispatcher<String, String>(
+            resolver: LinkResolver(router: try builder.build(), policy: policy),
+            configuration: configuration
+        )
+        let shown = Locked<[String]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.handle("short") { _ in .redirect(to: "/legacy/7") }
+        await dispatcher.handle("legacy") { match in .redirect(to: "/books/\(match.parameters.int("id") ?? 0)") }
+        await dispatcher.handle("book") { match in .handled(.push("book \(match.parameters.int("id") ?? 0)")) }
+        await dispatcher.handle("ping") { _ in .redirect(to: "/pong") }
+        await dispatcher.handle("pong") { _ in .redirect(to: "/ping") }
+        await dispatcher.handle("vault") { _ in .handled(.push("vault")) }
+        await dispatcher.handle("pay") { _ in .handled(.push("pay")) }
+        await dispatcher.register(Barrier("auth") { _ in .rejected("logged out") })
+        await dispatcher.protect("pay", with: ["auth"])
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        return (dispatcher, shown)
+    }
+
+    static func run(
+        _ text: String,
+        on dispatcher: LinkDispatcher<String, String>
+    ) async throws -> DispatchOutcome<String>? {
+        let id = try #require(await dispatcher.receive(try DeepLink(text)))
+        return await dispatcher.outcome(of: id)
+    }
+
+    @Test("A redirect chain of 2 resolves, and the outcome names every link")
+    func redirectChain() async throws {
+        let (dispatcher, shown) = try await Self.redirectingDispatcher()
+        let outcome = try await Self.run("myapp://s/abc", on: dispatcher)
+        #expect(
+            outcome
+                == .redirected(
+                    to: "/legacy/7",
+                    outcome: .redirected(to: "/books/7", outcome: .handled(route: "book", plan: .push("book 7")))
+                )
+        )
+        #expect(outcome?.isHandled == true)
+        #expect(shown.current == ["book 7"])
+    }
+
+    @Test("A redirect loop is stopped with a typed outcome naming the chain; so is a chain past the bound")
+    func redirectLoop() async throws {
+        let (dispatcher, shown) = try await Self.redirectingDispatcher()
+        let loop = try await Self.run("myapp://ping", on: dispatcher)
+        #expect(loop?.final == .redirectFailed(reason: "a redirect loop: myapp://ping → /pong → /ping → /pong"))
+        #expect(loop?.isHandled == false)
+        let (bounded, _) = try await Self.redirectingDispatcher(
+            configuration: DispatcherConfiguration(maximumRedirects: 1)
+        )
+        let long = try await Self.run("myapp://s/abc", on: bounded)
+        #expect(long?.final == .redirectFailed(reason: "more than 1 redirects: myapp://s/abc → /legacy/7 → /books/7"))
+        #expect(shown.current.isEmpty)
+    }
+
+    @Test("A redirect keeps the original source and meets the target's barriers")
+    func redirectIsCheckedAgain() async throws {
+        let (dispatcher, shown) = try await Self.redirectingDispatcher()
+        await dispatcher.handle("book") { _ in .redirect(to: "https://example.com/vault") }
+        let vault = try await Self.run("myapp://books/1", on: dispatcher)
+        // A custom-scheme link does not become a universal link by redirecting to one.
+        if case .redirected(_, .forbidden(let reason)) = vault {
+            #expect(reason.contains("universalLink"))
+        } else {
+            Issue.record("expected a forbidden redirect, got \(String(describing: vault))")
+        }
+        await dispatcher.handle("book") { _ in .redirect(to: "/pay") }
+        let pay = try await Self.run("myapp://books/2", on: dispatcher)
+        #expect(pay?.final == .barrierRejected(barrier: "auth", reason: "logged out"))
+        #expect(shown.current.isEmpty)
+    }
+
     @Test("A link that arrives in the background runs when the app becomes active")
     func background() async throws {
         let app = try makeApp()

@@ -303,6 +303,29 @@ func webViews() async throws {
     check(await eventually { shown.all.last == "chat 6" }, "… and are routed")
 }
 
+/// An app whose notification delegate belongs to another SDK forwards Apple's values itself, one
+/// line each, through the public conversions.
+@MainActor
+func foreignDelegate() async throws {
+    let (intake, dispatcher, shown) = try makeApp()
+    await prepare(dispatcher, shown)
+    await dispatcher.appDidBecomeReady()
+    await dispatcher.appDidBecomeActive()
+    let response: UNNotificationResponse = Response(id: "push-9", payload: ["data": ["messageId": "9"]])
+    await dispatcher.receive(intake.notification(response))
+    check(await eventually { shown.all == ["chat 9"] }, "a foreign delegate's notification response is routed")
+    let activity = NSUserActivity(activityType: UserActivityType.browsingWeb)
+    activity.webpageURL = URL(string: "https://example.com/messages/10")
+    await dispatcher.receive(intake.userActivity(activity))
+    check(await eventually { shown.all.last == "chat 10" }, "… and so is a user activity…")
+    let item: UIApplicationShortcutItem = ShortcutItem(type: "messages")
+    await dispatcher.receive(intake.shortcut(item))
+    check(await eventually { shown.all.last == "messages" }, "… a quick action…")
+    let message: WKScriptMessage = ScriptMessage("https://example.com/messages/11", mainFrame: true)
+    await dispatcher.receive(intake.webMessage(message))
+    check(await eventually { shown.all.last == "chat 11" }, "… and a script message")
+}
+
 @MainActor
 func navigator() {
     let stack = RecordingNavigationController(rootViewController: UIViewController())
@@ -327,6 +350,7 @@ try await sceneColdStartFromLinkOrQuickAction()
 try await quickActions()
 try await appDelegateColdStartFromPush()
 try await webViews()
+try await foreignDelegate()
 navigator()
 print(failures == 0 ? "adapter checks: all passed" : "adapter checks: \(failures) failed")
 exit(failures == 0 ? 0 : 1)

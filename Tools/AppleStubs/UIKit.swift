@@ -63,8 +63,9 @@ public typealias Published = Combine.Published
 }
 
 open class NSUserActivity: NSObject, @unchecked Sendable {
-    public init(activityType: String) {}
-    open var activityType: String { "" }
+    private let type: String
+    public init(activityType: String) { type = activityType }
+    open var activityType: String { type }
     open var webpageURL: URL?
     open var userInfo: [AnyHashable: Any]?
 }

@@ -33,9 +33,23 @@ public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashabl
     case dropped
     /// Cancelled while waiting or running.
     case cancelled
+    /// A handler redirected the link to `link` (its text), which then ended as `outcome`: the
+    /// original link is the one the events name, so both are reported.
+    indirect case redirected(to: String, outcome: DispatchOutcome<Destination>)
+    /// A redirect could not be followed: a loop, a chain past the bound, or a target that is not a
+    /// link. The reason names the chain.
+    case redirectFailed(reason: String)
 
-    /// Whether a route handled the link. Only `.handled` is.
-    public var isHandled: Bool {
+    /// Whether a route handled the link: `.handled`, directly or at the end of redirects.
+    public var isHandled: Bool { final.isHandledHere }
+
+    /// The outcome at the end of any redirects.
+    public var final: Self {
+        if case .redirected(_, let outcome) = self { return outcome.final }
+        return self
+    }
+
+    private var isHandledHere: Bool {
         if case .handled = self { return true }
         return false
     }

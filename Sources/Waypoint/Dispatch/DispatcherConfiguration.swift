@@ -25,18 +25,22 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     /// still run, counted from receipt, across process death too. Default 10 minutes: a link that
     /// comes back hours later, when the user has moved on, would take them somewhere unexpected.
     public var maximumPendingAge: TimeInterval
+    /// How many redirects (``HandlerResult/redirect(to:)``) one link may follow. Default 4.
+    public var maximumRedirects: Int
 
     public init(
         queuePolicy: QueuePolicy = .latestWins,
         handlerTimeout: TimeInterval = 10,
         barrierEvaluationTimeout: TimeInterval = 5,
         barrierCheckTimeout: TimeInterval = 300,
-        maximumPendingAge: TimeInterval = 600
+        maximumPendingAge: TimeInterval = 600,
+        maximumRedirects: Int = 4
     ) {
         self.queuePolicy = queuePolicy
         self.handlerTimeout = handlerTimeout
         self.barrierEvaluationTimeout = barrierEvaluationTimeout
         self.barrierCheckTimeout = barrierCheckTimeout
         self.maximumPendingAge = maximumPendingAge
+        self.maximumRedirects = maximumRedirects
     }
 }

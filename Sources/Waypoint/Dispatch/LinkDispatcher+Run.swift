@@ -12,8 +12,16 @@ extension LinkDispatcher {
         persist()
     }
 
-    private func outcome(of entry: Entry, _ cancellation: RunCancellation) async -> DispatchOutcome<Destination> {
-        let link = entry.link
+    /// The outcome of `link`: the entry's own, or where a redirect led (`chain` holds the links
+    /// followed so far, the entry's first).
+    private func outcome(
+        of entry: Entry,
+        _ cancellation: RunCancellation,
+        link: DeepLink? = nil,
+        chain: [String] = []
+    ) async -> DispatchOutcome<Destination> {
+        let link = link ?? entry.link
+        let chain = chain.isEmpty ? [link.string] : chain
         switch resolver.resolve(link) {
         case .invalid(let error):
             emit(.invalid(message: error.message), entry)
@@ -65,9 +73,51 @@ extension LinkDispatcher {
                 await navigator?(plan, link)
                 emit(.handled(route: route), entry)
                 return .handled(route: route, plan: plan)
+            case .finished(.success(.redirect(let target))):
+                guard !cancellation.isCancelled else {
+                    emit(.cancelled, entry)
+                    return .cancelled
+                }
+                return await redirect(from: link, route: route, to: target, entry, cancellation, chain)
             }
         }
         return .declined
+    }
+
+    /// Follows a handler's redirect: the target runs as if it had arrived in the original link's
+    /// place, with its source, through policy, routing and barriers.
+    private func redirect(
+        from link: DeepLink,
+        route: String,
+        to target: String,
+        _ entry: Entry,
+        _ cancellation: RunCancellation,
+        _ chain: [String]
+    ) async -> DispatchOutcome<Destination> {
+        let next: DeepLink
+        do {
+            next = try DeepLink(target, source: link.source, limits: resolver.policy.limits)
+        } catch {
+            return redirectFailed(
+                "the route '\(route)' redirected to '\(target)', which is not a link: \(error.message)",
+                entry
+            )
+        }
+        let path = (chain + [next.string]).joined(separator: " → ")
+        if chain.contains(next.string) {
+            return redirectFailed("a redirect loop: \(path)", entry)
+        }
+        guard chain.count <= configuration.maximumRedirects else {
+            return redirectFailed("more than \(configuration.maximumRedirects) redirects: \(path)", entry)
+        }
+        emit(.redirected(route: route, to: next.string), entry)
+        let outcome = await outcome(of: entry, cancellation, link: next, chain: chain + [next.string])
+        return .redirected(to: next.string, outcome: outcome)
+    }
+
+    private func redirectFailed(_ reason: String, _ entry: Entry) -> DispatchOutcome<Destination> {
+        emit(.invalid(message: "The link's redirect failed: \(reason)."), entry)
+        return .redirectFailed(reason: reason)
     }
 
     /// Runs the handler of an outcome that no route handles, under the same timeout as a route's

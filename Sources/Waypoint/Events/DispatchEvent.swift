@@ -29,6 +29,8 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case dispatched(route: String)
         case declined(route: String)
         case handled(route: String)
+        /// The route's handler redirected the link to another (its text), which runs next.
+        case redirected(route: String, to: String)
         case failed(route: String, message: String)
         case timedOut(route: String)
         /// The same delivery is already waiting or running (or, for a notification, already ran).
