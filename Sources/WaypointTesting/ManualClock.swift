@@ -6,7 +6,7 @@ import Waypoint
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let dispatcher = LinkDispatcher<Screen, Screen>(resolver: resolver, clock: clock)
+/// let dispatcher = try LinkDispatcher<Screen>(routes: routes, policy: policy, clock: clock)
 /// // … a handler that never returns is running …
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: 10)   // its timeout fires now

@@ -292,13 +292,26 @@ struct AttackClassTests {
     static func protectedDispatcher(
         loggedIn: Locked<Bool>,
         store: any PendingLinkStore = InMemoryPendingLinkStore()
-    ) async throws -> (LinkDispatcher<String, String>, Locked<[String]>) {
-        let dispatcher = LinkDispatcher<String, String>(resolver: try makeResolver(), store: store)
+    ) async throws -> (LinkDispatcher<String>, Locked<[String]>) {
+        // The same table as makeResolver's, each route declared with what it shows.
+        let routes = try makeResolver().router.routes.map { route in
+            LinkRoute<String>(
+                route.name,
+                route.pattern.description,
+                barriers: route.name == "messages.detail" ? ["auth"] : [],
+                sources: route.sources,
+                priority: route.priority
+            ) { _ in .push(route.value) }
+        }
+        let dispatcher = try LinkDispatcher(
+            routes: routes,
+            policy: policy,
+            router: RouterConfiguration(linkScheme: "myapp"),
+            barriers: [Barrier("auth") { _ in loggedIn.current ? .passed : .needsCheck }],
+            store: store
+        )
         let shown = Locked<[String]>([])
-        await dispatcher.handleOtherRoutes { match in .handled(.push(match.route.value)) }
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await dispatcher.register(Barrier("auth") { _ in loggedIn.current ? .passed : .needsCheck })
-        await dispatcher.protect("messages.detail", with: ["auth"])
         return (dispatcher, shown)
     }
 

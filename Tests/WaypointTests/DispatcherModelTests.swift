@@ -101,11 +101,9 @@ struct DispatcherModelTests {
             let app = try makeApp(configuration: DispatcherConfiguration(maximumPendingAge: 20))
             let loggedInWhenHandled = Locked<[Bool]>([])
             let isLoggedIn = app.isLoggedIn
-            app.onLaunch = { dispatcher in
-                await dispatcher.handle("secure") { _ in
-                    loggedInWhenHandled.update { $0.append(isLoggedIn.current) }
-                    return .handled(.push(.secure(1)))
-                }
+            app.handlers["secure"] = { _ in
+                loggedInWhenHandled.update { $0.append(isLoggedIn.current) }
+                return .handled(.push(.secure(1)))
             }
             await app.launch()
             var model = Model(maximumAge: app.configuration.maximumPendingAge)

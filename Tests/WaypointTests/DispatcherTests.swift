@@ -63,11 +63,10 @@ struct DispatcherTests {
 
     @Test("A link that arrives before the navigator is set waits for it: never handled with nothing shown")
     func heldUntilNavigator() async throws {
-        var builder = RouterBuilder<String>()
-        try builder.add("open", "/open/{id:int}", value: "open")
-        let resolver = LinkResolver(router: try builder.build(), policy: LinkPolicy(schemes: ["myapp"]))
-        let dispatcher = LinkDispatcher<String, String>(resolver: resolver)
-        await dispatcher.handle("open") { match in .handled(.push("open \(match.parameters.int("id") ?? 0)")) }
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [LinkRoute("open", "/open/{id:int}") { match in .push("open \(match.parameters.int("id") ?? 0)") }],
+            policy: LinkPolicy(schemes: ["myapp"])
+        )
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
         let id = try #require(await dispatcher.receive(try DeepLink("myapp://open/5")))
@@ -80,33 +79,33 @@ struct DispatcherTests {
     }
 
     /// A dispatcher whose handlers redirect: short and legacy links, a loop, a protected target.
+    /// `book` replaces the book route's handler.
     static func redirectingDispatcher(
-        configuration: DispatcherConfiguration = DispatcherConfiguration()
-    ) async throws -> (LinkDispatcher<String, String>, Locked<[String]>) {
-        var builder = RouterBuilder<String>()
-        try builder.add("short", "/s/{code}", value: "short")
-        try builder.add("legacy", "/legacy/{id:int}", value: "legacy")
-        try builder.add("book", "/books/{id:int}", value: "book")
-        try builder.add("ping", "/ping", value: "ping")
-        try builder.add("pong", "/pong", value: "pong")
-        try builder.add("vault", "/vault", sources: [.universalLink], value: "vault")
-        try builder.add("pay", "/pay", value: "pay")
-        let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
-        let dispatcher = LinkDispatcher<String, String>(
-            resolver: LinkResolver(router: try builder.build(), policy: policy),
+        configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        book: LinkRoute<String>.Handler? = nil
+    ) async throws -> (LinkDispatcher<String>, Locked<[String]>) {
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [
+                LinkRoute("short", "/s/{code}") { _ in .redirect(to: "/legacy/7") },
+                LinkRoute("legacy", "/legacy/{id:int}") { match in
+                    .redirect(to: "/books/\(match.parameters.int("id") ?? 0)")
+                },
+                LinkRoute(
+                    "book",
+                    "/books/{id:int}",
+                    handler: book ?? { match in .handled(.push("book \(match.parameters.int("id") ?? 0)")) }
+                ),
+                LinkRoute("ping", "/ping") { _ in .redirect(to: "/pong") },
+                LinkRoute("pong", "/pong") { _ in .redirect(to: "/ping") },
+                LinkRoute("vault", "/vault", sources: [.universalLink]) { _ in .push("vault") },
+                LinkRoute("pay", "/pay", barriers: ["auth"]) { _ in .push("pay") },
+            ],
+            policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]),
+            barriers: [Barrier("auth") { _ in .rejected("logged out") }],
             configuration: configuration
         )
         let shown = Locked<[String]>([])
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await dispatcher.handle("short") { _ in .redirect(to: "/legacy/7") }
-        await dispatcher.handle("legacy") { match in .redirect(to: "/books/\(match.parameters.int("id") ?? 0)") }
-        await dispatcher.handle("book") { match in .handled(.push("book \(match.parameters.int("id") ?? 0)")) }
-        await dispatcher.handle("ping") { _ in .redirect(to: "/pong") }
-        await dispatcher.handle("pong") { _ in .redirect(to: "/ping") }
-        await dispatcher.handle("vault") { _ in .handled(.push("vault")) }
-        await dispatcher.handle("pay") { _ in .handled(.push("pay")) }
-        await dispatcher.register(Barrier("auth") { _ in .rejected("logged out") })
-        await dispatcher.protect("pay", with: ["auth"])
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
         return (dispatcher, shown)
@@ -114,7 +113,7 @@ struct DispatcherTests {
 
     static func run(
         _ text: String,
-        on dispatcher: LinkDispatcher<String, String>
+        on dispatcher: LinkDispatcher<String>
     ) async throws -> DispatchOutcome<String>? {
         let id = try #require(await dispatcher.receive(try DeepLink(text)))
         return await dispatcher.outcome(of: id)
@@ -151,19 +150,21 @@ struct DispatcherTests {
 
     @Test("A redirect keeps the original source and meets the target's barriers")
     func redirectIsCheckedAgain() async throws {
-        let (dispatcher, shown) = try await Self.redirectingDispatcher()
-        await dispatcher.handle("book") { _ in .redirect(to: "https://example.com/vault") }
-        let vault = try await Self.run("myapp://books/1", on: dispatcher)
+        let (toVault, shown) = try await Self.redirectingDispatcher(book: { _ in
+            .redirect(to: "https://example.com/vault")
+        })
+        let vault = try await Self.run("myapp://books/1", on: toVault)
         // A custom-scheme link does not become a universal link by redirecting to one.
         if case .redirected(_, .forbidden(let reason)) = vault {
             #expect(reason.contains("universalLink"))
         } else {
             Issue.record("expected a forbidden redirect, got \(String(describing: vault))")
         }
-        await dispatcher.handle("book") { _ in .redirect(to: "/pay") }
-        let pay = try await Self.run("myapp://books/2", on: dispatcher)
+        let (toPay, paid) = try await Self.redirectingDispatcher(book: { _ in .redirect(to: "/pay") })
+        let pay = try await Self.run("myapp://books/2", on: toPay)
         #expect(pay?.final == .barrierRejected(barrier: "auth", reason: "logged out"))
         #expect(shown.current.isEmpty)
+        #expect(paid.current.isEmpty)
     }
 
     @Test("A link that arrives in the background runs when the app becomes active")
@@ -306,12 +307,12 @@ struct DispatcherTests {
         let app = try makeApp(
             configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4), handlerTimeout: 5)
         )
-        await app.launch()
         let release = Locked(false)
-        await app.dispatcher.handle("open") { _ in
+        app.handlers["open"] = { _ in
             while !release.current { await Task.yield() }  // ignores cancellation on purpose
             return .handled(.push(.open(99)))
         }
+        await app.launch()
         await app.installRootUI()
         await app.becomeActive()
         await app.open("myapp://open/1")
@@ -332,8 +333,8 @@ struct DispatcherTests {
             routes: [("typed", "/items/{id:int}", nil, []), ("any", "/items/{slug}", .home, [])],
             policy: LinkPolicy(schemes: ["myapp"])
         )
+        app.handlers["typed"] = { _ in .declined }
         await app.launch()
-        await app.dispatcher.handle("typed") { _ in .declined }
         await app.installRootUI()
         await app.becomeActive()
         await app.open("myapp://items/3")
@@ -359,13 +360,13 @@ struct DispatcherTests {
     @Test("Not found, forbidden, pass-through and invalid each reach their own handler and are never handled")
     func distinctOutcomes() async throws {
         let app = try makeApp()
+        let forbidden = Locked<[String]>([])
+        app.onForbidden = { _, reason in forbidden.update { $0.append(reason) } }
+        let invalid = Locked<[String]>([])
+        app.onInvalid = { input, _ in invalid.update { $0.append(input) } }
         await app.launch()
         await app.installRootUI()
         await app.becomeActive()
-        let forbidden = Locked<[String]>([])
-        await app.dispatcher.onForbidden { _, reason in forbidden.update { $0.append(reason) } }
-        let invalid = Locked<[String]>([])
-        await app.dispatcher.onInvalid { input, _ in invalid.update { $0.append(input) } }
         await app.open("myapp://nowhere")
         await app.settle()
         await app.open("https://elsewhere.org/page")
@@ -402,30 +403,27 @@ struct DispatcherTests {
         app.loginNeverAnswers.update { $0 = false }
     }
 
-    @Test("A mandatory barrier applies to every link it names; an unregistered barrier fails closed")
-    func mandatoryAndUnregistered() async throws {
-        let app = try SimulatedApp(
-            routes: [("open", "/open/{id:int}", .open(1), []), ("ghost", "/ghost", .home, ["nonexistent"])],
-            policy: LinkPolicy(schemes: ["myapp"])
-        )
+    @Test("A mandatory barrier applies to every link it names")
+    func mandatoryBarrier() async throws {
+        let app = try makeApp()
+        app.mandatoryBarriers = [
+            MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { link in
+                link.pathSegments.first == "open"
+            }
+        ]
         await app.launch()
-        await app.dispatcher.addMandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) {
-            link in
-            link.pathSegments.first == "open"
-        }
         await app.installRootUI()
         await app.becomeActive()
         await app.open("myapp://open/1")
         await app.settle()
-        await app.open("myapp://ghost")
+        await app.open("myapp://messages/1")
         await app.settle()
         #expect(
             app.outcomes == [
                 .barrierRejected(barrier: "maintenance", reason: "down for maintenance"),
-                .barrierRejected(barrier: "nonexistent", reason: "the barrier 'nonexistent' is not registered"),
+                .handled(route: "chat", plan: .pushOverRoot(.chat(1))),
             ]
         )
-        #expect(app.screens.isEmpty)
     }
 
     @Test(
@@ -547,10 +545,8 @@ struct DispatcherTests {
     @Test("A not-found handler that never returns times out like a route handler and stalls nothing")
     func outcomeHandlerTimeout() async throws {
         let app = try makeApp(configuration: DispatcherConfiguration(handlerTimeout: 5))
+        app.onNotFound = { _ in try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
         await app.launch()
-        await app.dispatcher.onNotFound { _ in
-            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
-        }
         await app.installRootUI()
         await app.becomeActive()
         await app.open("myapp://nowhere")

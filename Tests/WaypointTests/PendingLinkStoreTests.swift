@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointTesting
 
 @testable import Waypoint
 
@@ -115,6 +116,36 @@ struct PendingLinkStoreTests {
         let kinds = app.events.read { $0.map(\.kind) }
         #expect(kinds.contains(.restored(count: 1)))
         #expect(kinds.contains { if case .expired(let age) = $0 { age >= 3600 } else { false } })
+        #expect(try store.load().isEmpty)
+    }
+
+    @Test("A link received before restorePendingLinks() is called does not overwrite what the last process left")
+    func receiveBeforeRestore() async throws {
+        let store = InMemoryPendingLinkStore([
+            PendingLink(
+                id: UUID(),
+                link: "myapp://open/1",
+                source: .urlScheme,
+                identity: "url:myapp://open/1",
+                receivedAt: Date()
+            )
+        ])
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [
+                LinkRoute("open", "/open/{id:int}") { match in .push("open \(match.parameters.int("id") ?? 0)") }
+            ],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4)),
+            store: store
+        )
+        await dispatcher.receive(try DeepLink("myapp://open/2"))
+        #expect(try store.load().map(\.link) == ["myapp://open/1", "myapp://open/2"])
+        let shown = Locked<[String]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        await dispatcher.waitUntilIdle()
+        #expect(shown.current == ["open 1", "open 2"])
         #expect(try store.load().isEmpty)
     }
 

@@ -31,4 +31,48 @@ struct ReadmeExampleTests {
 
         #expect(try resolver.router.link(for: "messages.detail", ["id": 42]).string == "myapp://messages/42")
     }
+
+    enum AppScreen: Hashable, Sendable {
+        case chat(Int)
+        case pay(order: String)
+    }
+
+    @Test("The dispatcher example: built whole, a held link runs once the app can show it")
+    func dispatcherExample() async throws {
+        let isLoggedIn = false
+        let dispatcher = try LinkDispatcher<AppScreen>(
+            routes: [
+                LinkRoute("messages.detail", "/messages/{id:int}") {
+                    .pushOverRoot(.chat($0.parameters.int("id") ?? 0))
+                },
+                LinkRoute("pay", "/pay", barriers: ["login"]) {
+                    .present(.pay(order: $0.link.queryValue("order_id") ?? ""))
+                },
+            ],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            barriers: [
+                Barrier("login") { _ in
+                    isLoggedIn ? .passed : .needsCheck
+                } check: { _ in
+                    false
+                }
+            ]
+        )
+        let intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"]))
+        let id = try #require(await dispatcher.receive(intake.url("myapp://messages/42")))
+        let shown = Locked<[AppScreen]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        #expect(await dispatcher.outcome(of: id) == .handled(route: "messages.detail", plan: .pushOverRoot(.chat(42))))
+        #expect(shown.current == [.chat(42)])
+        // The comment's promise: a misspelled barrier throws when the dispatcher is built.
+        #expect(throws: LinkSetupError.self) {
+            try LinkDispatcher<AppScreen>(
+                routes: [LinkRoute("pay", "/pay", barriers: ["logn"]) { _ in .present(.pay(order: "")) }],
+                policy: LinkPolicy(schemes: ["myapp"]),
+                barriers: [Barrier("login") { _ in .passed }]
+            )
+        }
+    }
 }

@@ -31,13 +31,11 @@ struct ScenarioTests {
                 QuickAction(type: "listing.new", title: "New listing", link: "/listings/new") { $0 == .host },
             ])
         )
-        app.onLaunch = { dispatcher in
-            await dispatcher.handle("messages.detail") { match in
-                .handled(.pushOverRoot(.chat(match.parameters.int("id") ?? 0)))
-            }
-            await dispatcher.handle("request.detail") { match in
-                .handled(.pushOverRoot(.request(match.parameters.int("id") ?? 0)))
-            }
+        app.handlers["messages.detail"] = { match in
+            .handled(.pushOverRoot(.chat(match.parameters.int("id") ?? 0)))
+        }
+        app.handlers["request.detail"] = { match in
+            .handled(.pushOverRoot(.request(match.parameters.int("id") ?? 0)))
         }
         await app.launch()
         #expect(app.installedQuickActions.map(\.title) == ["Recent activity", "Messages"])
@@ -68,11 +66,9 @@ struct ScenarioTests {
     @Test("2: a payment link behind authentication: log in, then pay")
     func payment() async throws {
         let app = try SimulatedApp(routes: [("pay", "/pay", nil, ["auth"])], policy: LinkPolicy(schemes: ["app"]))
-        app.onLaunch = { dispatcher in
-            struct Payment: Decodable { let order_id: String }
-            await dispatcher.handle("pay") { match in
-                .handled(.present(.pay(order: try match.decode(Payment.self).order_id)))
-            }
+        struct Payment: Decodable { let order_id: String }
+        app.handlers["pay"] = { match in
+            .handled(.present(.pay(order: try match.decode(Payment.self).order_id)))
         }
         await app.launch(ConnectionOptions(urls: ["app:///pay?order_id=123"]))
         await app.installRootUI()
@@ -102,20 +98,18 @@ struct ScenarioTests {
             },
             policy: LinkPolicy(schemes: ["readapp"], associatedDomains: ["read.example.com"])
         )
-        app.onLaunch = { dispatcher in
-            let book: LinkDispatcher<String, Screen>.RouteHandler = { match in
-                // A payload may name the tab to select before the book is shown.
-                let tab = match.link.payload?["tab"]?.text ?? "library"
-                return .handled(.pushOverRoot(.book(match.parameters.int("book_id") ?? 0), tab: tab))
-            }
-            await dispatcher.handle("book", with: book)
-            await dispatcher.handle("web.book", with: book)
-            await dispatcher.handle("tab") { match in
-                .handled(.replaceStack(.tab(match.parameters.string("tab") ?? "")))
-            }
-            await dispatcher.handle("search") { match in
-                .handled(.push(.tab("search:" + (match.link.queryValue("q") ?? ""))))
-            }
+        let book: LinkRoute<Screen>.Handler = { match in
+            // A payload may name the tab to select before the book is shown.
+            let tab = match.link.payload?["tab"]?.text ?? "library"
+            return .handled(.pushOverRoot(.book(match.parameters.int("book_id") ?? 0), tab: tab))
+        }
+        app.handlers["book"] = book
+        app.handlers["web.book"] = book
+        app.handlers["tab"] = { match in
+            .handled(.replaceStack(.tab(match.parameters.string("tab") ?? "")))
+        }
+        app.handlers["search"] = { match in
+            .handled(.push(.tab("search:" + (match.link.queryValue("q") ?? ""))))
         }
         await app.launch()
         await app.installRootUI()
@@ -187,11 +181,9 @@ struct ScenarioTests {
             routes: [("home", "/", .home, []), ("order.detail", "/order_detail", nil, [])],
             policy: LinkPolicy(schemes: ["wenxiaoyou"])
         )
-        app.onLaunch = { dispatcher in
-            struct Order: Decodable { let order_id: Int }
-            await dispatcher.handle("order.detail") { match in
-                .handled(.pushOverRoot(.order(try match.decode(Order.self).order_id), tab: "home"))
-            }
+        struct Order: Decodable { let order_id: Int }
+        app.handlers["order.detail"] = { match in
+            .handled(.pushOverRoot(.order(try match.decode(Order.self).order_id), tab: "home"))
         }
         let push = NotificationResponseSnapshot(
             requestIdentifier: "o1",
@@ -246,9 +238,7 @@ struct ScenarioTests {
             },
             policy: LinkPolicy(schemes: ["myapp"])
         )
-        app.onLaunch = { dispatcher in
-            await dispatcher.handle("post") { match in .handled(.pushOverRoot(.post(match.parameters.int("id") ?? 0))) }
-        }
+        app.handlers["post"] = { match in .handled(.pushOverRoot(.post(match.parameters.int("id") ?? 0))) }
         await app.launch()
         await app.installRootUI()
         await app.becomeActive()

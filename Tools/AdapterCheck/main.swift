@@ -155,10 +155,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
 
 func makeApp(
     _ configuration: DispatcherConfiguration = DispatcherConfiguration()
-) throws -> (LinkIntake, LinkDispatcher<String, String>, Shown) {
-    var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "app"))
-    try builder.add("messages.detail", "/messages/{id:int}", value: "chat")
-    try builder.add("messages", "/messages", value: "messages")
+) throws -> (LinkIntake, LinkDispatcher<String>, Shown) {
     let policy = LinkPolicy(schemes: ["app"], associatedDomains: ["example.com"])
     let intake = LinkIntake(
         policy: policy,
@@ -167,23 +164,21 @@ func makeApp(
         webMessages: [WebMessageRoute(name: "openLink")],
         webOrigins: ["example.com"]
     )
-    let dispatcher = LinkDispatcher<String, String>(
-        resolver: LinkResolver(router: try builder.build(), policy: policy),
+    let dispatcher = try LinkDispatcher<String>(
+        routes: [
+            LinkRoute("messages.detail", "/messages/{id:int}") { match in
+                .pushOverRoot("chat \(match.parameters.int("id") ?? 0)")
+            },
+            LinkRoute("messages", "/messages") { _ in .pushOverRoot("messages") },
+        ],
+        policy: policy,
+        router: RouterConfiguration(linkScheme: "app"),
         configuration: configuration
     )
     return (intake, dispatcher, Shown())
 }
 
-func prepare(_ dispatcher: LinkDispatcher<String, String>, _ shown: Shown) async {
-    await dispatcher.handleOtherRoutes { match in
-        .handled(
-            .pushOverRoot(
-                [match.route.value, match.parameters.int("id").map(String.init)].compactMap { $0 }.joined(
-                    separator: " "
-                )
-            )
-        )
-    }
+func prepare(_ dispatcher: LinkDispatcher<String>, _ shown: Shown) async {
     await dispatcher.setNavigator { plan, _ in shown.append(plan.destination) }
 }
 

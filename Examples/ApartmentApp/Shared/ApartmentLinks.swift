@@ -1,4 +1,4 @@
-// Scenario 1 of DESIGN.md: the apartment-booking app's links, shared by the UIKit and SwiftUI apps.
+// Scenario 1: the apartment-booking app's links, shared by the UIKit and SwiftUI apps.
 import Foundation
 import Waypoint
 
@@ -13,22 +13,46 @@ enum Profile: String, Sendable {
     case guest, host
 }
 
-/// Everything about links, built once at launch: route table, policy, intake, dispatcher, catalogs.
+/// Everything about links, built once at launch, before any link can arrive: the routes with what
+/// each becomes, the policy, intake, the dispatcher and the quick-action catalog.
 struct ApartmentLinks: Sendable {
-    let resolver: LinkResolver<Screen>
     let intake: LinkIntake
-    let dispatcher: LinkDispatcher<Screen, Screen>
+    let dispatcher: LinkDispatcher<Screen>
     let quickActions: QuickActionCatalog<Profile>
 
-    init(pendingLinks store: any PendingLinkStore) throws {
-        var builder = RouterBuilder<Screen>(configuration: RouterConfiguration(linkScheme: "deeplinkTutorial"))
-        try builder.add("activity", "/activity", value: .recentActivity)
-        try builder.add("messages", "/messages", value: .messages)
-        try builder.add("messages.detail", "/messages/{id:int}", value: .chat(0))
-        try builder.add("request.detail", "/request/{id:int}", value: .request(0))
-        try builder.add("listing.new", "/listings/new", value: .newListing)
+    /// - Parameters:
+    ///   - isHost: whether the user is logged in as a host, asked when a host-only link runs.
+    ///   - logInAsHost: presents the login; `true` when the user logged in.
+    init(
+        pendingLinks store: any PendingLinkStore,
+        isHost: @escaping @Sendable () async -> Bool,
+        logInAsHost: @escaping @Sendable () async -> Bool
+    ) throws {
         let policy = LinkPolicy(schemes: ["deeplinkTutorial"], associatedDomains: ["apartments.example.com"])
-        resolver = LinkResolver(router: try builder.build(), policy: policy)
+        // Every route is pushed over the home screen, so Back returns home.
+        dispatcher = try LinkDispatcher(
+            routes: [
+                LinkRoute("activity", "/activity") { _ in .pushOverRoot(.recentActivity) },
+                LinkRoute("messages", "/messages") { _ in .pushOverRoot(.messages) },
+                LinkRoute("messages.detail", "/messages/{id:int}") { match in
+                    .pushOverRoot(.chat(match.parameters.int("id") ?? 0))
+                },
+                LinkRoute("request.detail", "/request/{id:int}") { match in
+                    .pushOverRoot(.request(match.parameters.int("id") ?? 0))
+                },
+                LinkRoute("listing.new", "/listings/new", barriers: ["host"]) { _ in .pushOverRoot(.newListing) },
+            ],
+            policy: policy,
+            router: RouterConfiguration(linkScheme: "deeplinkTutorial"),
+            barriers: [
+                Barrier("host") { _ in
+                    await isHost() ? .passed : .needsCheck
+                } check: { _ in
+                    await logInAsHost()
+                }
+            ],
+            store: store
+        )
         quickActions = QuickActionCatalog([
             QuickAction(type: "activity", title: "Recent activity", iconName: "clock", link: "/activity"),
             QuickAction(type: "messages", title: "Messages", iconName: "message", link: "/messages"),
@@ -41,33 +65,5 @@ struct ApartmentLinks: Sendable {
             notificationRules: [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")],
             shortcutRoutes: quickActions.linkTemplates
         )
-        dispatcher = LinkDispatcher(resolver: resolver, store: store)
-    }
-
-    /// Route handlers: every route becomes a screen pushed over the home screen, so Back returns home.
-    func registerHandlers(
-        isLoggedIn: @escaping @Sendable () async -> Bool,
-        presentLogin: @escaping @Sendable () async -> Bool
-    ) async {
-        await dispatcher.handleOtherRoutes { match in
-            var screen = match.value
-            if let id = match.parameters.int("id") {
-                switch screen {
-                case .chat: screen = .chat(id)
-                case .request: screen = .request(id)
-                default: break
-                }
-            }
-            return .handled(.pushOverRoot(screen))
-        }
-        await dispatcher.register(
-            Barrier("host") { _ in
-                await isLoggedIn() ? .passed : .needsCheck
-            } check: { _ in
-                await presentLogin()
-            }
-        )
-        await dispatcher.protect("listing.new", with: ["host"])
-        await dispatcher.restorePendingLinks()
     }
 }

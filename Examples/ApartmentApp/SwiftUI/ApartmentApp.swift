@@ -19,7 +19,12 @@ struct ApartmentApp: App {
 /// catch) and the navigation state handled links are bound to.
 @MainActor
 final class AppModel: ObservableObject {
-    let links = try? ApartmentLinks(pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"))
+    // This sample has no host login: host-only links are refused until it has one.
+    let links = try? ApartmentLinks(
+        pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"),
+        isHost: { false },
+        logInAsHost: { false }
+    )
 }
 
 struct RootView: View {
@@ -41,11 +46,10 @@ struct RootView: View {
         let navigation = self.navigation
         return AnyView(
             content
+                // Links that arrive before the navigator is set wait for it: the modifier may mark
+                // the view ready first without losing or misreporting one.
                 .waypointLinks(intake: links.intake, dispatcher: links.dispatcher)
-                .task {
-                    await links.dispatcher.setNavigator { plan, _ in await navigation.apply(plan) }
-                    await links.registerHandlers(isLoggedIn: { false }, presentLogin: { false })
-                }
+                .task { await links.dispatcher.setNavigator { plan, _ in await navigation.apply(plan) } }
         )
     }
 }

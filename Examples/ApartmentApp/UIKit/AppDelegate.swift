@@ -7,7 +7,11 @@ import WaypointUIKit
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     /// `nil` only if the app's own route table has a typo, which its tests catch; a damaged store is
     /// reported through the dispatcher's events.
-    let links = try? ApartmentLinks(pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"))
+    let links = try? ApartmentLinks(
+        pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"),
+        isHost: { await Session.shared.isHost },
+        logInAsHost: { await Session.shared.logInAsHost() }
+    )
     private(set) var notificationForwarder: NotificationCenterForwarder?
 
     func application(

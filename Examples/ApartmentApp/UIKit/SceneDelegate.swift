@@ -27,17 +27,14 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
             makeViewController: { ScreenViewController(screen: $0) }
         )
         self.navigator = navigator
+        // The dispatcher was built whole at launch, so the order below cannot lose a link: what
+        // `connect` forwards waits until the navigator is set, the UI is installed and the scene
+        // is active.
         let router = SceneLinkRouter(intake: links.intake, dispatcher: links.dispatcher)
         self.router = router
-        Task {
-            await links.dispatcher.setNavigator { plan, _ in await navigator.show(plan) }
-            await links.registerHandlers(
-                isLoggedIn: { await Session.shared.isHost },
-                presentLogin: { await Session.shared.logInAsHost() }
-            )
-            router.connect(connectionOptions)
-            router.rootInstalled()
-        }
+        router.connect(connectionOptions)
+        router.rootInstalled()
+        Task { await links.dispatcher.setNavigator { plan, _ in await navigator.show(plan) } }
     }
 
     func sceneDidBecomeActive(_ scene: UIScene) { router?.didBecomeActive() }

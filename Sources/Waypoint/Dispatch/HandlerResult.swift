@@ -1,7 +1,7 @@
 /// What a route handler did with a match.
 ///
 /// ```swift
-/// dispatcher.handle("messages.detail") { match in
+/// LinkRoute<Screen>("messages.detail", "/messages/{id:int}") { match in
 ///     guard let id = match.parameters.int("id") else { return .declined }
 ///     return .handled(.pushOverRoot(.chat(id), tab: "inbox"))
 /// }

@@ -28,14 +28,14 @@ extension LinkDispatcher {
             return .invalid(message: error.message)
         case .forbidden(_, let reason):
             emit(.rejectedByPolicy(reason: reason), entry)
-            let handler = forbiddenHandler
+            let handler = fallbacks.forbidden
             return await report(.forbidden(reason: reason), entry, cancellation) { await handler?(link, reason) }
         case .passThrough:
-            let handler = passThroughHandler
+            let handler = fallbacks.passThrough
             return await report(.passThrough, entry, cancellation) { await handler?(link) }
         case .notFound:
             emit(.notFound, entry)
-            let handler = notFoundHandler
+            let handler = fallbacks.notFound
             return await report(.notFound, entry, cancellation) { await handler?(link) }
         case .matched:
             break
@@ -44,10 +44,7 @@ extension LinkDispatcher {
             let route = match.route.name
             emit(.matched(route: route), entry)
             if let stopped = await passBarriers(match, entry, cancellation) { return stopped }
-            guard let handler = handlers[route] ?? fallbackHandler else {
-                emit(.declined(route: route), entry)
-                continue
-            }
+            let handler = match.value.handler
             emit(.dispatched(route: route), entry)
             let result = await race(configuration.handlerTimeout, cancellation) {
                 () async -> Result<HandlerResult<Destination>, any Error> in
@@ -141,16 +138,16 @@ extension LinkDispatcher {
 
     /// Evaluates the mandatory barriers that apply, then the route's own; `nil` when all passed.
     private func passBarriers(
-        _ match: RouteMatch<Value>,
+        _ match: LinkRoute<Destination>.Match,
         _ entry: Entry,
         _ cancellation: RunCancellation
     ) async -> DispatchOutcome<Destination>? {
         let route = match.route.name
         var gates = mandatoryBarriers.filter { $0.appliesTo(match.link) }.map(\.barrier)
-        for name in routeBarriers[route] ?? [] {
+        for name in match.value.barriers {
             guard let barrier = barriers[name] else {
-                // Fail closed: a protected route never runs because its barrier was forgotten.
-                let reason = "the barrier '\(name)' is not registered"
+                // Unreachable: building the dispatcher checked every name. Fail closed all the same.
+                let reason = "the barrier '\(name)' is not supplied"
                 emit(.barrierRejected(barrier: name, reason: reason), entry)
                 return .barrierRejected(barrier: name, reason: reason)
             }

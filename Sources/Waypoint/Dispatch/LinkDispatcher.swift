@@ -4,43 +4,39 @@ import Foundation
 /// pending links across process death, gates them with barriers, gives each handler a timeout, and
 /// hands every handled destination to the navigator exactly once.
 ///
-/// ```swift
-/// let dispatcher = LinkDispatcher<Screen, Screen>(resolver: resolver, store: FilePendingLinkStore(url: file))
-/// await dispatcher.setNavigator { plan, _ in await navigator.show(plan) }
-/// await dispatcher.handle("messages.detail") { match in
-///     .handled(.pushOverRoot(.chat(match.parameters.int("id") ?? 0)))
-/// }
-/// await dispatcher.register(Barrier("auth") { _ in session.isLoggedIn ? .passed : .needsCheck })
-/// await dispatcher.protect("pay", with: ["auth"])
+/// Everything that decides what a link does is given when the dispatcher is built, and checked
+/// then: the routes with their handlers and barrier names, the barriers, what happens to other
+/// links. Nothing is registered later, so no link can arrive before its handler exists.
 ///
+/// ```swift
+/// let dispatcher = try LinkDispatcher<Screen>(
+///     routes: [
+///         LinkRoute("messages.detail", "/messages/{id:int}") { .pushOverRoot(.chat($0.parameters.int("id") ?? 0)) },
+///         LinkRoute("pay", "/pay", barriers: ["auth"]) { _ in .present(.pay) },
+///     ],
+///     policy: LinkPolicy(schemes: ["myapp"]),
+///     barriers: [Barrier("auth") { _ in await session.isLoggedIn ? .passed : .needsCheck }],
+///     store: FilePendingLinkStore(url: file)
+/// )
 /// await dispatcher.receive(intake.url(url))   // held: the app is not ready yet
+/// await dispatcher.setNavigator { plan, _ in await navigator.show(plan) }
 /// await dispatcher.appDidBecomeReady()         // root UI installed
 /// await dispatcher.appDidBecomeActive()        // now it runs
 /// ```
-public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
-    /// Turns a match into what to show.
-    public typealias RouteHandler = @Sendable (RouteMatch<Value>) async throws -> HandlerResult<Destination>
+public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Shows a handled link's plan; called exactly once per handled link.
     public typealias Navigator = @Sendable (NavigationPlan<Destination>, DeepLink) async -> Void
-    /// Receives links of one outcome (not found, pass-through…).
-    public typealias LinkHandler = @Sendable (DeepLink) async -> Void
 
-    public nonisolated let resolver: LinkResolver<Value>
+    public nonisolated let resolver: LinkResolver<LinkRoute<Destination>>
     public nonisolated let configuration: DispatcherConfiguration
     let store: any PendingLinkStore
     let clock: any DispatchClock
+    /// The barriers routes name, by name.
+    let barriers: [String: Barrier]
+    let mandatoryBarriers: [MandatoryBarrier]
+    let fallbacks: LinkFallbacks
 
-    var handlers: [String: RouteHandler] = [:]
-    var fallbackHandler: RouteHandler?
     var navigator: Navigator?
-    var barriers: [String: Barrier] = [:]
-    var routeBarriers: [String: [String]] = [:]
-    var mandatoryBarriers: [(barrier: Barrier, appliesTo: @Sendable (DeepLink) -> Bool)] = []
-    var actionHandlers: [String: @Sendable (NotificationActionInvocation) async -> Void] = [:]
-    var notFoundHandler: LinkHandler?
-    var passThroughHandler: LinkHandler?
-    var forbiddenHandler: (@Sendable (DeepLink, String) async -> Void)?
-    var invalidHandler: (@Sendable (String, String) async -> Void)?
 
     private(set) var isReady = false
     private(set) var isActive = false
@@ -49,6 +45,9 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     /// The link running now, with the gate that cancels it.
     var running: (entry: Entry, cancel: @Sendable () -> Void)?
     private var drainTask: Task<Void, Never>?
+    /// Whether the store's links were loaded: before the first link is received at the latest, so
+    /// saving that link never overwrites what a previous process left.
+    private var hasRestored = false
     /// Which deliveries are duplicates: the one deduplication rule.
     private var deliveries = DeliveryLedger()
     private var observers: [UUID: @Sendable (DispatchEvent<Destination>) -> Void] = [:]
@@ -64,19 +63,94 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         let receivedAt: TimeInterval
     }
 
+    /// A dispatcher over routes declared with their handlers.
+    ///
+    /// - Throws: ``LinkSetupError`` for a bad pattern, a duplicate or ambiguous route, a barrier a
+    ///   route names but `barriers` lacks, or two barriers with one name.
     public init(
-        resolver: LinkResolver<Value>,
+        routes: [LinkRoute<Destination>],
+        policy: LinkPolicy,
+        router: RouterConfiguration = RouterConfiguration(),
+        barriers: [Barrier] = [],
+        mandatoryBarriers: [MandatoryBarrier] = [],
+        fallbacks: LinkFallbacks = LinkFallbacks(),
         configuration: DispatcherConfiguration = DispatcherConfiguration(),
         store: any PendingLinkStore = InMemoryPendingLinkStore(),
         clock: any DispatchClock = SystemDispatchClock()
-    ) {
+    ) throws(LinkSetupError) {
+        var builder = RouterBuilder<LinkRoute<Destination>>(configuration: router)
+        for route in routes {
+            do {
+                try builder.add(
+                    route.name,
+                    route.pattern,
+                    priority: route.priority,
+                    sources: route.sources,
+                    value: route
+                )
+            } catch {
+                throw LinkSetupError(code: .invalidPattern, message: "The route '\(route.name)': \(error.description)")
+            }
+        }
+        let built: Router<LinkRoute<Destination>>
+        do {
+            built = try builder.build()
+        } catch {
+            throw LinkSetupError(code: .invalidRouteTable, message: error.description)
+        }
+        try self.init(
+            resolver: LinkResolver(router: built, policy: policy),
+            barriers: barriers,
+            mandatoryBarriers: mandatoryBarriers,
+            fallbacks: fallbacks,
+            configuration: configuration,
+            store: store,
+            clock: clock
+        )
+    }
+
+    /// A dispatcher over a resolver whose routes carry their declarations (the manifest builds one).
+    ///
+    /// - Throws: ``LinkSetupError`` for a barrier a route names but `barriers` lacks, or two
+    ///   barriers with one name.
+    public init(
+        resolver: LinkResolver<LinkRoute<Destination>>,
+        barriers: [Barrier] = [],
+        mandatoryBarriers: [MandatoryBarrier] = [],
+        fallbacks: LinkFallbacks = LinkFallbacks(),
+        configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        store: any PendingLinkStore = InMemoryPendingLinkStore(),
+        clock: any DispatchClock = SystemDispatchClock()
+    ) throws(LinkSetupError) {
+        var byName: [String: Barrier] = [:]
+        for barrier in barriers {
+            guard byName.updateValue(barrier, forKey: barrier.name) == nil else {
+                throw LinkSetupError(
+                    code: .duplicateBarrier,
+                    message: "Two barriers are named '\(barrier.name)'; each name must be one barrier."
+                )
+            }
+        }
+        let supplied = byName.keys.sorted().joined(separator: ", ")
+        for route in resolver.router.routes {
+            for name in route.value.barriers where byName[name] == nil {
+                throw LinkSetupError(
+                    code: .unknownBarrier,
+                    message: "The route '\(route.name)' names the barrier '\(name)', which is not supplied "
+                        + (supplied.isEmpty ? "(no barriers are supplied)." : "(supplied: \(supplied)).")
+                )
+            }
+        }
         self.resolver = resolver
+        self.barriers = byName
+        self.mandatoryBarriers = mandatoryBarriers
+        self.fallbacks = fallbacks
         self.configuration = configuration
         self.store = store
         self.clock = clock
     }
 
-    // MARK: Registration
+    // MARK: Navigation
 
     /// Sets what shows handled links. Until it is set, links wait: a handled link is never reported
     /// handled with nothing shown.
@@ -84,45 +158,6 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         self.navigator = navigator
         startDraining()
     }
-
-    /// Registers the handler of the route `name`.
-    public func handle(_ name: String, with handler: @escaping RouteHandler) { handlers[name] = handler }
-
-    /// Handles matched routes that have no handler of their own.
-    public func handleOtherRoutes(with handler: @escaping RouteHandler) { fallbackHandler = handler }
-
-    /// Registers a barrier that routes can name.
-    public func register(_ barrier: Barrier) { barriers[barrier.name] = barrier }
-
-    /// Puts the named barriers, in order, in front of route `name`.
-    public func protect(_ route: String, with barrierNames: [String]) { routeBarriers[route] = barrierNames }
-
-    /// Puts a barrier in front of every link it applies to, before the route's own barriers.
-    public func addMandatoryBarrier(
-        _ barrier: Barrier,
-        appliesTo: @escaping @Sendable (DeepLink) -> Bool = { _ in true }
-    ) {
-        mandatoryBarriers.append((barrier, appliesTo))
-    }
-
-    /// Runs `handler` for the notification action `id` (a ``NotificationActionTarget/handler`` action).
-    public func handleAction(
-        _ id: String,
-        with handler: @escaping @Sendable (NotificationActionInvocation) async -> Void
-    ) {
-        actionHandlers[id] = handler
-    }
-
-    /// Links of the app that no route matches (show a "not found" screen).
-    public func onNotFound(_ handler: @escaping LinkHandler) { notFoundHandler = handler }
-    /// Links that are not the app's (open them in Safari).
-    public func onPassThrough(_ handler: @escaping LinkHandler) { passThroughHandler = handler }
-    /// Links policy refused, with the reason.
-    public func onForbidden(_ handler: @escaping @Sendable (DeepLink, String) async -> Void) {
-        forbiddenHandler = handler
-    }
-    /// Input that could not become a link: the input and the message.
-    public func onInvalid(_ handler: @escaping @Sendable (String, String) async -> Void) { invalidHandler = handler }
 
     // MARK: Events
 
@@ -200,7 +235,7 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
             return receive(link, identity: identity)
         case .action(let invocation):
             emit(.actionInvoked(action: invocation.actionIdentifier))
-            if let handler = actionHandlers[invocation.actionIdentifier] {
+            if let handler = fallbacks.actions[invocation.actionIdentifier] {
                 Task { await handler(invocation) }
             } else {
                 emit(
@@ -217,7 +252,7 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         case .failure(let error):
             emit(.invalid(message: error.message))
             emit(.finished(.invalid(message: error.message)))
-            if let handler = invalidHandler { Task { await handler(error.input, error.message) } }
+            if let handler = fallbacks.invalid { Task { await handler(error.input, error.message) } }
             return nil
         }
     }
@@ -226,6 +261,7 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
     /// waiting or running is a duplicate and runs once; ``DeliveryLedger`` states the whole rule.
     @discardableResult
     public func receive(_ link: DeepLink, identity: String? = nil) -> UUID? {
+        if !hasRestored { restorePendingLinks() }
         let pending = PendingLink(
             id: UUID(),
             link: link.string,
@@ -243,7 +279,7 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         if case .deny(let reason) = resolver.policy.evaluate(link) {
             emit(.rejectedByPolicy(reason: reason), entry)
             emit(.finished(.forbidden(reason: reason)), entry)
-            if let handler = forbiddenHandler { Task { await handler(link, reason) } }
+            if let handler = fallbacks.forbidden { Task { await handler(link, reason) } }
             return nil
         }
         enqueue(entry)
@@ -269,13 +305,15 @@ public actor LinkDispatcher<Value: Sendable, Destination: Hashable & Sendable> {
         startDraining()
     }
 
-    /// Loads links a previous process left pending and queues them (call once at launch). A link
+    /// Loads links a previous process left pending and queues them. Runs by itself before the first
+    /// link is received; call it at launch to have them run even when no new link arrives. A link
     /// older than ``DispatcherConfiguration/maximumPendingAge`` is not run: it ends as
     /// ``DispatchOutcome/expired``, with an event.
     ///
     /// - Returns: How many were restored (expired ones not counted).
     @discardableResult
     public func restorePendingLinks() -> Int {
+        hasRestored = true
         let stored: [PendingLink]
         do {
             stored = try store.load()

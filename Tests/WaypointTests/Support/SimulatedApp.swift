@@ -2,7 +2,7 @@ import Foundation
 import Waypoint
 import WaypointTesting
 
-/// The screens of the simulated app, across the scenarios of DESIGN.md.
+/// The screens of the simulated app, across the five scenarios the project acts out.
 enum Screen: Hashable, Sendable {
     case home, activity, messages
     case chat(Int)
@@ -31,11 +31,10 @@ struct ConnectionOptions {
 /// dispatcher — what the UIKit adapter does on a device.
 final class SimulatedApp: @unchecked Sendable {
     let intake: LinkIntake
-    let resolver: LinkResolver<String>
     let store: any PendingLinkStore
     let clock = ManualClock()
     let configuration: DispatcherConfiguration
-    private(set) var dispatcher: LinkDispatcher<String, Screen>
+    private(set) var dispatcher: LinkDispatcher<Screen>
 
     /// Every plan the navigator was handed, in order.
     let navigations = Locked<[NavigationPlan<Screen>]>([])
@@ -64,9 +63,6 @@ final class SimulatedApp: @unchecked Sendable {
         store: any PendingLinkStore = InMemoryPendingLinkStore(),
         quickActions: QuickActionCatalog<Profile> = QuickActionCatalog([])
     ) throws {
-        var builder = RouterBuilder<String>()
-        for route in routes { try builder.add(route.name, route.pattern, value: route.name) }
-        resolver = LinkResolver(router: try builder.build(), policy: policy)
         var intake = LinkIntake(policy: policy)
         intake.shortcutRoutes = quickActions.linkTemplates
         configure(&intake)
@@ -75,37 +71,69 @@ final class SimulatedApp: @unchecked Sendable {
         self.configuration = configuration
         self.quickActions = quickActions
         self.routeTable = routes
-        dispatcher = LinkDispatcher(resolver: resolver, configuration: configuration, store: store, clock: clock)
+        self.policy = policy
+        dispatcher = try LinkDispatcher(routes: [], policy: policy, configuration: configuration, store: store)
+        dispatcher = try makeDispatcher()
     }
 
-    /// Registers the app's own handlers on every launch, before pending links are restored.
-    var onLaunch: (@Sendable (LinkDispatcher<String, Screen>) async -> Void)?
+    /// Handlers of the app's own, by route name, in place of the table's "show its screen" (a route
+    /// with no screen and no handler here declines). Set before `launch`, as an app declares them.
+    var handlers: [String: LinkRoute<Screen>.Handler] = [:]
+    /// Barriers in front of every link they apply to.
+    var mandatoryBarriers: [MandatoryBarrier] = []
+    /// What happens to forbidden links and invalid input, beside the recorders below.
+    var onForbidden: (@Sendable (DeepLink, String) async -> Void)?
+    var onInvalid: (@Sendable (String, String) async -> Void)?
+    /// Replaces the recording not-found handler.
+    var onNotFound: (@Sendable (DeepLink) async -> Void)?
 
     private let routeTable: [(name: String, pattern: String, screen: Screen?, barriers: [String])]
+    private let policy: LinkPolicy
+
+    /// The dispatcher an app delegate builds at launch: every route with its handler and barriers.
+    func makeDispatcher() throws(LinkSetupError) -> LinkDispatcher<Screen> {
+        let routes = routeTable.map { route in
+            let handler: LinkRoute<Screen>.Handler =
+                handlers[route.name]
+                ?? { [screen = route.screen] _ in screen.map { .handled(.pushOverRoot($0)) } ?? .declined }
+            return LinkRoute(route.name, route.pattern, barriers: route.barriers, handler: handler)
+        }
+        let notFound = self.notFound
+        let passedThrough = self.passedThrough
+        let actions = self.actions
+        return try LinkDispatcher(
+            routes: routes,
+            policy: policy,
+            barriers: [authBarrier()],
+            mandatoryBarriers: mandatoryBarriers,
+            fallbacks: LinkFallbacks(
+                notFound: onNotFound ?? { link in notFound.update { $0.append(link.string) } },
+                passThrough: { link in passedThrough.update { $0.append(link.string) } },
+                forbidden: onForbidden,
+                invalid: onInvalid,
+                actions: [
+                    "like": { invocation in
+                        actions.update { $0.append("like:\(invocation.payload["postId"]?.text ?? "")") }
+                    }
+                ]
+            ),
+            configuration: configuration,
+            store: store,
+            clock: clock
+        )
+    }
 
     /// A new process: a new dispatcher over the same store, wired like an app delegate would.
     func launch(_ options: ConnectionOptions = ConnectionOptions()) async {
-        dispatcher = LinkDispatcher(resolver: resolver, configuration: configuration, store: store, clock: clock)
+        do {
+            dispatcher = try makeDispatcher()
+        } catch {
+            preconditionFailure("the simulated app's setup is its tests' own: \(error)")
+        }
         let events = self.events
         await dispatcher.observe { event in events.update { $0.append(event) } }
         let navigations = self.navigations
         await dispatcher.setNavigator { plan, _ in navigations.update { $0.append(plan) } }
-        let notFound = self.notFound
-        await dispatcher.onNotFound { link in notFound.update { $0.append(link.string) } }
-        let passedThrough = self.passedThrough
-        await dispatcher.onPassThrough { link in passedThrough.update { $0.append(link.string) } }
-        let actions = self.actions
-        await dispatcher.handleAction("like") { invocation in
-            actions.update { $0.append("like:\(invocation.payload["postId"]?.text ?? "")") }
-        }
-        await dispatcher.register(authBarrier())
-        for route in routeTable {
-            if !route.barriers.isEmpty { await dispatcher.protect(route.name, with: route.barriers) }
-            if let screen = route.screen {
-                await dispatcher.handle(route.name) { _ in .handled(.pushOverRoot(screen)) }
-            }
-        }
-        await onLaunch?(dispatcher)
         await dispatcher.restorePendingLinks()
         installQuickActions()
         // scene(_:willConnectTo:options:)

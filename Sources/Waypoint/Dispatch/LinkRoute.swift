@@ -1,0 +1,123 @@
+/// One route, declared once: the links it matches, who may use it, what guards it, and what its
+/// links become. A ``LinkDispatcher`` is built from a list of them, so a route's pattern, its
+/// barriers and its handler can never drift apart, and no route can be left without a handler.
+///
+/// ```swift
+/// enum Screen: Hashable, Sendable { case chat(Int), pay(order: String) }
+///
+/// let routes: [LinkRoute<Screen>] = [
+///     LinkRoute("messages.detail", "/messages/{id:int}") { match in
+///         .pushOverRoot(.chat(match.parameters.int("id") ?? 0), tab: "inbox")
+///     },
+///     LinkRoute("pay", "/pay", barriers: ["login"]) { match in
+///         .present(.pay(order: match.link.queryValue("order_id") ?? ""))
+///     },
+/// ]
+/// ```
+public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
+    /// A match of this route, as its handler sees it: typed parameters, query, source.
+    public typealias Match = RouteMatch<LinkRoute<Destination>>
+    /// Turns a match into what to show, or declines, redirects or fails.
+    public typealias Handler = @Sendable (Match) async throws -> HandlerResult<Destination>
+
+    /// The route's name: in events, outcomes, reverse routing and the manifest.
+    public let name: String
+    /// The pattern, as ``RoutePattern`` reads it.
+    public let pattern: String
+    /// The barriers, by name, in the order they are checked; every name must be a barrier the
+    /// dispatcher is given, or building it fails.
+    public let barriers: [String]
+    /// The ways in allowed to open this route; `nil` for every way.
+    public let sources: Set<LinkSource>?
+    /// Settles ambiguity between routes that match the same links at the same precedence.
+    public let priority: Int
+    let handler: Handler
+
+    /// A route whose handler decides: handled, declined, redirected or failed.
+    ///
+    /// ```swift
+    /// LinkRoute("short", "/s/{code}") { match in .redirect(to: "/books/\(match.parameters.string("code") ?? "")") }
+    /// ```
+    public init(
+        _ name: String,
+        _ pattern: String,
+        barriers: [String] = [],
+        sources: Set<LinkSource>? = nil,
+        priority: Int = 0,
+        handler: @escaping Handler
+    ) {
+        self.name = name
+        self.pattern = pattern
+        self.barriers = barriers
+        self.sources = sources
+        self.priority = priority
+        self.handler = handler
+    }
+
+    /// A route whose links always lead to a plan built from the match. Throwing fails the link,
+    /// with the error in its outcome.
+    ///
+    /// ```swift
+    /// LinkRoute("messages.detail", "/messages/{id:int}") { match in .pushOverRoot(.chat(match.parameters.int("id") ?? 0)) }
+    /// ```
+    public init(
+        _ name: String,
+        _ pattern: String,
+        barriers: [String] = [],
+        sources: Set<LinkSource>? = nil,
+        priority: Int = 0,
+        to plan: @escaping @Sendable (Match) throws -> NavigationPlan<Destination>
+    ) {
+        self.init(name, pattern, barriers: barriers, sources: sources, priority: priority) { match in
+            .handled(try plan(match))
+        }
+    }
+}
+
+/// A barrier in front of every link it applies to, before the matched route's own barriers.
+///
+/// ```swift
+/// MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { $0.source != .notification }
+/// ```
+public struct MandatoryBarrier: Sendable {
+    public let barrier: Barrier
+    let appliesTo: @Sendable (DeepLink) -> Bool
+
+    public init(_ barrier: Barrier, appliesTo: @escaping @Sendable (DeepLink) -> Bool = { _ in true }) {
+        self.barrier = barrier
+        self.appliesTo = appliesTo
+    }
+}
+
+/// What happens to links no route handles, to input that is not a link, and to notification
+/// actions that run code instead of a route. Every handler is optional.
+///
+/// ```swift
+/// LinkFallbacks(passThrough: { link in await openInSafari(link) }, actions: ["like": { await like($0.payload) }])
+/// ```
+public struct LinkFallbacks: Sendable {
+    /// Links of the app that no route matches (show a "not found" screen).
+    public var notFound: (@Sendable (DeepLink) async -> Void)?
+    /// Links that are not the app's (open them in Safari).
+    public var passThrough: (@Sendable (DeepLink) async -> Void)?
+    /// Links policy refused, with the reason.
+    public var forbidden: (@Sendable (DeepLink, String) async -> Void)?
+    /// Input that could not become a link: the input and the message.
+    public var invalid: (@Sendable (String, String) async -> Void)?
+    /// Notification actions by identifier (``NotificationActionTarget/handler`` actions).
+    public var actions: [String: @Sendable (NotificationActionInvocation) async -> Void]
+
+    public init(
+        notFound: (@Sendable (DeepLink) async -> Void)? = nil,
+        passThrough: (@Sendable (DeepLink) async -> Void)? = nil,
+        forbidden: (@Sendable (DeepLink, String) async -> Void)? = nil,
+        invalid: (@Sendable (String, String) async -> Void)? = nil,
+        actions: [String: @Sendable (NotificationActionInvocation) async -> Void] = [:]
+    ) {
+        self.notFound = notFound
+        self.passThrough = passThrough
+        self.forbidden = forbidden
+        self.invalid = invalid
+        self.actions = actions
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import WaypointTesting
+
+@testable import Waypoint
+
+@Suite(
+    "A dispatcher is built whole: every mistake in its setup fails there, and nothing runs before it can",
+    .timeLimit(.minutes(1))
+)
+struct LinkSetupTests {
+    enum Screen: Hashable, Sendable {
+        case chat(Int)
+        case pay
+    }
+
+    static let policy = LinkPolicy(schemes: ["myapp"])
+    static let login = Barrier("login") { _ in .passed }
+
+    static func setupError(
+        _ routes: [LinkRoute<Screen>],
+        barriers: [Barrier] = [login]
+    ) -> LinkSetupError? {
+        do {
+            _ = try LinkDispatcher(routes: routes, policy: policy, barriers: barriers)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("A misspelled barrier name is a setup error naming the route and the name")
+    func misspelledBarrier() {
+        let error = Self.setupError([LinkRoute("pay", "/pay", barriers: ["logn"]) { _ in .present(.pay) }])
+        #expect(error?.code == .unknownBarrier)
+        #expect(error?.message == "The route 'pay' names the barrier 'logn', which is not supplied (supplied: login).")
+        let none = Self.setupError(
+            [LinkRoute("pay", "/pay", barriers: ["login"]) { _ in .present(.pay) }],
+            barriers: []
+        )
+        #expect(
+            none?.message
+                == "The route 'pay' names the barrier 'login', which is not supplied (no barriers are supplied)."
+        )
+    }
+
+    @Test("Two barriers with one name, a bad pattern and two routes with one name are setup errors")
+    func otherMistakes() {
+        let twice = Self.setupError([], barriers: [Self.login, Barrier("login") { _ in .needsCheck }])
+        #expect(twice?.code == .duplicateBarrier)
+        #expect(twice?.message == "Two barriers are named 'login'; each name must be one barrier.")
+        let pattern = Self.setupError([LinkRoute("chat", "/messages/{id:integer}") { _ in .push(.chat(0)) }])
+        #expect(pattern?.code == .invalidPattern)
+        #expect(
+            pattern?.message
+                == "The route 'chat': Pattern '/messages/{id:integer}': unknown parameter type 'integer' (known: int, uuid, bool, double, string) (offset 10)."
+        )
+        let names = Self.setupError([
+            LinkRoute("chat", "/messages/{id:int}") { _ in .push(.chat(0)) },
+            LinkRoute("chat", "/chat/{id:int}") { _ in .push(.chat(0)) },
+        ])
+        #expect(names?.code == .invalidRouteTable)
+        #expect(names?.message.hasPrefix("Two routes are named 'chat'") == true)
+    }
+
+    @Test("A route's handler builds the destination from the match, typed parameters in hand")
+    func declaredDestination() async throws {
+        let dispatcher = try LinkDispatcher<Screen>(
+            routes: [
+                LinkRoute("chat", "/messages/{id:int}") { match in .pushOverRoot(.chat(match.parameters.int("id") ?? 0))
+                }
+            ],
+            policy: Self.policy
+        )
+        let shown = Locked<[Screen]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let id = try #require(await dispatcher.receive(try DeepLink("myapp://messages/42")))
+        #expect(await dispatcher.outcome(of: id) == .handled(route: "chat", plan: .pushOverRoot(.chat(42))))
+        #expect(shown.current == [.chat(42)])
+    }
+
+    enum Step: CaseIterable { case navigator, ready, active, deliver }
+
+    @Test(
+        "1,000 random orderings of navigator, readiness, activation and deliveries: every link handled once, none lost"
+    )
+    func randomOrderings() async throws {
+        var random = SeededRandom(seed: 18)
+        for ordering in 0..<1_000 {
+            let dispatcher = try LinkDispatcher<Screen>(
+                routes: [
+                    LinkRoute("chat", "/messages/{id:int}") { match in .push(.chat(match.parameters.int("id") ?? 0)) },
+                    LinkRoute("pay", "/pay", barriers: ["login"]) { _ in .present(.pay) },
+                ],
+                policy: Self.policy,
+                barriers: [Self.login],
+                configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 16))
+            )
+            let shown = Locked<[Screen]>([])
+            let deliveries = Int.random(in: 1...4, using: &random)
+            var steps: [Step] = [.navigator, .ready, .active] + Array(repeating: .deliver, count: deliveries)
+            steps.shuffle(using: &random)
+            var ids: [UUID] = []
+            var delivered = 0
+            for step in steps {
+                switch step {
+                case .navigator:
+                    await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+                case .ready: await dispatcher.appDidBecomeReady()
+                case .active: await dispatcher.appDidBecomeActive()
+                case .deliver:
+                    delivered += 1
+                    let text = delivered == 2 ? "myapp://pay" : "myapp://messages/\(delivered)"
+                    if let id = await dispatcher.receive(try DeepLink(text)) { ids.append(id) }
+                }
+            }
+            var handled = 0
+            for id in ids where await dispatcher.outcome(of: id)?.isHandled == true { handled += 1 }
+            let context = "ordering \(ordering): \(steps)"
+            #expect(ids.count == deliveries, "a delivery was refused: \(context)")
+            #expect(handled == deliveries, "a link was not handled: \(context)")
+            #expect(shown.current.count == deliveries, "shown other than once per link: \(context)")
+            if handled != deliveries { return }
+        }
+    }
+}
