@@ -19,12 +19,12 @@ struct ToolTests {
         #expect(output.status == 1)
         #expect(
             output.stdout.split(separator: "\n") == [
-                #"{"fragment":"top","input":"deeplinkTutorial://messages/1?ref=push&ref=mail#top","parameters":{"id":1},"pattern":"/messages/{id:int}","query":{"ref":["push","mail"]},"route":"messages.detail","source":"urlScheme","status":"matched"}"#,
+                #"{"destination":"chat","fragment":"top","input":"deeplinkTutorial://messages/1?ref=push&ref=mail#top","parameters":{"id":1},"pattern":"/messages/{id:int}","query":{"ref":["push","mail"]},"route":"messages.detail","source":"urlScheme","status":"matched"}"#,
                 #"{"input":"deeplinkTutorial://messages/one","reason":"No route matches /messages/one.","source":"urlScheme","status":"notFound"}"#,
                 #"{"input":"other://x","reason":"the scheme 'other' is not one of the app's schemes (deeplinktutorial)","source":"urlScheme","status":"forbidden"}"#,
                 #"{"input":"https://elsewhere.org/","reason":"Not the app's link: the system opens it.","source":"web","status":"passThrough"}"#,
                 #"{"input":"deeplinkTutorial://a\\b","reason":"Link 'deeplinkTutorial://a\\b' has a backslash at byte 20; it cannot be part of a link.","status":"invalid"}"#,
-                #"{"barriers":["auth"],"input":"https://apartments.example.com/listings/new","parameters":{},"pattern":"/listings/new","route":"listing.new","source":"universalLink","status":"matched"}"#,
+                #"{"barriers":["auth"],"destination":"newListing","input":"https://apartments.example.com/listings/new","parameters":{},"pattern":"/listings/new","route":"listing.new","source":"universalLink","status":"matched"}"#,
             ]
         )
     }

@@ -61,3 +61,75 @@ extension Manifest {
         Array(quickActions.filter { $0.isShown(for: state) }.map(\.item).prefix(quickActionLimit))
     }
 }
+
+extension ManifestRoute {
+    /// The name the app maps to a screen: the route's `destination:`, else its name.
+    public var destinationKey: String { destination ?? name }
+}
+
+extension Manifest {
+    /// The app's dispatcher, from the manifest in full: every route with its barriers, sources,
+    /// priority, and a plan that selects its `tab:` and pushes its `destination:` over the root. What
+    /// `waypoint resolve` reports for a link is what this dispatcher does with it.
+    ///
+    /// ```swift
+    /// let dispatcher = try ManifestLoader.load(file: path).makeDispatcher(
+    ///     destinations: ["chat": { .chat($0.parameters.int("id") ?? 0) }, "payment": { _ in .pay }],
+    ///     barriers: [Barrier("auth") { _ in await session.isLoggedIn ? .passed : .needsCheck }]
+    /// )
+    /// // LinkSetupError when a route names a barrier not supplied, or leads to a destination not mapped
+    /// ```
+    ///
+    /// - Parameter destinations: The app's screen for each destination name the manifest uses (a
+    ///   route without `destination:` uses its own name), built from the match.
+    public func makeDispatcher<Destination: Hashable & Sendable>(
+        destinations: [String: @Sendable (LinkRoute<Destination>.Match) throws -> Destination],
+        barriers: [Barrier] = [],
+        mandatoryBarriers: [MandatoryBarrier] = [],
+        fallbacks: LinkFallbacks = LinkFallbacks(),
+        configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        store: any PendingLinkStore = InMemoryPendingLinkStore(),
+        clock: any DispatchClock = SystemDispatchClock()
+    ) throws(LinkSetupError) -> LinkDispatcher<Destination> {
+        let mapped = destinations.keys.sorted().joined(separator: ", ")
+        var routes: [LinkRoute<Destination>] = []
+        for route in self.routes {
+            guard let screen = destinations[route.destinationKey] else {
+                throw LinkSetupError(
+                    code: .unknownDestination,
+                    message: "The route '\(route.name)' (\(route.location)) leads to the destination "
+                        + "'\(route.destinationKey)', which the app did not map "
+                        + (mapped.isEmpty ? "(no destinations are mapped)." : "(mapped: \(mapped)).")
+                )
+            }
+            let tab = route.tab
+            routes.append(
+                LinkRoute(
+                    route.name,
+                    route.pattern.text,
+                    barriers: route.barriers,
+                    sources: route.sources,
+                    priority: route.priority
+                ) { match in .pushOverRoot(try screen(match), tab: tab) }
+            )
+        }
+        let used = Set(self.routes.map(\.destinationKey))
+        if let unused = destinations.keys.sorted().first(where: { !used.contains($0) }) {
+            throw LinkSetupError(
+                code: .unknownDestination,
+                message: "The app maps the destination '\(unused)', which no route of \(file) leads to."
+            )
+        }
+        return try LinkDispatcher(
+            routes: routes,
+            policy: makePolicy(),
+            router: routerConfiguration,
+            barriers: barriers,
+            mandatoryBarriers: mandatoryBarriers,
+            fallbacks: fallbacks,
+            configuration: configuration,
+            store: store,
+            clock: clock
+        )
+    }
+}

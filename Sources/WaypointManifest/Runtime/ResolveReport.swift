@@ -13,6 +13,13 @@ public struct ResolveReport: Sendable, Hashable {
     public var query: [QueryItem] = []
     public var fragment: String?
     public var barriers: [String] = []
+    /// The sources the matched route accepts, when it limits them.
+    public var sources: [LinkSource] = []
+    /// The app's name for the screen the matched route shows, and the tab selected first: what
+    /// ``Manifest/makeDispatcher(destinations:barriers:mandatoryBarriers:fallbacks:configuration:store:clock:)``
+    /// hands the navigator.
+    public var destination: String?
+    public var tab: String?
     public var reason: String?
 
     /// Resolves what intake made of `input` against the manifest's router and policy, honouring each
@@ -64,6 +71,9 @@ public struct ResolveReport: Sendable, Hashable {
             report.parameters = match.parameters.entries
             report.wildcard = match.wildcards
             report.barriers = match.route.value.barriers
+            report.sources = match.route.value.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
+            report.destination = match.route.value.destinationKey
+            report.tab = match.route.value.tab
         }
         return report
     }
@@ -80,6 +90,9 @@ public struct ResolveReport: Sendable, Hashable {
             )
             if !wildcard.isEmpty { object["wildcard"] = .array(wildcard.map(PayloadValue.string)) }
             if !barriers.isEmpty { object["barriers"] = .array(barriers.map(PayloadValue.string)) }
+            if !sources.isEmpty { object["sources"] = .array(sources.map { .string($0.rawValue) }) }
+            if let destination { object["destination"] = .string(destination) }
+            if let tab { object["tab"] = .string(tab) }
         }
         if !query.isEmpty {
             var grouped: [String: [PayloadValue]] = [:]
@@ -110,6 +123,8 @@ public struct ResolveReport: Sendable, Hashable {
         for item in query { lines.append("  query:      \(item)") }
         if let fragment { lines.append("  fragment:   \(fragment)") }
         if !barriers.isEmpty { lines.append("  barriers:   \(barriers.joined(separator: ", "))") }
+        if !sources.isEmpty { lines.append("  sources:    \(sources.map(\.rawValue).joined(separator: ", "))") }
+        if let destination { lines.append("  destination: \(destination)" + (tab.map { "  (tab \($0))" } ?? "")) }
         if let reason { lines.append("  reason:     \(reason)") }
         return lines.joined(separator: "\n")
     }

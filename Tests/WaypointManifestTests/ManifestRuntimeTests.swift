@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+import Waypoint
+
+@testable import WaypointManifest
+
+@Suite(
+    "The manifest is applied in full at runtime: what the tool reports is what the app does",
+    .timeLimit(.minutes(1))
+)
+struct ManifestRuntimeTests {
+    /// Records which barriers ran, in order, and lets every link through.
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String] = []
+        func append(_ name: String) {
+            lock.lock()
+            names.append(name)
+            lock.unlock()
+        }
+        func take() -> [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            defer { names = [] }
+            return names
+        }
+    }
+
+    /// A value shared with barriers and the navigator.
+    final class Shared<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        var current: Value {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+        func update(_ change: (inout Value) -> Void) {
+            lock.lock()
+            change(&value)
+            lock.unlock()
+        }
+    }
+
+    /// Sample links for a route: one per link style the manifest offers, parameters filled by type.
+    static func sampleLinks(_ route: ManifestRoute, _ manifest: Manifest, _ router: Router<ManifestRoute>) -> [String] {
+        var parameters: [String: ParameterValue] = [:]
+        var wildcards: [String] = []
+        for segment in route.pattern.expansions.last ?? [] {
+            switch segment {
+            case .parameter(let name, let type):
+                switch type {
+                case .int: parameters[name] = .int(7)
+                case .double: parameters[name] = .double(1.5)
+                case .bool: parameters[name] = .bool(true)
+                case .uuid: parameters[name] = .uuid(UUID(uuidString: "6F1C2B0E-3D4A-4E5F-8A9B-0C1D2E3F4A5B") ?? UUID())
+                case .string: parameters[name] = .string("x")
+                }
+            case .wildcard: wildcards.append("w")
+            case .catchAll: wildcards += ["a", "b"]
+            default: break
+            }
+        }
+        var styles: [LinkStyle?] = [nil]
+        styles += manifest.schemes.map { LinkStyle.scheme($0) }
+        styles += manifest.domains.filter { !$0.hasPrefix("*.") }.map { LinkStyle.universal(host: $0) }
+        var links: [String] = []
+        for style in styles {
+            if let link = try? router.link(for: route.name, parameters, wildcards: wildcards, style: style),
+                !links.contains(link.string)
+            {
+                links.append(link.string)
+            }
+        }
+        return links
+    }
+
+    @Test(
+        "For every route of every example manifest, resolve's route, barriers, destination, tab and sources are the runtime's",
+        arguments: ["apartments", "payments", "reading", "tutoring", "notifications"]
+    )
+    func resolveAgreesWithRuntime(name: String) async throws {
+        let manifest = try ManifestLoader.load(file: ToolRunner.manifest("\(name).yaml"))
+        let resolver = try manifest.makeResolver()
+        let intake = manifest.makeIntake()
+        let recorder = Recorder()
+        let barrierNames = Set(manifest.routes.flatMap(\.barriers))
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
+            destinations: Dictionary(
+                manifest.routes.map { route in
+                    (route.destinationKey, { @Sendable (_: LinkRoute<String>.Match) in route.destinationKey })
+                },
+                uniquingKeysWith: { first, _ in first }
+            ),
+            barriers: barrierNames.map { name in
+                Barrier(name) { _ in
+                    recorder.append(name)
+                    return .passed
+                }
+            }
+        )
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        var compared = 0
+        for route in manifest.routes {
+            for link in Self.sampleLinks(route, manifest, resolver.router) {
+                let report = ResolveReport.make(input: link, intake: intake.url(link), resolver: resolver)
+                let id = try #require(await dispatcher.receive(intake.url(link)), "\(link) was not taken")
+                let outcome = await dispatcher.outcome(of: id)
+                let barriers = recorder.take()
+                switch report.status {
+                case "matched":
+                    let destination = try #require(report.destination)
+                    #expect(
+                        outcome
+                            == .handled(route: report.route ?? "", plan: .pushOverRoot(destination, tab: report.tab)),
+                        "\(name): \(link)"
+                    )
+                    #expect(barriers == report.barriers, "\(name): \(link)")
+                    #expect(report.sources == (route.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []))
+                case "forbidden":
+                    if case .forbidden = outcome {
+                    } else {
+                        Issue.record("\(name): \(link) ran as \(String(describing: outcome))")
+                    }
+                default:
+                    Issue.record("\(name): the sample link \(link) of route '\(route.name)' is \(report.status)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared >= manifest.routes.count)
+    }
+
+    static let orders = """
+        schemes: [myapp]
+        domains: [example.com]
+        routes:
+          - {name: orders, pattern: "/orders/{id:int}", barriers: [login], destination: order, tab: shop}
+        notifications: {keys: [deeplink]}
+        quickActions:
+          - {type: orders, title: Orders, link: "/orders/{id}"}
+        activities: {com.example.order: "/orders/{id}"}
+        webView: {origins: [example.com], messages: [{name: openLink}]}
+        """
+
+    /// The link `/orders/5`, through every way into the app.
+    static func deliveries(_ intake: LinkIntake) async -> [(String, IntakeResult)] {
+        struct Provider: DeferredLinkProvider {
+            func deferredLink() async throws -> String? { "myapp://orders/5" }
+        }
+        struct FirstLaunch: DeferredLinkRecord {
+            func load() -> DeferredLinkState { .unsettled(attempts: 0) }
+            func save(_ state: DeferredLinkState) {}
+        }
+        var results: [(String, IntakeResult)] = [
+            ("url scheme", intake.url("myapp://orders/5")),
+            ("universal link", intake.url("https://example.com/orders/5")),
+            (
+                "notification",
+                intake.notification(NotificationResponseSnapshot(userInfo: ["deeplink": "myapp://orders/5"]))
+            ),
+            ("quick action", intake.shortcut(ShortcutItemSnapshot(type: "orders", userInfo: ["id": 5]))),
+            (
+                "activity",
+                intake.userActivity(UserActivitySnapshot(activityType: "com.example.order", userInfo: ["id": 5]))
+            ),
+            (
+                "web message",
+                intake.webMessage(
+                    WebMessageSnapshot(
+                        name: "openLink",
+                        body: "https://example.com/orders/5",
+                        origin: "https://example.com"
+                    )
+                )
+            ),
+            ("text", intake.text("myapp://orders/5")),
+        ]
+        if let deferred = await intake.deferredLink(from: Provider(), record: FirstLaunch()) {
+            results.append(("deferred", deferred))
+        }
+        return results
+    }
+
+    @Test("A manifest route with barriers: [login] is never handled without login passing, from every way in")
+    func manifestBarrierFromEveryWay() async throws {
+        let manifest = try ManifestLoader.parse(Self.orders)
+        let intake = manifest.makeIntake()
+        let loggedIn = Shared(false)
+        let shown = Shared<[String]>([])
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
+            destinations: ["order": { match in "order \(match.parameters.int("id") ?? 0)" }],
+            barriers: [Barrier("login") { _ in loggedIn.current ? .passed : .rejected("logged out") }]
+        )
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let ways = await Self.deliveries(intake)
+        #expect(ways.count == 8)
+        for (way, result) in ways {
+            let id = try #require(await dispatcher.receive(result), "\(way) was not taken")
+            #expect(
+                await dispatcher.outcome(of: id) == .barrierRejected(barrier: "login", reason: "logged out"),
+                "\(way)"
+            )
+        }
+        #expect(shown.current.isEmpty)
+        loggedIn.update { $0 = true }
+        for (way, result) in ways {
+            let id = try #require(await dispatcher.receive(result), "\(way) was not taken")
+            #expect(
+                await dispatcher.outcome(of: id)
+                    == .handled(route: "orders", plan: .pushOverRoot("order 5", tab: "shop")),
+                "\(way)"
+            )
+        }
+        #expect(shown.current.count == 8)
+    }
+
+    @Test("A manifest naming a barrier or destination the app did not supply fails when the dispatcher is built")
+    func missingPieces() throws {
+        let manifest = try ManifestLoader.parse(Self.orders, file: "shop.yaml")
+        func error(
+            _ destinations: [String: @Sendable (LinkRoute<String>.Match) throws -> String],
+            _ barriers: [Barrier]
+        ) -> String? {
+            do {
+                _ = try manifest.makeDispatcher(destinations: destinations, barriers: barriers)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let login = Barrier("login") { _ in .passed }
+        #expect(
+            error(["order": { _ in "" }], [])
+                == "The route 'orders' names the barrier 'login', which is not supplied (no barriers are supplied)."
+        )
+        #expect(
+            error(["ordr": { _ in "" }], [login])
+                == "The route 'orders' (shop.yaml:4:5) leads to the destination 'order', which the app did not map (mapped: ordr)."
+        )
+        #expect(
+            error(["order": { _ in "" }, "cart": { _ in "" }], [login])
+                == "The app maps the destination 'cart', which no route of shop.yaml leads to."
+        )
+        #expect(error(["order": { _ in "" }], [login]) == nil)
+    }
+}
