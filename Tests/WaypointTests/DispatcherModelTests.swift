@@ -9,7 +9,7 @@ import WaypointTesting
 struct DispatcherModelTests {
     enum Step: CustomStringConvertible {
         case receive(String)
-        case ready, active, background, login, logout
+        case ready, active, background, login, logout, navigator
         case answerLogin(Bool)
         case wait(TimeInterval)
 
@@ -21,17 +21,19 @@ struct DispatcherModelTests {
             case .background: "background"
             case .login: "login"
             case .logout: "logout"
+            case .navigator: "navigator"
             case .answerLogin(let answer): "answerLogin \(answer)"
             case .wait(let seconds): "wait \(seconds)"
             }
         }
     }
 
-    /// The rules, stated directly: one link at a time once ready and active, latest waiting link
-    /// wins, a delivery of a link that is still waiting is a duplicate (a new tap after it ran is
+    /// The rules, stated directly: one link at a time once ready and active and a navigator is set,
+    /// latest waiting link wins, a delivery of a link that is still waiting is a duplicate (a new tap after it ran is
     /// not), a link that waited longer than the maximum age does not run, a protected link needs a
-    /// login at the moment it runs.
+    /// login at the moment it runs, a redirect runs its target in the link's place.
     struct Model {
+        var navigator = false
         var ready = false
         var active = false
         var loggedIn = false
@@ -61,8 +63,9 @@ struct DispatcherModelTests {
             case .logout: loggedIn = false
             case .answerLogin(let answer): loginAnswer = answer
             case .wait(let seconds): now += seconds
+            case .navigator: navigator = true
             }
-            guard ready, active else { return }
+            guard ready, active, navigator else { return }
             for (link, receivedAt) in waiting {
                 outcomes.append(now - receivedAt > maximumAge ? "expired" : run(link))
             }
@@ -70,6 +73,8 @@ struct DispatcherModelTests {
         }
 
         mutating func run(_ link: String) -> String {
+            // The legacy route redirects to the protected one.
+            if link.contains("/legacy/") { return "redirected:" + run("/secure/1") }
             if link.contains("/missing/") { return "notFound" }
             if link.contains("/secure/"), !loggedIn {
                 guard loginAnswer else { return "barrierFailed" }
@@ -88,6 +93,7 @@ struct DispatcherModelTests {
         case .notFound: "notFound"
         case .barrierFailed: "barrierFailed"
         case .expired: "expired"
+        case .redirected(_, let outcome): "redirected:" + name(outcome)
         default: "\(outcome)"
         }
     }
@@ -95,7 +101,9 @@ struct DispatcherModelTests {
     @Test("10,000 sequences: no link lost, none handled twice, nothing protected handled without login")
     func randomSequences() async throws {
         var random = SeededRandom(seed: 2026)
-        let links = ["myapp://open/1", "myapp://open/2", "myapp://secure/1", "myapp://missing/1", "evil://x"]
+        let links = [
+            "myapp://open/1", "myapp://open/2", "myapp://secure/1", "myapp://missing/1", "evil://x", "myapp://legacy/1",
+        ]
         for sequence in 0..<10_000 {
             // A short maximum age, so that random waits reach it.
             let app = try makeApp(configuration: DispatcherConfiguration(maximumPendingAge: 20))
@@ -105,13 +113,16 @@ struct DispatcherModelTests {
                 loggedInWhenHandled.update { $0.append(isLoggedIn.current) }
                 return .handled(.push(.secure(1)))
             }
+            app.handlers["legacy"] = { _ in .redirect(to: "/secure/1") }
+            app.installsNavigatorAtLaunch = false
             await app.launch()
             var model = Model(maximumAge: app.configuration.maximumPendingAge)
             var steps: [Step] = []
             for _ in 0..<Int.random(in: 1...14, using: &random) {
                 let step: Step
-                switch Int.random(in: 0..<12, using: &random) {
+                switch Int.random(in: 0..<13, using: &random) {
                 case 0..<5: step = .receive(links.randomElement(using: &random) ?? links[0])
+                case 11: step = .navigator
                 case 5: step = .ready
                 case 6: step = .active
                 case 7: step = .background
@@ -122,7 +133,7 @@ struct DispatcherModelTests {
                 }
                 steps.append(step)
             }
-            steps += [.ready, .active]
+            steps += [.ready, .active, .navigator]
             for step in steps {
                 switch step {
                 case .receive(let link): await app.open(link)
@@ -133,6 +144,7 @@ struct DispatcherModelTests {
                 case .logout: app.logout()
                 case .answerLogin(let answer): app.loginAnswer.update { $0 = answer }
                 case .wait(let seconds): app.clock.advance(by: seconds)
+                case .navigator: await app.installNavigator()
                 }
                 await app.settle()
                 model.apply(step)

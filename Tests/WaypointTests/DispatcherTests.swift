@@ -16,6 +16,7 @@ func makeApp(
             ("secure", "/secure/{id:int}", .secure(1), ["auth"]),
             ("pay", "/pay", .pay(order: "?"), ["auth"]),
             ("chat", "/messages/{id:int}", .chat(1), []),
+            ("legacy", "/legacy/{id:int}", nil, []),
         ],
         intake: {
             $0.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")]

@@ -36,9 +36,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     let mandatoryBarriers: [MandatoryBarrier]
     let fallbacks: LinkFallbacks
 
+    /// What shows handled links; links wait until there is one.
     var navigator: Navigator?
-
+    /// The root UI is installed (``appDidBecomeReady()``).
     private(set) var isReady = false
+    /// The app is in the foreground (``appDidBecomeActive()``, ``appDidEnterBackground()``).
     private(set) var isActive = false
     /// Links waiting to run, oldest first.
     var queue: [Entry] = []
@@ -50,10 +52,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     private var hasRestored = false
     /// Which deliveries are duplicates: the one deduplication rule.
     private var deliveries = DeliveryLedger()
-    private var observers: [UUID: @Sendable (DispatchEvent<Destination>) -> Void] = [:]
+    /// Who hears events.
+    private var sinks = EventSinks<Destination>()
     /// Who waits for which outcome, and recent outcomes.
     private var outcomes = OutcomeLedger<Destination>()
-    private var streams: [UUID: AsyncStream<DispatchEvent<Destination>>.Continuation] = [:]
 
     /// A received link with what the dispatcher needs to run and persist it.
     struct Entry: Sendable {
@@ -165,25 +167,23 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     public func events() -> AsyncStream<DispatchEvent<Destination>> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<DispatchEvent<Destination>>.makeStream()
-        streams[id] = continuation
+        sinks.add(continuation, id: id)
         continuation.onTermination = { [weak self] _ in
             Task { await self?.removeStream(id) }
         }
         return stream
     }
 
-    private func removeStream(_ id: UUID) { streams[id] = nil }
+    private func removeStream(_ id: UUID) { sinks.remove(id) }
 
     /// Calls `observer` with every event from now on, on the dispatcher; keep it quick.
     @discardableResult
     public func observe(_ observer: @escaping @Sendable (DispatchEvent<Destination>) -> Void) -> UUID {
-        let id = UUID()
-        observers[id] = observer
-        return id
+        sinks.add(observer)
     }
 
     /// Stops an observer.
-    public func removeObserver(_ id: UUID) { observers[id] = nil }
+    public func removeObserver(_ id: UUID) { sinks.remove(id) }
 
     func emit(_ kind: DispatchEvent<Destination>.Kind, _ entry: Entry? = nil, link: DeepLink? = nil) {
         let event = DispatchEvent(
@@ -193,8 +193,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             date: Date(),
             elapsed: entry.map { clock.now() - $0.receivedAt } ?? 0
         )
-        for observer in observers.values { observer(event) }
-        for continuation in streams.values { continuation.yield(event) }
+        sinks.send(event)
         if case .finished(let outcome) = kind, let id = entry?.pending.id { outcomes.record(outcome, for: id) }
     }
 

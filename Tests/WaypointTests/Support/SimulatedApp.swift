@@ -132,8 +132,7 @@ final class SimulatedApp: @unchecked Sendable {
         }
         let events = self.events
         await dispatcher.observe { event in events.update { $0.append(event) } }
-        let navigations = self.navigations
-        await dispatcher.setNavigator { plan, _ in navigations.update { $0.append(plan) } }
+        if installsNavigatorAtLaunch { await installNavigator() }
         await dispatcher.restorePendingLinks()
         installQuickActions()
         // scene(_:willConnectTo:options:)
@@ -160,6 +159,15 @@ final class SimulatedApp: @unchecked Sendable {
             if answer { isLoggedIn.update { $0 = true } }
             return answer
         }
+    }
+
+    /// Whether `launch` sets the navigator; when `false`, `installNavigator()` does it later.
+    var installsNavigatorAtLaunch = true
+
+    /// The navigator is set: the app can show handled links.
+    func installNavigator() async {
+        let navigations = self.navigations
+        await dispatcher.setNavigator { plan, _ in navigations.update { $0.append(plan) } }
     }
 
     /// The root view controller is installed.
