@@ -84,9 +84,11 @@ for app in UIKit SwiftUI; do
 done
 $typecheck_only && exit 0
 
-# The adapter check links the core's objects as SwiftPM built them, and the libraries at the minimum.
+# The adapter check links the core's objects as SwiftPM built them, and the libraries at the minimum;
+# it also builds the example app's links (ApartmentLinks), which the type-check alone never runs.
 modules="$out/ios$minimum"
 swiftc "${language[@]}" -I "$modules" -I "$bin/Modules" -module-name AdapterCheck Tools/AdapterCheck/main.swift \
+    Examples/ApartmentApp/Shared/ApartmentLinks.swift \
     "$bin"/Waypoint.build/*.o -L "$modules" -lWaypointUIKit -lWaypointSwiftUI -lUIKit -lWebKit -lSwiftUI \
     -lUserNotifications -lCombine -o "$out/adapter-check"
 "$out/adapter-check"

@@ -143,7 +143,7 @@ def main():
     with open("Package.swift") as file:
         package = file.read()
     minimums = package_minimums(package)
-    language = ["-swift-version", "6"]
+    language = ["-swift-version", "6", "-package-name", "waypoint"]
     for feature in re.findall(r'enableUpcomingFeature\("(\w+)"\)', package):
         language += ["-enable-upcoming-feature", feature]
     swiftc = subprocess.run(["sh", "-c", "command -v swiftc"], capture_output=True, text=True).stdout.strip()

@@ -10,10 +10,13 @@ package_ios_minimum() {
     echo "$version"
 }
 
-# The language mode and upcoming features, as swiftc flags, one a line.
+# The language mode, upcoming features and a package name (so `package` declarations are visible
+# across the modules, as SwiftPM arranges), as swiftc flags, one a line.
 package_swift_flags() {
     echo -swift-version
     echo 6
+    echo -package-name
+    echo waypoint
     sed -nE 's/.*enableUpcomingFeature\("([A-Za-z]+)"\).*/-enable-upcoming-feature\n\1/p' Package.swift
 }
 

@@ -86,10 +86,16 @@ struct ManifestRuntimeTests {
         let intake = manifest.makeIntake()
         let recorder = Recorder()
         let barrierNames = Set(manifest.routes.flatMap(\.barriers))
+        // Each destination maps to a screen named after it, so the comparison below is between the
+        // report and what the navigator is handed, not the manifest with itself.
+        let handlerActions = manifest.notifications.categories.flatMap(\.actions).filter { $0.target == .handler }
         let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
             destinations: Dictionary(
                 manifest.routes.map { route in
-                    (route.destinationKey, { @Sendable (_: LinkRoute<String>.Match) in route.destinationKey })
+                    (
+                        route.destinationKey,
+                        { @Sendable (_: LinkRoute<String>.Match) in "screen:" + route.destinationKey }
+                    )
                 },
                 uniquingKeysWith: { first, _ in first }
             ),
@@ -98,7 +104,14 @@ struct ManifestRuntimeTests {
                     recorder.append(name)
                     return .passed
                 }
-            }
+            },
+            fallbacks: LinkFallbacks(
+                actions: Dictionary(handlerActions.map { ($0.id, { @Sendable (_: NotificationActionInvocation) in }) })
+                {
+                    first,
+                    _ in first
+                }
+            )
         )
         await dispatcher.setNavigator { _, _ in }
         await dispatcher.appDidBecomeReady()
@@ -115,11 +128,16 @@ struct ManifestRuntimeTests {
                     let destination = try #require(report.destination)
                     #expect(
                         outcome
-                            == .handled(route: report.route ?? "", plan: .pushOverRoot(destination, tab: report.tab)),
+                            == .handled(
+                                route: report.route ?? "",
+                                plan: .pushOverRoot("screen:" + destination, tab: report.tab)
+                            ),
                         "\(name): \(link)"
                     )
                     #expect(barriers == report.barriers, "\(name): \(link)")
-                    #expect(report.sources == (route.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []))
+                    let declared = dispatcher.resolver.router.routes.first { $0.name == report.route }
+                    #expect(report.sources == (declared?.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []))
+                    #expect(declared?.priority == route.priority)
                 case "forbidden":
                     if case .forbidden = outcome {
                     } else {
@@ -237,7 +255,7 @@ struct ManifestRuntimeTests {
         let login = Barrier("login") { _ in .passed }
         #expect(
             error(["order": { _ in "" }], [])
-                == "The route 'orders' names the barrier 'login', which is not supplied (no barriers are supplied)."
+                == "The route 'orders' (shop.yaml:4:5) names the barrier 'login', which the app did not supply (no barriers are supplied)."
         )
         #expect(
             error(["ordr": { _ in "" }], [login])
@@ -248,5 +266,55 @@ struct ManifestRuntimeTests {
                 == "The app maps the destination 'cart', which no route of shop.yaml leads to."
         )
         #expect(error(["order": { _ in "" }], [login]) == nil)
+    }
+
+    @Test("A handler: true notification action needs its handler, and a handler needs its action")
+    func actionHandlers() throws {
+        let path = ToolRunner.manifest("notifications.yaml")
+        let manifest = try ManifestLoader.parse(
+            try String(contentsOfFile: path, encoding: .utf8),
+            file: "notifications.yaml"
+        )
+        let destinations = Dictionary(
+            manifest.routes.map { route in (route.destinationKey, { @Sendable (_: LinkRoute<String>.Match) in "" }) }
+        ) { first, _ in first }
+        let barriers = Set(manifest.routes.flatMap(\.barriers)).map { Barrier($0) { _ in .passed } }
+        func message(_ actions: [String: @Sendable (NotificationActionInvocation) async -> Void]) -> String? {
+            do {
+                _ = try manifest.makeDispatcher(
+                    destinations: destinations,
+                    barriers: barriers,
+                    fallbacks: LinkFallbacks(actions: actions)
+                )
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(
+            message([:])
+                == "The notification action 'like' of notifications.yaml runs an action handler (handler: true), which the app did not give in fallbacks.actions."
+        )
+        #expect(
+            message(["like": { _ in }, "lik": { _ in }])
+                == "The app gives an action handler for 'lik', which no notification action of notifications.yaml declares with handler: true."
+        )
+        #expect(message(["like": { _ in }]) == nil)
+    }
+
+    @Test("Priority and sources reach the runtime's routes")
+    func priorityAndSources() throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            schemes: [myapp]
+            domains: [example.com]
+            routes:
+              - {name: a, pattern: /a, priority: 3, sources: [universalLink]}
+            """
+        )
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(destinations: ["a": { _ in "a" }])
+        let route = try #require(dispatcher.resolver.router.routes.first)
+        #expect(route.priority == 3)
+        #expect(route.sources == [.universalLink])
     }
 }

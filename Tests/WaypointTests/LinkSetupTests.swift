@@ -49,6 +49,20 @@ struct LinkSetupTests {
         let twice = Self.setupError([], barriers: [Self.login, Barrier("login") { _ in .needsCheck }])
         #expect(twice?.code == .duplicateBarrier)
         #expect(twice?.message == "Two barriers are named 'login'; each name must be one barrier.")
+        do {
+            _ = try LinkDispatcher<Screen>(
+                routes: [],
+                policy: Self.policy,
+                barriers: [Self.login],
+                mandatoryBarriers: [MandatoryBarrier(Barrier("login") { _ in .passed })]
+            )
+            Issue.record("a mandatory barrier named like a route barrier was accepted")
+        } catch {
+            #expect(
+                error.message
+                    == "Two barriers are named 'login' (a mandatory one among them); each name must be one barrier."
+            )
+        }
         let pattern = Self.setupError([LinkRoute("chat", "/messages/{id:integer}") { _ in .push(.chat(0)) }])
         #expect(pattern?.code == .invalidPattern)
         #expect(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Waypoint
 
-/// The route tables of the scenarios in DESIGN.md, as an app would register them.
+/// The route tables of the five scenarios, as an app would declare them.
 @Suite("Scenario route tables")
 struct ScenarioRouteTableTests {
     @Test("1: apartment booking: chats, requests, quick-action targets")

@@ -321,6 +321,28 @@ func foreignDelegate() async throws {
     check(await eventually { shown.all.last == "chat 11" }, "… and a script message")
 }
 
+/// The example app's links build (no setup error hides behind its `try?`) and route as declared.
+@MainActor
+func exampleAppLinks() async throws {
+    let links = try ApartmentLinks(pendingLinks: InMemoryPendingLinkStore(), isHost: { false }, logInAsHost: { false })
+    let shown = Shown()
+    await links.dispatcher.setNavigator { plan, _ in shown.append("\(plan.destination)") }
+    await links.dispatcher.appDidBecomeReady()
+    await links.dispatcher.appDidBecomeActive()
+    guard let chat = await links.dispatcher.receive(links.intake.url("deeplinkTutorial://messages/3")),
+        let listing = await links.dispatcher.receive(links.intake.url("deeplinkTutorial://listings/new"))
+    else {
+        check(false, "the example app's links take its own links")
+        return
+    }
+    check(await links.dispatcher.outcome(of: chat)?.isHandled == true, "the example app's links route a chat…")
+    check(
+        await links.dispatcher.outcome(of: listing) == .barrierFailed(barrier: "host"),
+        "… and keep a guest out of the host-only listing"
+    )
+    check(shown.all == ["chat(3)"], "… showing only the chat")
+}
+
 @MainActor
 func navigator() {
     let stack = RecordingNavigationController(rootViewController: UIViewController())
@@ -346,6 +368,7 @@ try await quickActions()
 try await appDelegateColdStartFromPush()
 try await webViews()
 try await foreignDelegate()
+try await exampleAppLinks()
 navigator()
 print(failures == 0 ? "adapter checks: all passed" : "adapter checks: \(failures) failed")
 exit(failures == 0 ? 0 : 1)

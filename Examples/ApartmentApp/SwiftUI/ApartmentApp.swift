@@ -15,8 +15,8 @@ struct ApartmentApp: App {
     }
 }
 
-/// Built once: the links (`nil` only if the app's own route table has a typo, which its tests
-/// catch) and the navigation state handled links are bound to.
+/// Built once: the links (`nil` only if the app's own setup has a mistake, which `Tools/AdapterCheck`
+/// catches by building it in CI) and the navigation state handled links are bound to.
 @MainActor
 final class AppModel: ObservableObject {
     // This sample has no host login: host-only links are refused until it has one.

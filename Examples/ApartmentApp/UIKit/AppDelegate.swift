@@ -5,7 +5,8 @@ import WaypointUIKit
 
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
-    /// `nil` only if the app's own route table has a typo, which its tests catch; a damaged store is
+    /// `nil` only if the app's own setup has a mistake (a bad pattern, a barrier nobody supplies),
+    /// which `Tools/AdapterCheck` catches by building it in CI; a damaged store is
     /// reported through the dispatcher's events.
     let links = try? ApartmentLinks(
         pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"),

@@ -58,8 +58,8 @@ public enum NotificationActionTarget: Sendable, Hashable {
     case link(LinkTemplate)
     /// Opens the link the payload carries, as a tap on the notification would.
     case payloadLink
-    /// Runs the app's action handler registered for the action's id, without routing (for example
-    /// "like", which may run in the background).
+    /// Runs the app's action handler for the action's id (``LinkFallbacks/actions``), without
+    /// routing (for example "like", which may run in the background).
     case handler
 }
 

@@ -111,11 +111,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         )
     }
 
-    /// A dispatcher over a resolver whose routes carry their declarations (the manifest builds one).
-    ///
-    /// - Throws: ``LinkSetupError`` for a barrier a route names but `barriers` lacks, or two
-    ///   barriers with one name.
-    public init(
+    /// The checks on barriers, over a resolver built from the routes just above (private: a
+    /// resolver built elsewhere could disagree with the declarations it carries).
+    private init(
         resolver: LinkResolver<LinkRoute<Destination>>,
         barriers: [Barrier] = [],
         mandatoryBarriers: [MandatoryBarrier] = [],
@@ -130,6 +128,17 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 throw LinkSetupError(
                     code: .duplicateBarrier,
                     message: "Two barriers are named '\(barrier.name)'; each name must be one barrier."
+                )
+            }
+        }
+        var mandatoryNames: Set<String> = []
+        for mandatory in mandatoryBarriers {
+            let name = mandatory.barrier.name
+            guard byName[name] == nil, mandatoryNames.insert(name).inserted else {
+                throw LinkSetupError(
+                    code: .duplicateBarrier,
+                    message:
+                        "Two barriers are named '\(name)' (a mandatory one among them); each name must be one barrier."
                 )
             }
         }
@@ -240,7 +249,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 emit(
                     .invalid(
                         message:
-                            "No handler is registered for the notification action '\(invocation.actionIdentifier)'."
+                            "No action handler is given for the notification action '\(invocation.actionIdentifier)'."
                     )
                 )
             }

@@ -36,7 +36,7 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     /// A route whose handler decides: handled, declined, redirected or failed.
     ///
     /// ```swift
-    /// LinkRoute("short", "/s/{code}") { match in .redirect(to: "/books/\(match.parameters.string("code") ?? "")") }
+    /// LinkRoute<Screen>("short", "/s/{code}") { match in .redirect(to: "/books/\(match.parameters.string("code") ?? "")") }
     /// ```
     public init(
         _ name: String,
@@ -58,7 +58,7 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     /// with the error in its outcome.
     ///
     /// ```swift
-    /// LinkRoute("messages.detail", "/messages/{id:int}") { match in .pushOverRoot(.chat(match.parameters.int("id") ?? 0)) }
+    /// LinkRoute<Screen>("messages.detail", "/messages/{id:int}") { match in .pushOverRoot(.chat(match.parameters.int("id") ?? 0)) }
     /// ```
     public init(
         _ name: String,
@@ -66,10 +66,10 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
         barriers: [String] = [],
         sources: Set<LinkSource>? = nil,
         priority: Int = 0,
-        to plan: @escaping @Sendable (Match) throws -> NavigationPlan<Destination>
+        to plan: @escaping @Sendable (Match) async throws -> NavigationPlan<Destination>
     ) {
         self.init(name, pattern, barriers: barriers, sources: sources, priority: priority) { match in
-            .handled(try plan(match))
+            .handled(try await plan(match))
         }
     }
 }

@@ -3,8 +3,8 @@
 /// did not supply.
 ///
 /// ```swift
-/// try LinkDispatcher(routes: [LinkRoute("pay", "/pay", barriers: ["logn"]) { _ in .push(.pay) }],
-///                    policy: policy, barriers: [login])
+/// try LinkDispatcher<Screen>(routes: [LinkRoute("pay", "/pay", barriers: ["logn"]) { _ in .push(.pay) }],
+///                            policy: policy, barriers: [login])
 /// // LinkSetupError: "The route 'pay' names the barrier 'logn', which is not supplied (supplied: login)."
 /// ```
 public struct LinkSetupError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,6 +12,7 @@ public struct LinkSetupError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         enum Base: String, Sendable, Hashable {
             case invalidPattern, invalidRouteTable, unknownBarrier, duplicateBarrier, unknownDestination
+            case unknownAction
         }
         let base: Base
         public var description: String { base.rawValue }
@@ -23,15 +24,18 @@ public struct LinkSetupError: Error, Sendable, Hashable, CustomStringConvertible
         public static let unknownBarrier = Code(base: .unknownBarrier)
         /// Two supplied barriers share a name.
         public static let duplicateBarrier = Code(base: .duplicateBarrier)
-        /// A manifest route leads to a destination the app did not map.
+        /// A manifest route leads to a destination the app did not map, or the app maps one no route uses.
         public static let unknownDestination = Code(base: .unknownDestination)
+        /// A manifest's notification action runs a handler the app did not give, or the app gives
+        /// one for an action the manifest does not declare.
+        public static let unknownAction = Code(base: .unknownAction)
     }
 
     public let code: Code
     /// What is wrong and where, for people.
     public let message: String
 
-    public init(code: Code, message: String) {
+    package init(code: Code, message: String) {
         self.code = code
         self.message = message
     }

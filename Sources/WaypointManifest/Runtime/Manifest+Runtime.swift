@@ -70,14 +70,16 @@ extension ManifestRoute {
 extension Manifest {
     /// The app's dispatcher, from the manifest in full: every route with its barriers, sources,
     /// priority, and a plan that selects its `tab:` and pushes its `destination:` over the root. What
-    /// `waypoint resolve` reports for a link is what this dispatcher does with it.
+    /// `waypoint resolve` reports for a link is what this dispatcher does with it. A destination
+    /// closure that throws fails the link (``DispatchOutcome/failed(route:message:)``).
     ///
     /// ```swift
-    /// let dispatcher = try ManifestLoader.load(file: path).makeDispatcher(
+    /// let dispatcher: LinkDispatcher<Screen> = try ManifestLoader.load(file: path).makeDispatcher(
     ///     destinations: ["chat": { .chat($0.parameters.int("id") ?? 0) }, "payment": { _ in .pay }],
     ///     barriers: [Barrier("auth") { _ in await session.isLoggedIn ? .passed : .needsCheck }]
     /// )
-    /// // LinkSetupError when a route names a barrier not supplied, or leads to a destination not mapped
+    /// // LinkSetupError when a route names a barrier not supplied, leads to a destination not mapped,
+    /// // or a `handler: true` notification action has no action handler in `fallbacks.actions`
     /// ```
     ///
     /// - Parameter destinations: The app's screen for each destination name the manifest uses (a
@@ -92,8 +94,20 @@ extension Manifest {
         clock: any DispatchClock = SystemDispatchClock()
     ) throws(LinkSetupError) -> LinkDispatcher<Destination> {
         let mapped = destinations.keys.sorted().joined(separator: ", ")
+        let supplied = Set(barriers.map(\.name))
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
+            // Checked here as well as by the dispatcher, to name the manifest line.
+            if let missing = route.barriers.first(where: { !supplied.contains($0) }) {
+                throw LinkSetupError(
+                    code: .unknownBarrier,
+                    message: "The route '\(route.name)' (\(route.location)) names the barrier '\(missing)', "
+                        + "which the app did not supply "
+                        + (supplied.isEmpty
+                            ? "(no barriers are supplied)."
+                            : "(supplied: \(supplied.sorted().joined(separator: ", "))).")
+                )
+            }
             guard let screen = destinations[route.destinationKey] else {
                 throw LinkSetupError(
                     code: .unknownDestination,
@@ -118,6 +132,21 @@ extension Manifest {
             throw LinkSetupError(
                 code: .unknownDestination,
                 message: "The app maps the destination '\(unused)', which no route of \(file) leads to."
+            )
+        }
+        let handlerActions = notifications.categories.flatMap(\.actions).filter { $0.target == .handler }.map(\.id)
+        if let unhandled = handlerActions.first(where: { fallbacks.actions[$0] == nil }) {
+            throw LinkSetupError(
+                code: .unknownAction,
+                message: "The notification action '\(unhandled)' of \(file) runs an action handler "
+                    + "(handler: true), which the app did not give in fallbacks.actions."
+            )
+        }
+        if let stray = fallbacks.actions.keys.sorted().first(where: { !handlerActions.contains($0) }) {
+            throw LinkSetupError(
+                code: .unknownAction,
+                message: "The app gives an action handler for '\(stray)', which no notification action of \(file) "
+                    + "declares with handler: true."
             )
         }
         return try LinkDispatcher(

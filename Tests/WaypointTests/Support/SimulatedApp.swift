@@ -84,7 +84,7 @@ final class SimulatedApp: @unchecked Sendable {
     /// What happens to forbidden links and invalid input, beside the recorders below.
     var onForbidden: (@Sendable (DeepLink, String) async -> Void)?
     var onInvalid: (@Sendable (String, String) async -> Void)?
-    /// Replaces the recording not-found handler.
+    /// Replaces the recording not-found fallback.
     var onNotFound: (@Sendable (DeepLink) async -> Void)?
 
     private let routeTable: [(name: String, pattern: String, screen: Screen?, barriers: [String])]
