@@ -149,6 +149,35 @@ struct PendingLinkStoreTests {
         #expect(try store.load().isEmpty)
     }
 
+    @Test("Links a previous process left run once the app is ready, with no call to restore them")
+    func restoredWhenReady() async throws {
+        let store = InMemoryPendingLinkStore([
+            PendingLink(
+                id: UUID(),
+                link: "myapp://open/3",
+                source: .urlScheme,
+                identity: "url:myapp://open/3",
+                receivedAt: Date()
+            )
+        ])
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [
+                LinkRoute("open", "/open/{id:int}") { match in .push("open \(match.parameters.int("id") ?? 0)") }
+            ],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            store: store
+        )
+        let shown = Locked<[String]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        await dispatcher.waitUntilIdle()
+        #expect(shown.current == ["open 3"])
+        #expect(await dispatcher.restorePendingLinks() == 0)  // asking again restores nothing twice
+        await dispatcher.waitUntilIdle()
+        #expect(shown.current == ["open 3"])
+    }
+
     @Test("A restored link that no longer parses is reported invalid, not dropped")
     func restoredInvalid() async throws {
         let store = InMemoryPendingLinkStore([

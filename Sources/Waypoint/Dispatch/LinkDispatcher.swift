@@ -47,8 +47,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// The link running now, with the gate that cancels it.
     var running: (entry: Entry, cancel: @Sendable () -> Void)?
     private var drainTask: Task<Void, Never>?
-    /// Whether the store's links were loaded: before the first link is received at the latest, so
-    /// saving that link never overwrites what a previous process left.
+    /// Whether the store's links were loaded: when the app becomes ready or the first link is
+    /// received, whichever comes first, so saving a new link never overwrites what a previous
+    /// process left, and no app has to remember to ask.
     private var hasRestored = false
     /// Which deliveries are duplicates: the one deduplication rule.
     private var deliveries = DeliveryLedger()
@@ -313,8 +314,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         startDraining()
     }
 
-    /// Loads links a previous process left pending and queues them. Runs by itself before the first
-    /// link is received; call it at launch to have them run even when no new link arrives. A link
+    /// Loads links a previous process left pending and queues them. Runs by itself when the app
+    /// becomes ready or the first link is received, whichever comes first; calling it earlier is
+    /// harmless. A link
     /// older than ``DispatcherConfiguration/maximumPendingAge`` is not run: it ends as
     /// ``DispatchOutcome/expired``, with an event.
     ///
@@ -372,6 +374,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// The root UI is installed: links may navigate once the app is also active.
     public func appDidBecomeReady() {
+        if !hasRestored { restorePendingLinks() }
         isReady = true
         startDraining()
     }
