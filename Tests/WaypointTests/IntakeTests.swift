@@ -214,6 +214,76 @@ struct IntakeTests {
         #expect(throws: IntakeError.self) { try PayloadValue(json: "{not json") }
     }
 
+    /// Runs `body` on a thread with a 512 KB stack, as small as the threads a push can arrive on.
+    static func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+    }
+
+    @Test("A payload nested 2,000 levels deep is a typed error naming where, not a crash, from any form")
+    func deepPayloadOnSmallStack() {
+        let messages = Locked<[String]>([])
+        Self.onSmallStack {
+            var deep: Any = "leaf"
+            for _ in 0..<2_000 { deep = ["k": deep] }
+            var record: [String] = []
+            do {
+                _ = try PayloadValue(any: deep)
+            } catch let error as IntakeError {
+                record.append(error.message)
+                record.append(error.input)
+            } catch {}
+            var nested: Any = ["leaf"]
+            for _ in 0..<2_000 { nested = [nested] }
+            do {
+                _ = try PayloadValue(any: nested)
+            } catch let error as IntakeError {
+                record.append(error.message)
+            } catch {}
+            let json = String(repeating: #"{"k":"#, count: 1_000) + "1" + String(repeating: "}", count: 1_000)
+            do {
+                _ = try PayloadValue(json: json)
+            } catch let error as IntakeError {
+                record.append(error.code.description)
+            } catch {}
+            messages.update { $0 = record }
+        }
+        let path = Array(repeating: "k", count: 17).joined(separator: ".")
+        #expect(
+            messages.current.prefix(2) == [
+                "The payload nests deeper than 16 levels at '\(path)'.", "a dictionary of 1 entries",
+            ]
+        )
+        #expect(
+            messages.current.dropFirst(2).first?.hasPrefix("The payload nests deeper than 16 levels at '[0]") == true
+        )
+        #expect(messages.current.count == 4)
+    }
+
+    @Test("Integers past 2^53 keep their value; past Int's range they keep their digits")
+    func largeIntegers() throws {
+        let payload = try PayloadValue(
+            json: #"{"data":{"id":1234567890123456789},"max":9223372036854775807,"huge":18446744073709551615}"#
+        )
+        #expect(payload["data.id"] == .int(1_234_567_890_123_456_789))
+        #expect(payload["max"] == .int(Int.max))
+        #expect(payload["huge"]?.text == "18446744073709551615")
+        let intake = LinkIntake(
+            policy: LinkPolicy(schemes: ["myapp"]),
+            notificationRules: [
+                NotificationRule(.present("data.id"), link: "/items/{data.id}")
+            ]
+        )
+        let tap = NotificationResponseSnapshot(userInfo: payload)
+        #expect(intake.notification(tap).link?.string == "/items/1234567890123456789")
+    }
+
     struct FixedProvider: DeferredLinkProvider {
         let text: String?
         func deferredLink() async throws -> String? { text }

@@ -36,9 +36,10 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         path: String
     ) throws(IntakeError) -> PayloadValue {
         guard depth <= maxDepth else {
+            // Described by its place only: describing the rest of a deep tree would recurse as deep.
             throw IntakeError(
                 .payloadTooDeep,
-                input: String(describing: value),
+                input: Self.brief(value),
                 message: "The payload nests deeper than \(maxDepth) levels at '\(path)'."
             )
         }
@@ -47,6 +48,18 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         if exactType == Bool.self, let value = value as? Bool { return .bool(value) }
         if exactType == Int.self, let value = value as? Int { return .int(value) }
         if exactType == Double.self, let value = value as? Double { return .double(value) }
+        // Containers before `as NSNumber`: casting a dictionary to a Foundation class bridges the
+        // whole subtree first, recursing as deep as it nests, before the depth guard could run.
+        if let value = value as? [AnyHashable: Any] {
+            return try object(value, depth: depth, maxDepth: maxDepth, path: path)
+        }
+        if let value = value as? [Any] {
+            var items: [PayloadValue] = []
+            for (index, item) in value.enumerated() {
+                items.append(try convert(item, depth: depth + 1, maxDepth: maxDepth, path: path + "[\(index)]"))
+            }
+            return .array(items)
+        }
         switch value {
         case let value as PayloadValue: return value
         case let value as String: return .string(value)
@@ -54,41 +67,58 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case let value as URL: return .string(value.absoluteString)
         case let value as Date: return .string(ISO8601DateFormatter().string(from: value))
         case is NSNull: return .null
-        case let value as [Any]:
-            var items: [PayloadValue] = []
-            for (index, item) in value.enumerated() {
-                items.append(try convert(item, depth: depth + 1, maxDepth: maxDepth, path: path + "[\(index)]"))
-            }
-            return .array(items)
-        case let value as [AnyHashable: Any]:
-            var object: [String: PayloadValue] = [:]
-            for (key, item) in value {
-                guard let key = key.base as? String else {
-                    throw IntakeError(
-                        .unsupportedPayload,
-                        input: String(describing: value),
-                        message: "The payload has a key that is not a string at '\(path)': \(key)."
-                    )
-                }
-                let childPath = path.isEmpty ? key : path + "." + key
-                object[key] = try convert(item, depth: depth + 1, maxDepth: maxDepth, path: childPath)
-            }
-            return .object(object)
         default:
             throw IntakeError(
                 .unsupportedPayload,
-                input: String(describing: value),
+                input: Self.brief(value),
                 message: "The payload has a value of type \(type(of: value)) at '\(path)', which is not plist or JSON."
             )
         }
     }
 
+    private static func object(
+        _ value: [AnyHashable: Any],
+        depth: Int,
+        maxDepth: Int,
+        path: String
+    ) throws(IntakeError) -> PayloadValue {
+        var object: [String: PayloadValue] = [:]
+        for (key, item) in value {
+            guard let key = key.base as? String else {
+                throw IntakeError(
+                    .unsupportedPayload,
+                    input: Self.brief(value),
+                    message: "The payload has a key that is not a string at '\(path)': \(Self.brief(key.base))."
+                )
+            }
+            let childPath = path.isEmpty ? key : path + "." + key
+            object[key] = try convert(item, depth: depth + 1, maxDepth: maxDepth, path: childPath)
+        }
+        return .object(object)
+    }
+
+    /// A description of a value that never recurses into it: containers by size, scalars in full
+    /// (bounded), so an error can name what it refused however deep or large that is.
+    private static func brief(_ value: Any) -> String {
+        switch value {
+        case let value as [AnyHashable: Any]: "a dictionary of \(value.count) entries"
+        case let value as [Any]: "an array of \(value.count) items"
+        default: String(String(describing: value).prefix(256))
+        }
+    }
+
     private static func number(_ number: NSNumber) -> PayloadValue {
         // JSONSerialization gives NSNumber for booleans too; the Objective-C type tells them apart.
-        let kind = String(cString: number.objCType)
-        if kind == "c" || kind == "B" { return .bool(number.boolValue) }
-        if let exact = Int(exactly: number.doubleValue), !["f", "d"].contains(kind) { return .int(exact) }
-        return .double(number.doubleValue)
+        // Integers are read as integers: through `doubleValue` any above 2^53 would change value.
+        switch String(cString: number.objCType) {
+        case "c", "B": return .bool(number.boolValue)
+        case "f", "d": return .double(number.doubleValue)
+        case "Q",
+            "L" where number.uint64Value > UInt64(Int.max):
+            // Past Int's range: kept as its digits rather than rounded.
+            return .string(number.stringValue)
+        default: return .int(number.intValue)
+        }
     }
 
     /// Parses JSON text into a payload within a nesting limit.
