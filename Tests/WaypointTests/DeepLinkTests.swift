@@ -27,6 +27,17 @@ struct DeepLinkTests {
         #expect(link.source == .universalLink)
     }
 
+    @Test("A fragment with percent-encoded UTF-8 is read and decoded; a broken one is still refused")
+    func encodedFragment() throws {
+        #expect(try DeepLink("https://example.com/books/1#%E7%AC%AC").fragment == "第")
+        #expect(try DeepLink("myapp://books/1#ch%201%20%F0%9F%93%96").fragment == "ch 1 📖")
+        #expect(throws: LinkError.self) { try DeepLink("myapp://books/1#%E7%AC") }
+        #expect(throws: LinkError.self) { try DeepLink("myapp://books/1#%C0%AF") }
+        // A template filling a fragment with CJK text builds a link that reads back.
+        let built = try DeepLink(scheme: "myapp", segments: ["books", "1"], fragment: "第一章")
+        #expect(try DeepLink(built.string).fragment == "第一章")
+    }
+
     @Test("User info is recognized, so the real host is the one after '@'")
     func userInfoDoesNotHideTheHost() throws {
         let link = try DeepLink("https://example.com@evil.com/login")

@@ -48,9 +48,9 @@ struct LinkScanner {
         }
         if index < count, bytes[index] == UInt8(ascii: "#") {
             var utf8 = UTF8Check()
-            for position in (index + 1)..<count {
-                try check(position, allowing: .fragment, utf8: &utf8)
-            }
+            // `check` returns where the next byte starts: an escape is three bytes, read as one.
+            var position = index + 1
+            while position < count { position = try check(position, allowing: .fragment, utf8: &utf8) }
             try finish(&utf8, at: count)
             components.fragment = (index + 1)..<count
         }
