@@ -51,11 +51,10 @@ library() { # IOS_VERSION NAME SOURCES…: a static library and its module, for 
         -emit-module -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@"
 }
 
-ours() { # IOS_VERSION LABEL NAME SOURCES…: our code, where a warning (a deprecation) is an error
-    local version=$1 label=$2 name=$3
-    shift 3
-    library "$version" "$name" -warnings-as-errors "$@"
-    echo "type-checked at iOS $version: $label"
+ours() { # IOS_VERSION NAME: an adapter module from Sources/NAME, where a warning (a deprecation) is an error
+    local version=$1 name=$2
+    library "$version" "$name" -warnings-as-errors "Sources/$name"/*.swift
+    echo "type-checked at iOS $version: $name"
 }
 
 checked_versions=" "
@@ -67,15 +66,14 @@ version_checked() { # IOS_VERSION: stubs and adapters once per simulated version
     for stub in Combine UserNotifications UIKit WebKit SwiftUI; do
         library "$version" "$stub" "Tools/AppleStubs/$stub.swift"
     done
-    ours "$version" WaypointUIKit WaypointUIKit Sources/WaypointUIKit/*.swift
-    ours "$version" WaypointSwiftUI WaypointSwiftUI Sources/WaypointSwiftUI/*.swift
+    ours "$version" WaypointUIKit
+    ours "$version" WaypointSwiftUI
 }
 
 latest=17.0 # the last version whose introductions and deprecations the stubs simulate
 for version in "$minimum" "$latest"; do version_checked "$version"; done
 for app in UIKit SwiftUI; do
-    declared=$(printf '%s\n%s\n' "$(example_ios_minimum "Examples/ApartmentApp/$app")" "$minimum" | sort -V | tail -n 1)
-    for version in $(printf '%s\n%s\n' "$declared" "$latest" | sort -uV); do
+    for version in $(distinct_versions "$(example_ios_minimum "Examples/ApartmentApp/$app")" "$latest"); do
         version_checked "$version"
         swiftc -typecheck $(flags "$version") -warnings-as-errors -module-name "Apartment$app" \
             Examples/ApartmentApp/Shared/*.swift "Examples/ApartmentApp/$app"/*.swift

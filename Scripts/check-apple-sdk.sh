@@ -29,8 +29,6 @@ if [[ -z "$minimum" || -z "$current" ]]; then
     exit 2
 fi
 
-later() { printf '%s\n%s\n' "$1" "$2" | sort -V | tail -n 1; }
-
 out=.build/apple-sdk
 rm -rf "$out"/ios*
 mkdir -p "$out/module-cache"
@@ -103,11 +101,10 @@ example() { # IOS_VERSION LABEL MODULE FOLDER…: type-checks an example app at 
 }
 
 echo "SDK: $sdk (iOS $current); package minimum: iOS $minimum; flags: ${language[*]}"
-for version in $(printf '%s\n%s\n' "$minimum" "$current" | sort -uV); do libraries "$version"; done
+for version in $(distinct_versions "$minimum" "$current"); do libraries "$version"; done
 # Each example app at the minimum it declares and at the SDK's version.
 for app in UIKit SwiftUI; do
-    declared=$(later "$(example_ios_minimum "Examples/ApartmentApp/$app")" "$minimum")
-    for version in $(printf '%s\n%s\n' "$declared" "$current" | sort -uV); do
+    for version in $(distinct_versions "$(example_ios_minimum "Examples/ApartmentApp/$app")" "$current"); do
         example "$version" "Examples/ApartmentApp ($app)" "Apartment$app" \
             Examples/ApartmentApp/Shared "Examples/ApartmentApp/$app"
     done

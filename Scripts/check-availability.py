@@ -143,9 +143,9 @@ def main():
     with open("Package.swift") as file:
         package = file.read()
     minimums = package_minimums(package)
-    language = ["-swift-version", "6", "-package-name", "waypoint"]
-    for feature in re.findall(r'enableUpcomingFeature\("(\w+)"\)', package):
-        language += ["-enable-upcoming-feature", feature]
+    # The same flags as every other compile of ours, from the one place that reads them.
+    language = subprocess.run(["bash", "-c", "source Scripts/lib/package-settings.sh && package_swift_flags"],
+                              check=True, capture_output=True, text=True).stdout.split()
     swiftc = subprocess.run(["sh", "-c", "command -v swiftc"], capture_output=True, text=True).stdout.strip()
     toolchain_modules = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swiftc))), "lib", "swift",
                                      "linux")

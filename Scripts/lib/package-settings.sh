@@ -20,12 +20,17 @@ package_swift_flags() {
     sed -nE 's/.*enableUpcomingFeature\("([A-Za-z]+)"\).*/-enable-upcoming-feature\n\1/p' Package.swift
 }
 
-# The iOS minimum an example app declares in its sources (a `// Deployment target: iOS N` line), or
-# the package's.
+# The versions given, each once, oldest first ("15.0 18.6").
+distinct_versions() { # VERSION…
+    printf '%s\n' "$@" | sort -uV
+}
+
+# The iOS version an example app is built for: the one it declares in its sources (a
+# `// Deployment target: iOS N` line), never below the package's own minimum.
 example_ios_minimum() { # FOLDER
     local declared
     declared=$(sed -nE 's|^// Deployment target: iOS ([0-9.]+).*|\1|p' "$1"/*.swift | head -n 1)
     declared=${declared:-$(package_ios_minimum)}
     [[ "$declared" == *.* ]] || declared="$declared.0"
-    echo "$declared"
+    distinct_versions "$declared" "$(package_ios_minimum)" | tail -n 1
 }

@@ -255,7 +255,7 @@ struct ManifestRuntimeTests {
         let login = Barrier("login") { _ in .passed }
         #expect(
             error(["order": { _ in "" }], [])
-                == "The route 'orders' (shop.yaml:4:5) names the barrier 'login', which the app did not supply (no barriers are supplied)."
+                == "The route 'orders' (shop.yaml:4:5) names the barrier 'login', which is not supplied (no barriers are supplied)."
         )
         #expect(
             error(["ordr": { _ in "" }], [login])

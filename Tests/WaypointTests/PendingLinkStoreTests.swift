@@ -119,18 +119,16 @@ struct PendingLinkStoreTests {
         #expect(try store.load().isEmpty)
     }
 
-    @Test("A link received before restorePendingLinks() is called does not overwrite what the last process left")
-    func receiveBeforeRestore() async throws {
-        let store = InMemoryPendingLinkStore([
-            PendingLink(
-                id: UUID(),
-                link: "myapp://open/1",
-                source: .urlScheme,
-                identity: "url:myapp://open/1",
-                receivedAt: Date()
-            )
+    /// A store holding the link `text` that a previous process left, received just now.
+    static func leftBehind(_ text: String) -> InMemoryPendingLinkStore {
+        InMemoryPendingLinkStore([
+            PendingLink(id: UUID(), link: text, source: .urlScheme, identity: "url:" + text, receivedAt: Date())
         ])
-        let dispatcher = try LinkDispatcher<String>(
+    }
+
+    /// A dispatcher whose one route shows `open N`, over `store`, first in first out.
+    static func openDispatcher(store: InMemoryPendingLinkStore) throws -> LinkDispatcher<String> {
+        try LinkDispatcher<String>(
             routes: [
                 LinkRoute("open", "/open/{id:int}") { match in .push("open \(match.parameters.int("id") ?? 0)") }
             ],
@@ -138,6 +136,12 @@ struct PendingLinkStoreTests {
             configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4)),
             store: store
         )
+    }
+
+    @Test("A link received before restorePendingLinks() is called does not overwrite what the last process left")
+    func receiveBeforeRestore() async throws {
+        let store = Self.leftBehind("myapp://open/1")
+        let dispatcher = try Self.openDispatcher(store: store)
         await dispatcher.receive(try DeepLink("myapp://open/2"))
         #expect(try store.load().map(\.link) == ["myapp://open/1", "myapp://open/2"])
         let shown = Locked<[String]>([])
@@ -151,22 +155,7 @@ struct PendingLinkStoreTests {
 
     @Test("Links a previous process left run once the app is ready, with no call to restore them")
     func restoredWhenReady() async throws {
-        let store = InMemoryPendingLinkStore([
-            PendingLink(
-                id: UUID(),
-                link: "myapp://open/3",
-                source: .urlScheme,
-                identity: "url:myapp://open/3",
-                receivedAt: Date()
-            )
-        ])
-        let dispatcher = try LinkDispatcher<String>(
-            routes: [
-                LinkRoute("open", "/open/{id:int}") { match in .push("open \(match.parameters.int("id") ?? 0)") }
-            ],
-            policy: LinkPolicy(schemes: ["myapp"]),
-            store: store
-        )
+        let dispatcher = try Self.openDispatcher(store: Self.leftBehind("myapp://open/3"))
         let shown = Locked<[String]>([])
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
         await dispatcher.appDidBecomeReady()

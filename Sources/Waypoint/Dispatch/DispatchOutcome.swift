@@ -33,8 +33,8 @@ public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashabl
     case dropped
     /// Cancelled while waiting or running.
     case cancelled
-    /// A handler redirected the link to `link` (its text), which then ended as `outcome`: the
-    /// original link is the one the events name, so both are reported.
+    /// A handler redirected the link to another (`to`, its text), which then ended as `outcome`:
+    /// the original link is the one the events name, so both are reported.
     indirect case redirected(to: String, outcome: DispatchOutcome<Destination>)
     /// A redirect could not be followed: a loop, a chain past the bound, or a target that is not a
     /// link. The reason names the chain.

@@ -6,22 +6,20 @@ extension LinkDispatcher {
     func run(_ entry: Entry) async {
         let cancellation = RunCancellation()
         running = (entry, { cancellation.cancel() })
-        let outcome = await outcome(of: entry, cancellation)
+        let outcome = await outcome(of: entry.link, entry, cancellation, chain: [entry.link.string])
         running = nil
         finish(entry, outcome)
         persist()
     }
 
     /// The outcome of `link`: the entry's own, or where a redirect led (`chain` holds the links
-    /// followed so far, the entry's first).
+    /// followed so far, the entry's first, `link` last).
     private func outcome(
-        of entry: Entry,
+        of link: DeepLink,
+        _ entry: Entry,
         _ cancellation: RunCancellation,
-        link: DeepLink? = nil,
-        chain: [String] = []
+        chain: [String]
     ) async -> DispatchOutcome<Destination> {
-        let link = link ?? entry.link
-        let chain = chain.isEmpty ? [link.string] : chain
         switch resolver.resolve(link) {
         case .invalid(let error):
             emit(.invalid(message: error.message), entry)
@@ -108,7 +106,7 @@ extension LinkDispatcher {
             return redirectFailed("more than \(configuration.maximumRedirects) redirects: \(path)", entry)
         }
         emit(.redirected(route: route, to: next.string), entry)
-        let outcome = await outcome(of: entry, cancellation, link: next, chain: chain + [next.string])
+        let outcome = await outcome(of: next, entry, cancellation, chain: chain + [next.string])
         return .redirected(to: next.string, outcome: outcome)
     }
 

@@ -92,7 +92,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                     value: route
                 )
             } catch {
-                throw LinkSetupError(code: .invalidPattern, message: "The route '\(route.name)': \(error.description)")
+                throw LinkSetupError(
+                    code: .invalidPattern,
+                    message: "The route \(route.described): \(error.description)"
+                )
             }
         }
         let built: Router<LinkRoute<Destination>>
@@ -101,28 +104,21 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         } catch {
             throw LinkSetupError(code: .invalidRouteTable, message: error.description)
         }
-        try self.init(
-            resolver: LinkResolver(router: built, policy: policy),
-            barriers: barriers,
-            mandatoryBarriers: mandatoryBarriers,
-            fallbacks: fallbacks,
-            configuration: configuration,
-            store: store,
-            clock: clock
-        )
+        self.barriers = try Self.checkedBarriers(barriers, mandatory: mandatoryBarriers, routes: routes)
+        self.resolver = LinkResolver(router: built, policy: policy)
+        self.mandatoryBarriers = mandatoryBarriers
+        self.fallbacks = fallbacks
+        self.configuration = configuration
+        self.store = store
+        self.clock = clock
     }
 
-    /// The checks on barriers, over a resolver built from the routes just above (private: a
-    /// resolver built elsewhere could disagree with the declarations it carries).
-    private init(
-        resolver: LinkResolver<LinkRoute<Destination>>,
-        barriers: [Barrier] = [],
-        mandatoryBarriers: [MandatoryBarrier] = [],
-        fallbacks: LinkFallbacks = LinkFallbacks(),
-        configuration: DispatcherConfiguration = DispatcherConfiguration(),
-        store: any PendingLinkStore = InMemoryPendingLinkStore(),
-        clock: any DispatchClock = SystemDispatchClock()
-    ) throws(LinkSetupError) {
+    /// The barriers by name, once each (mandatory ones included), with every name a route uses.
+    private static func checkedBarriers(
+        _ barriers: [Barrier],
+        mandatory: [MandatoryBarrier],
+        routes: [LinkRoute<Destination>]
+    ) throws(LinkSetupError) -> [String: Barrier] {
         var byName: [String: Barrier] = [:]
         for barrier in barriers {
             guard byName.updateValue(barrier, forKey: barrier.name) == nil else {
@@ -133,8 +129,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             }
         }
         var mandatoryNames: Set<String> = []
-        for mandatory in mandatoryBarriers {
-            let name = mandatory.barrier.name
+        for name in mandatory.map(\.barrier.name) {
             guard byName[name] == nil, mandatoryNames.insert(name).inserted else {
                 throw LinkSetupError(
                     code: .duplicateBarrier,
@@ -144,22 +139,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             }
         }
         let supplied = byName.keys.sorted().joined(separator: ", ")
-        for route in resolver.router.routes {
-            for name in route.value.barriers where byName[name] == nil {
+        for route in routes {
+            for name in route.barriers where byName[name] == nil {
                 throw LinkSetupError(
                     code: .unknownBarrier,
-                    message: "The route '\(route.name)' names the barrier '\(name)', which is not supplied "
+                    message: "The route \(route.described) names the barrier '\(name)', which is not supplied "
                         + (supplied.isEmpty ? "(no barriers are supplied)." : "(supplied: \(supplied)).")
                 )
             }
         }
-        self.resolver = resolver
-        self.barriers = byName
-        self.mandatoryBarriers = mandatoryBarriers
-        self.fallbacks = fallbacks
-        self.configuration = configuration
-        self.store = store
-        self.clock = clock
+        return byName
     }
 
     // MARK: Navigation
@@ -316,9 +305,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// Loads links a previous process left pending and queues them. Runs by itself when the app
     /// becomes ready or the first link is received, whichever comes first; calling it earlier is
-    /// harmless. A link
-    /// older than ``DispatcherConfiguration/maximumPendingAge`` is not run: it ends as
-    /// ``DispatchOutcome/expired``, with an event.
+    /// harmless. A link older than ``DispatcherConfiguration/maximumPendingAge`` is not run: it ends
+    /// as ``DispatchOutcome/expired``, with an event.
     ///
     /// - Returns: How many were restored (expired ones not counted).
     @discardableResult

@@ -32,6 +32,11 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     /// Settles ambiguity between routes that match the same links at the same precedence.
     public let priority: Int
     let handler: Handler
+    /// Where the route was declared, when not in code (`shop.yaml:4:5`): setup errors name it.
+    package var location: String?
+
+    /// The route as setup errors name it: `'orders'`, or `'orders' (shop.yaml:4:5)`.
+    var described: String { "'\(name)'" + (location.map { " (\($0))" } ?? "") }
 
     /// A route whose handler decides: handled, declined, redirected or failed.
     ///

@@ -94,20 +94,8 @@ extension Manifest {
         clock: any DispatchClock = SystemDispatchClock()
     ) throws(LinkSetupError) -> LinkDispatcher<Destination> {
         let mapped = destinations.keys.sorted().joined(separator: ", ")
-        let supplied = Set(barriers.map(\.name))
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
-            // Checked here as well as by the dispatcher, to name the manifest line.
-            if let missing = route.barriers.first(where: { !supplied.contains($0) }) {
-                throw LinkSetupError(
-                    code: .unknownBarrier,
-                    message: "The route '\(route.name)' (\(route.location)) names the barrier '\(missing)', "
-                        + "which the app did not supply "
-                        + (supplied.isEmpty
-                            ? "(no barriers are supplied)."
-                            : "(supplied: \(supplied.sorted().joined(separator: ", "))).")
-                )
-            }
             guard let screen = destinations[route.destinationKey] else {
                 throw LinkSetupError(
                     code: .unknownDestination,
@@ -117,15 +105,15 @@ extension Manifest {
                 )
             }
             let tab = route.tab
-            routes.append(
-                LinkRoute(
-                    route.name,
-                    route.pattern.text,
-                    barriers: route.barriers,
-                    sources: route.sources,
-                    priority: route.priority
-                ) { match in .pushOverRoot(try screen(match), tab: tab) }
-            )
+            var declared = LinkRoute<Destination>(
+                route.name,
+                route.pattern.text,
+                barriers: route.barriers,
+                sources: route.sources,
+                priority: route.priority
+            ) { match in .pushOverRoot(try screen(match), tab: tab) }
+            declared.location = "\(route.location)"
+            routes.append(declared)
         }
         let used = Set(self.routes.map(\.destinationKey))
         if let unused = destinations.keys.sorted().first(where: { !used.contains($0) }) {
