@@ -44,6 +44,46 @@ public struct ShortcutItemReader: ShortcutItemRepresentable {
     }
 }
 
+/// A script message as the core reads it, copied on the main actor, where WebKit's types live.
+/// The body is kept as WebKit gave it: the core converts it only after the frame, the origin and
+/// the handler's name are accepted, so a refused message's body is never walked.
+public struct WebMessageReader: WebMessageRepresentable {
+    public let name: String
+    public let body: Any
+    public let isMainFrame: Bool
+    public let originScheme: String
+    public let originHost: String
+    public let originPort: Int
+
+    @MainActor
+    public init(_ message: WKScriptMessage) {
+        name = message.name
+        body = message.body
+        isMainFrame = message.frameInfo.isMainFrame
+        let origin = message.frameInfo.securityOrigin
+        originScheme = origin.protocol
+        originHost = origin.host
+        originPort = origin.port
+    }
+}
+
+extension WebNavigation {
+    /// The facts of a web view's navigation: its URL, whether it loads the main frame (or a new
+    /// window), and whether it is a tapped link (`.linkActivated`, the only type counted as a tap).
+    ///
+    /// ```swift
+    /// resolver.webNavigationDecision(for: WebNavigation(navigationAction))   // .route, .load, …
+    /// ```
+    @MainActor
+    public init(_ action: WKNavigationAction) {
+        self.init(
+            url: action.request.url?.absoluteString ?? "",
+            isMainFrame: action.targetFrame?.isMainFrame ?? true,
+            isUserInitiated: action.navigationType == .linkActivated
+        )
+    }
+}
+
 extension LinkIntake {
     /// A notification response from any delegate, one another SDK owns included.
     ///
@@ -77,28 +117,15 @@ extension LinkIntake {
     }
 
     /// A web view's script message: its name, body, the origin and whether it came from the main
-    /// frame. A body that is not a property-list value is a typed failure.
+    /// frame. The body is converted only once the rest is accepted; a body that is not a
+    /// property-list value is a typed failure.
     ///
     /// ```swift
     /// await dispatcher.receive(intake.webMessage(message))   // .link("https://example.com/books/1")
     /// ```
     @MainActor
     public func webMessage(_ message: WKScriptMessage) -> IntakeResult {
-        let origin = message.frameInfo.securityOrigin
-        do {
-            let body = try PayloadValue(any: message.body)
-            let port = origin.port > 0 ? ":\(origin.port)" : ""
-            return webMessage(
-                WebMessageSnapshot(
-                    name: message.name,
-                    body: body,
-                    origin: "\(origin.protocol)://\(origin.host)\(port)",
-                    isMainFrame: message.frameInfo.isMainFrame
-                )
-            )
-        } catch {
-            return .failure(error)
-        }
+        webMessage(WebMessageReader(message))
     }
 }
 #endif

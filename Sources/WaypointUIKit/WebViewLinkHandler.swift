@@ -6,25 +6,25 @@ import Waypoint
 
 /// Receives a web view's script messages and decides what happens to links the web view wants to
 /// open. Messages are accepted only from the main frame of an allowed origin (decided in the core);
-/// the app's own pages stay in the web view, its routes are routed, other sites open outside, and
-/// `javascript:`, `file:` and their kind are refused.
+/// the app's own pages stay in the web view, its routes are routed and other sites open outside
+/// only from a tap in the main frame, and `javascript:`, `file:` and their kind are refused.
 ///
 /// ```swift
-/// let handler = WebViewLinkHandler(intake: intake, dispatcher: dispatcher, decide: resolver.webNavigationDecision)
+/// let handler = WebViewLinkHandler(intake: intake, dispatcher: dispatcher) { resolver.webNavigationDecision(for: $0) }
 /// webView.configuration.userContentController.add(handler, name: "openLink")
 /// // in webView(_:decidePolicyFor:decisionHandler:)
-/// decisionHandler(handler.policy(for: navigationAction.request.url))
+/// decisionHandler(handler.policy(for: navigationAction))
 /// ```
 @MainActor
 public final class WebViewLinkHandler: NSObject, WKScriptMessageHandler {
     public let intake: LinkIntake
     public let dispatcher: any LinkDispatching
-    let decide: @Sendable (String) -> WebNavigationDecision
+    let decide: @Sendable (WebNavigation) -> WebNavigationDecision
 
     public init(
         intake: LinkIntake,
         dispatcher: any LinkDispatching,
-        decide: @escaping @Sendable (String) -> WebNavigationDecision
+        decide: @escaping @Sendable (WebNavigation) -> WebNavigationDecision
     ) {
         self.intake = intake
         self.dispatcher = dispatcher
@@ -41,19 +41,20 @@ public final class WebViewLinkHandler: NSObject, WKScriptMessageHandler {
         Task { await dispatcher.receive(result) }
     }
 
-    /// What the web view should do with a navigation to `url`.
-    public func policy(for url: URL?) -> WKNavigationActionPolicy {
-        guard let url else { return .cancel }
-        switch decide(url.absoluteString) {
+    /// What the web view should do with a navigation: routed links are handed to the dispatcher
+    /// with source `.webNavigation`, and other apps are opened only when the decision says so.
+    public func policy(for action: WKNavigationAction) -> WKNavigationActionPolicy {
+        let navigation = WebNavigation(action)
+        switch decide(navigation) {
         case .load:
             return .allow
         case .route:
-            let result = intake.url(url)
+            let result = intake.webNavigation(navigation)
             let dispatcher = self.dispatcher
             Task { await dispatcher.receive(result) }
             return .cancel
         case .openOutside:
-            UIApplication.shared.open(url)
+            if let url = action.request.url { UIApplication.shared.open(url) }
             return .cancel
         case .refuse:
             return .cancel

@@ -54,7 +54,7 @@ struct ManifestLoaderTests {
             ),
             (
                 "routes:\n  - {name: a, pattern: /a, sources: [email]}\n",
-                "m.yaml:2:37: Unknown source 'email'; expected one of: urlScheme, universalLink, notification, shortcut, userActivity, webMessage, text, deferred, web."
+                "m.yaml:2:37: Unknown source 'email'; expected one of: urlScheme, universalLink, notification, shortcut, userActivity, webMessage, webNavigation, text, deferred, web."
             ),
             ("routes: [\n", "m.yaml:2:1: Invalid YAML: did not find expected node content."),
             (

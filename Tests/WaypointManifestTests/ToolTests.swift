@@ -173,6 +173,32 @@ struct ToolTests {
         )
     }
 
+    @Test("A mapping to a route that refuses its source is reported with the reason")
+    func mappingToRefusingRoute() throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            schemes: [myapp]
+            domains: [example.com]
+            routes:
+              - {name: pay, pattern: "/pay/{id}", sources: [universalLink]}
+              - {name: chat, pattern: "/chat/{id}", sources: [notification]}
+            notifications:
+              rules:
+                - {present: data.chat, link: "/chat/{data.chat}"}
+                - {present: data.pay, link: "/pay/{data.pay}"}
+            quickActions:
+              - {type: chat, title: Chat, link: /chat/1}
+            """
+        )
+        let findings = ManifestLinter(manifest: manifest).lint().filter { $0.code == "mapping-leads-nowhere" }
+        #expect(
+            findings.map(\.message) == [
+                "The notification rule leads to '/pay/{data.pay}', which is refused: the route 'pay' accepts links only from universalLink, not from notification.",
+                "The quick action 'chat' leads to '/chat/1', which is refused: the route 'chat' accepts links only from notification, not from shortcut.",
+            ]
+        )
+    }
+
     @Test("Every example manifest lints clean")
     func examplesLintClean() throws {
         for name in ["apartments", "payments", "reading", "tutoring", "notifications"] {

@@ -30,22 +30,82 @@ struct AdapterSupportTests {
 
     @Test("A web view loads its own pages, routes the app's links, sends other sites outside, refuses the dangerous")
     func webNavigation() throws {
+        var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try builder.add("book", "/books/{id:int}", value: "book")
+        try builder.add("pay", "/pay", sources: [.universalLink], value: "pay")
+        let resolver = LinkResolver(
+            router: try builder.build(),
+            policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
+        )
+        func decide(_ url: String, mainFrame: Bool = true, tapped: Bool = true) -> WebNavigationDecision {
+            resolver.webNavigationDecision(
+                for: WebNavigation(url: url, isMainFrame: mainFrame, isUserInitiated: tapped)
+            )
+        }
+        #expect(decide("https://example.com/books/42") == .route)
+        #expect(decide("https://example.com/about") == .load)
+        #expect(decide("https://other.org/") == .openOutside)
+        #expect(decide("myapp://books/1") == .route)
+        #expect(decide("JavaScript:alert(1)") == .refuse("the scheme 'javascript' is never opened"))
+        #expect(decide("https://example.com@evil.com/") == .refuse("links with user info (user@host) are refused"))
+        // A route limited to universal links is never routed from inside the web view: its page loads.
+        #expect(decide("https://example.com/pay") == .load)
+        #expect(decide("myapp://pay") == .refuse("no route takes myapp://pay"))
+    }
+
+    @Test("Without a tap, or from an embedded frame, a navigation neither routes nor opens another app")
+    func untrustedWebNavigation() throws {
         let resolver = LinkResolver(
             router: try makeRouter([("book", "/books/{id:int}")]),
             policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
         )
-        #expect(resolver.webNavigationDecision(for: "https://example.com/books/42") == .route)
-        #expect(resolver.webNavigationDecision(for: "https://example.com/about") == .load)
-        #expect(resolver.webNavigationDecision(for: "https://other.org/") == .openOutside)
-        #expect(resolver.webNavigationDecision(for: "myapp://books/1") == .route)
+        func decide(
+            _ url: String,
+            mainFrame: Bool,
+            tapped: Bool,
+            allowing allowances: WebNavigationAllowances = []
+        ) -> WebNavigationDecision {
+            resolver.webNavigationDecision(
+                for: WebNavigation(url: url, isMainFrame: mainFrame, isUserInitiated: tapped),
+                allowing: allowances
+            )
+        }
+        let script = "from a script or a redirect"
+        let frame = "from an embedded frame"
+        func refused(_ url: String, _ why: String) -> WebNavigationDecision {
+            .refuse("\(url) leaves the web view only from a tap in the main frame; this navigation came \(why)")
+        }
+        // A script setting `location`: the app's own web page loads, nothing is routed or opened.
+        #expect(decide("https://example.com/books/42", mainFrame: true, tapped: false) == .load)
+        #expect(decide("myapp://books/1", mainFrame: true, tapped: false) == refused("myapp://books/1", script))
+        #expect(decide("https://other.org/", mainFrame: true, tapped: false) == refused("https://other.org/", script))
         #expect(
-            resolver.webNavigationDecision(for: "JavaScript:alert(1)")
-                == .refuse("the scheme 'javascript' is never opened")
+            decide("otherapp://steal", mainFrame: true, tapped: false)
+                == .refuse(
+                    "the scheme 'otherapp' is not one of the app's schemes (myapp)"
+                )
         )
+        // An embedded frame: another site loads in the frame, as in a browser; the app's links do not run.
+        #expect(decide("https://other.org/embed", mainFrame: false, tapped: true) == .load)
+        #expect(decide("https://example.com/books/42", mainFrame: false, tapped: true) == .load)
+        #expect(decide("myapp://books/1", mainFrame: false, tapped: true) == refused("myapp://books/1", frame))
         #expect(
-            resolver.webNavigationDecision(for: "https://example.com@evil.com/")
-                == .refuse("links with user info (user@host) are refused")
+            decide("JavaScript:alert(1)", mainFrame: false, tapped: false)
+                == .refuse(
+                    "the scheme 'javascript' is never opened"
+                )
         )
+        // The app may allow more, one fact at a time.
+        #expect(decide("myapp://books/1", mainFrame: true, tapped: false, allowing: .withoutTap) == .route)
+        #expect(decide("https://other.org/", mainFrame: true, tapped: false, allowing: .withoutTap) == .openOutside)
+        #expect(
+            decide("myapp://books/1", mainFrame: false, tapped: true, allowing: .withoutTap)
+                == refused(
+                    "myapp://books/1",
+                    frame
+                )
+        )
+        #expect(decide("myapp://books/1", mainFrame: false, tapped: true, allowing: .fromSubframes) == .route)
     }
 
     @Test("The UserDefaults store round-trips, and sets damaged data aside")

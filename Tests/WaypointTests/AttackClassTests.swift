@@ -68,6 +68,11 @@ struct AttackClassTests {
         }
     }
 
+    /// A tap on a link in the web view's main frame: the most trusted web navigation.
+    static func tap(_ url: String) -> WebNavigation {
+        WebNavigation(url: url, isMainFrame: true, isUserInitiated: true)
+    }
+
     /// The outcome's name: `undeliverable`, `invalid` (intake refused it), or the resolution's status.
     static func outcome(of text: String, via way: Way) async throws -> (status: String, match: RouteMatch<String>?) {
         guard let result = await deliver(text, via: way) else { return ("undeliverable", nil) }
@@ -96,7 +101,7 @@ struct AttackClassTests {
         } else {
             #expect(["undeliverable", "invalid", "forbidden"].contains(status), "\(text) via \(way): \(status)")
         }
-        if case .refuse = try Self.makeResolver().webNavigationDecision(for: text) {
+        if case .refuse = try Self.makeResolver().webNavigationDecision(for: Self.tap(text)) {
         } else {
             Issue.record("a web view would not refuse \(text)")
         }
@@ -123,7 +128,7 @@ struct AttackClassTests {
             #expect(match?.route.name != "messages.detail" || match?.link.host == nil)
         }
         #expect(!Self.policy.isOwnDestination(text), "\(text) passed as an own destination")
-        #expect(try Self.makeResolver().webNavigationDecision(for: text) != .load)
+        #expect(try Self.makeResolver().webNavigationDecision(for: Self.tap(text)) != .load)
     }
 
     @Test("An IDN look-alike is not the app's domain, even written in punycode")
@@ -265,21 +270,19 @@ struct AttackClassTests {
             webpageURL: URL(string: "http://example.com/messages/1")
         )
         #expect(Self.intake.userActivity(activity).link?.source == .web)
-        let link = try DeepLink("http://example.com/messages/1")
-        #expect(link.source == .web)
         if case .link(let fromSystem, _) = Self.intake.url("http://example.com/messages/1") {
             #expect(fromSystem.source == .web)
         } else {
             Issue.record("intake refused a well-formed http link")
         }
         let resolver = try Self.makeResolver()
-        #expect(resolver.webNavigationDecision(for: "http://example.com/about") == .openOutside)
-        #expect(resolver.webNavigationDecision(for: "https://example.com/about") == .load)
+        #expect(resolver.webNavigationDecision(for: Self.tap("http://example.com/about")) == .openOutside)
+        #expect(resolver.webNavigationDecision(for: Self.tap("https://example.com/about")) == .load)
     }
 
     @Test("The refusal names the route and the sources it accepts")
     func universalLinkOnlyReason() throws {
-        let resolution = try Self.makeResolver().resolve(try DeepLink("myapp://pay"))
+        let resolution = try Self.makeResolver().resolve(try DeepLink("myapp://pay", source: .urlScheme))
         guard case .forbidden(_, let reason) = resolution else {
             Issue.record("expected forbidden, got \(resolution.status)")
             return

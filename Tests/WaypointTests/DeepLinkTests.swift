@@ -24,7 +24,7 @@ struct DeepLinkTests {
         #expect(link.pathSegments == ["books", "42"])
         #expect(link.queryValue("tab") == "reviews")
         #expect(link.fragment == "top")
-        #expect(link.source == .universalLink)
+        #expect(link.source == .text, "a source is never inferred from the text")
     }
 
     @Test("A fragment with percent-encoded UTF-8 is read and decoded; a broken one is still refused")

@@ -116,7 +116,7 @@ struct DispatcherTests {
         _ text: String,
         on dispatcher: LinkDispatcher<String>
     ) async throws -> DispatchOutcome<String>? {
-        let id = try #require(await dispatcher.receive(try DeepLink(text)))
+        let id = try #require(await dispatcher.receive(try DeepLink(text, source: .urlScheme)))
         return await dispatcher.outcome(of: id)
     }
 
@@ -166,6 +166,27 @@ struct DispatcherTests {
         #expect(pay?.final == .barrierRejected(barrier: "auth", reason: "logged out"))
         #expect(shown.current.isEmpty)
         #expect(paid.current.isEmpty)
+    }
+
+    @Test("A redirect to another site is never followed, however the target is spelled")
+    func redirectToAnotherSite() async throws {
+        let targets = [
+            "https://evil.com/", "//evil.com", "/%09/evil.com", "https://example.com:8443/books/1", "otherapp://x",
+            "https://a%2F.example.com/",
+        ]
+        for target in targets {
+            let (dispatcher, shown) = try await Self.redirectingDispatcher(book: { _ in .redirect(to: target) })
+            let outcome = try await Self.run("myapp://books/1", on: dispatcher)
+            if case .redirectFailed(let reason) = outcome {
+                #expect(
+                    reason.hasPrefix("the route 'book' redirected, but") || reason.contains("not a link"),
+                    "\(reason)"
+                )
+            } else {
+                Issue.record("\(target): expected a failed redirect, got \(String(describing: outcome))")
+            }
+            #expect(shown.current.isEmpty)
+        }
     }
 
     @Test("A link that arrives in the background runs when the app becomes active")
@@ -408,8 +429,8 @@ struct DispatcherTests {
     func mandatoryBarrier() async throws {
         let app = try makeApp()
         app.mandatoryBarriers = [
-            MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { link in
-                link.pathSegments.first == "open"
+            MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { context in
+                context.pathSegments.first == "open"
             }
         ]
         await app.launch()
@@ -425,6 +446,29 @@ struct DispatcherTests {
                 .handled(route: "chat", plan: .pushOverRoot(.chat(1))),
             ]
         )
+    }
+
+    @Test(
+        "A mandatory barrier decides on the matched route: no spelling of the link gets past it",
+        arguments: [
+            "myapp://open/1", "myapp://OPEN/1", "myapp://%4FPEN/1", "myapp://%6fpen/1", "myapp:////open/1",
+            "myapp://open/1/", "myapp://open//1",
+        ]
+    )
+    func mandatoryBarrierSpellings(text: String) async throws {
+        let rejectEverything = Barrier("staff") { _ in .rejected("staff only") }
+        for rule: @Sendable (BarrierContext) -> Bool in [
+            { $0.pattern.text.hasPrefix("/open") }, { $0.route == "open" }, { $0.pathSegments.first == "open" },
+        ] {
+            let app = try makeApp()
+            app.mandatoryBarriers = [MandatoryBarrier(rejectEverything, appliesTo: rule)]
+            await app.launch()
+            await app.installRootUI()
+            await app.becomeActive()
+            await app.open(text)
+            await app.settle()
+            #expect(app.outcomes == [.barrierRejected(barrier: "staff", reason: "staff only")], "\(text)")
+        }
     }
 
     @Test(

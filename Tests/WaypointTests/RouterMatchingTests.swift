@@ -173,7 +173,10 @@ struct RouterMatchingTests {
         let router = try makeRouter([
             ("item", "/items/{id:uuid}/{price:double}/{visible:bool}/{count:int}/*")
         ])
-        let link = try DeepLink("https://example.com/items/9f3c2b4e-1d2a-4c3b-8e4f-5a6b7c8d9e0f/9.5/false/3/x?a=1#frag")
+        let link = try DeepLink(
+            "https://example.com/items/9f3c2b4e-1d2a-4c3b-8e4f-5a6b7c8d9e0f/9.5/false/3/x?a=1#frag",
+            source: .universalLink
+        )
         let match = try #require(router.match(link))
         #expect(match.parameters.uuid("id") == UUID(uuidString: "9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F"))
         #expect(match.parameters.double("price") == 9.5)

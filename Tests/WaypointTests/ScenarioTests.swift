@@ -170,7 +170,7 @@ struct ScenarioTests {
             app.outcomes.last
                 == .invalid(
                     message:
-                        "A web message 'openLink' came from https://ads.example.net, which is not an allowed https origin."
+                        "A web message 'openLink' came from https://ads.example.net, which is not an allowed https origin at the default port."
                 )
         )
     }

@@ -103,16 +103,36 @@ final class Frame: WKFrameInfo {
 }
 
 final class ScriptMessage: WKScriptMessage {
-    let text: String
+    let content: Any
     let frame: Frame
-    init(_ text: String, mainFrame: Bool) {
-        self.text = text
+    init(_ content: Any, mainFrame: Bool) {
+        self.content = content
         frame = Frame(main: mainFrame)
         super.init()
     }
     override var name: String { "openLink" }
-    override var body: Any { text }
+    override var body: Any { content }
     override var frameInfo: WKFrameInfo { frame }
+}
+
+/// A navigation as WebKit describes it: the URL, the frame it loads, and how it started.
+final class NavigationAction: WKNavigationAction {
+    let url: URL?
+    let frame: Frame?
+    let type: WKNavigationType
+    init(_ text: String, mainFrame: Bool = true, type: WKNavigationType = .linkActivated) {
+        url = URL(string: text)
+        frame = Frame(main: mainFrame)
+        self.type = type
+        super.init()
+    }
+    override var targetFrame: WKFrameInfo? { frame }
+    override var navigationType: WKNavigationType { type }
+    override var request: URLRequest {
+        var request = URLRequest(url: URL(fileURLWithPath: "/"))
+        request.url = url
+        return request
+    }
 }
 
 /// Remembers what the navigator did to it.
@@ -248,7 +268,11 @@ func quickActions() async throws {
         "an app-delegate launch from a quick action returns false, so UIKit does not send it twice"
     )
     check(delegate.launch([.url: URL(string: "app://messages/3")!]), "an app-delegate launch from a URL returns true")
-    check(await eventually { shown.all.last == "chat 3" }, "… and routes the launch URL")
+    // Each launch forwards from its own task, so the two may reach the dispatcher in either order.
+    check(
+        await eventually { shown.all.sorted() == ["chat 3", "messages", "messages"] },
+        "… and routes the launch URL, beside the launch quick action"
+    )
 }
 
 @MainActor
@@ -286,16 +310,30 @@ func webViews() async throws {
         await eventually { shown.all == ["chat 5"] },
         "a script message from the main frame is routed; one from an iframe is not"
     )
-    check(handler.policy(for: URL(string: "javascript:alert(1)")) == .cancel, "a web view never loads javascript:")
     check(
-        handler.policy(for: URL(string: "https://example.com/about")) == .allow,
+        intake.webMessage(ScriptMessage(NSObject(), mainFrame: false)).error?.code == .notMainFrame,
+        "an iframe's message is refused for its frame, before its body is converted"
+    )
+    check(handler.policy(for: NavigationAction("javascript:alert(1)")) == .cancel, "a web view never loads javascript:")
+    check(
+        handler.policy(for: NavigationAction("https://example.com/about")) == .allow,
         "the app's own pages load in the web view"
     )
     check(
-        handler.policy(for: URL(string: "https://example.com/messages/6")) == .cancel,
-        "the app's routes leave the web view…"
+        handler.policy(for: NavigationAction("app://messages/7", type: .other)) == .cancel,
+        "a script's navigation to the app's link is cancelled…"
     )
-    check(await eventually { shown.all.last == "chat 6" }, "… and are routed")
+    check(
+        handler.policy(for: NavigationAction("app://messages/8", mainFrame: false)) == .cancel,
+        "… and so is an embedded frame's…"
+    )
+    check(
+        handler.policy(for: NavigationAction("https://example.com/messages/6")) == .cancel,
+        "… but a tapped link to the app's route leaves the web view…"
+    )
+    check(await eventually { shown.all.last == "chat 6" }, "… and is routed")
+    try? await Task.sleep(nanoseconds: 50_000_000)
+    check(shown.all == ["chat 5", "chat 6"], "… and nothing the script or the frame asked for ran")
 }
 
 /// An app whose notification delegate belongs to another SDK forwards Apple's values itself, one

@@ -1,6 +1,12 @@
 // Stub of the WebKit API used by Waypoint's adapters. See README.md.
 import Foundation
 
+// On Apple platforms `URLRequest` is Foundation's, which WebKit re-exports; on Linux it lives in
+// FoundationNetworking, re-exported here so the adapters read it with the imports they have.
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
+
 @MainActor open class WKSecurityOrigin: NSObject {
     open var `protocol`: String { "" }
     open var host: String { "" }
@@ -27,4 +33,20 @@ import Foundation
 public enum WKNavigationActionPolicy: Int, Sendable {
     case cancel
     case allow
+}
+
+public enum WKNavigationType: Int, Sendable {
+    case linkActivated = 0
+    case formSubmitted = 1
+    case backForward = 2
+    case reload = 3
+    case formResubmitted = 4
+    case other = -1
+}
+
+@MainActor open class WKNavigationAction: NSObject {
+    open var sourceFrame: WKFrameInfo { WKFrameInfo() }
+    open var targetFrame: WKFrameInfo? { nil }
+    open var navigationType: WKNavigationType { .other }
+    open var request: URLRequest { URLRequest(url: URL(fileURLWithPath: "/")) }
 }

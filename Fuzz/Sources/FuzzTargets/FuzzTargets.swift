@@ -100,8 +100,49 @@ func fuzzLink(_ text: String) {
         break
     }
     _ = fixture.resolver.resolve(text: text)
-    _ = fixture.resolver.webNavigationDecision(for: text)
     _ = fixture.intake.text(text)
+    fuzzWebNavigation(text, fixture.resolver)
+    fuzzRedirectTarget(text, fixture.resolver)
+}
+
+/// Only a tap in the main frame routes or opens another app; nothing refused by policy loads.
+func fuzzWebNavigation(_ text: String, _ resolver: LinkResolver<String>) {
+    for (mainFrame, tapped) in [(true, true), (true, false), (false, true), (false, false)] {
+        let decision = resolver.webNavigationDecision(
+            for: WebNavigation(url: text, isMainFrame: mainFrame, isUserInitiated: tapped)
+        )
+        if !(mainFrame && tapped) {
+            require(
+                decision != .route && decision != .openOutside,
+                "an untrusted navigation left the web view: \(text)"
+            )
+        }
+        if decision == .load {
+            require((try? DeepLink(text))?.isWeb == true, "a web view loads what is not a web page: \(text)")
+        }
+    }
+}
+
+/// An own destination names no other host however a browser reads it, and following one keeps
+/// the outer link's source.
+func fuzzRedirectTarget(_ text: String, _ resolver: LinkResolver<String>) {
+    let policy = resolver.policy
+    if policy.isOwnDestination(text) {
+        if text.hasPrefix("/") {
+            // A WHATWG parser drops tabs and line breaks; an app may decode once more.
+            let read = (text.removingPercentEncoding ?? text).filter { !"\t\n\r".contains($0) }
+            require(!read.hasPrefix("//") && !read.hasPrefix("/\\"), "an own path reads as another host: \(text)")
+        } else if let link = try? DeepLink(text), link.isWeb {
+            require(link.scheme == "https" && (link.port == nil || link.port == 443), "an own web target: \(text)")
+            require(link.host.map(policy.isAssociated) == true, "an own web target on another host: \(text)")
+        }
+    }
+    if let outer = try? DeepLink("myapp://login", source: .urlScheme),
+        case .matched(let match) = resolver.resolve(redirect: text, from: outer)
+    {
+        require(policy.isOwnDestination(text), "a redirect to a foreign destination was followed: \(text)")
+        require(match.link.source == .urlScheme, "a followed redirect changed its source: \(text)")
+    }
 }
 
 func fuzzPattern(_ text: String) {
@@ -171,12 +212,82 @@ func fuzzAASA(_ bytes: Data) {
 
 func fuzzPayload(_ text: String) {
     guard let fixture else { return }
+    fuzzFoundationPayload(text)
+    fuzzIntegerDigits(text)
     guard let payload = try? PayloadValue(json: text) else { return }
     for action in [NotificationActionIdentifier.default, NotificationActionIdentifier.dismiss, "like"] {
         _ = fixture.intake.notification(NotificationResponseSnapshot(actionIdentifier: action, userInfo: payload))
     }
     _ = fixture.intake.webMessage(WebMessageSnapshot(name: "openLink", body: payload, origin: "https://example.com"))
     _ = fixture.intake.shortcut(ShortcutItemSnapshot(type: "x", userInfo: payload.objectValueIfObject))
+}
+
+/// A payload as Apple delivers one: Foundation objects, converted on a thread with a 512 KB stack
+/// (what an app's secondary threads get). An input that starts with a character JSON cannot start
+/// with (a control character or non-ASCII: `\u{1}{…}`, `é[…]`) is the rest wrapped in as many
+/// more levels as that character's first byte, times 16 (up to 4,080). Earlier runs parsed JSON,
+/// which Foundation stops at 512 levels, and converted it on the main thread's 8 MB stack: the
+/// nesting that overflowed a 512 KB stack never reached the conversion there.
+func fuzzFoundationPayload(_ text: String) {
+    let first = text.utf8.first ?? 0
+    let wraps = first >= 0x80 || (first < 0x20 && first != 0x09 && first != 0x0A && first != 0x0D && first != 0x20)
+    let levels = wraps ? Int(first) * 16 : 0
+    let json = wraps ? String(text.dropFirst()) : text
+    smallStack.run {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        else { return }
+        var wrapped: Any = object
+        for _ in 0..<levels { wrapped = ["k": wrapped] }
+        do throws(IntakeError) {
+            _ = try PayloadValue(any: wrapped)
+            require(levels <= PayloadValue.defaultMaxDepth, "\(levels) extra levels passed the depth limit")
+        } catch {
+            require(error.code == .payloadTooDeep || error.code == .unsupportedPayload, "\(error.code): \(text)")
+        }
+        // Freed a level at a time: releasing it whole recurses as deep as it nests.
+        while let level = wrapped as? [String: Any], let inner = level["k"] { wrapped = inner }
+    }
+}
+
+/// One thread with a 512 KB stack that runs a job at a time: a thread per input would cost more
+/// than the input.
+final class SmallStackWorker: @unchecked Sendable {
+    // The semaphores order every access to `job`: set before `ready`, read before `done`.
+    private let ready = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var job: (@Sendable () -> Void)?
+
+    init() {
+        let thread = Thread { [self] in
+            while true {
+                ready.wait()
+                job?()
+                done.signal()
+            }
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+
+    func run(_ body: @escaping @Sendable () -> Void) {
+        job = body
+        ready.signal()
+        done.wait()
+    }
+}
+
+let smallStack = SmallStackWorker()
+
+/// An integer in a payload reaches the link as the same digits, up to 38 of them: Foundation's
+/// JSON parser keeps longer ones in an `NSDecimalNumber`, whose 38-digit mantissa has already
+/// rounded them (on a device too, where the system parses the push) before Waypoint sees them.
+func fuzzIntegerDigits(_ text: String) {
+    let digits = text.hasPrefix("-") ? text.utf8.dropFirst() : text.utf8[...]
+    guard (1...38).contains(digits.count), digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+        digits.first != 48 || digits.count == 1, text != "-0"
+    else { return }
+    let value = try? PayloadValue(json: #"{"n":"# + text + "}")
+    require(value?["n"]?.text == text, "the integer \(text) became \(String(describing: value?["n"]))")
 }
 
 extension PayloadValue {

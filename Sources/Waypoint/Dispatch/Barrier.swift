@@ -30,9 +30,25 @@ public struct Barrier: Sendable {
 }
 
 /// What a barrier sees: the link and the route it matched.
+///
+/// Decide on the route, not the link's text: `myapp://ADMIN`, `myapp://%61dmin` and
+/// `myapp://admin/` all match the route `/admin`, and a check of the raw text misses some of them.
+///
+/// ```swift
+/// MandatoryBarrier(adminOnly) { $0.pattern.text.hasPrefix("/admin") }   // the route's own pattern
+/// MandatoryBarrier(adminOnly) { $0.pathSegments.first == "admin" }      // "/%41DMIN//x/" → ["admin", "x"]
+/// ```
 public struct BarrierContext: Sendable {
+    /// The link as it arrived. Its text is the sender's: read it for parameters, not for access rules.
     public let link: DeepLink
+    /// The name of the route the link matched.
     public let route: String
+    /// The pattern of the route the link matched, as the app wrote it.
+    public let pattern: RoutePattern
+
+    /// The link's path as the router compared it: percent-decoded, empty segments dropped, and
+    /// lowercased, since literals match in any case.
+    public var pathSegments: [String] { link.pathSegments.map { $0.lowercased() } }
 }
 
 /// A barrier's answer.

@@ -15,8 +15,10 @@ public enum HandlerResult<Destination: Hashable & Sendable>: Sendable {
     case failed(any Error)
     /// This link is really that one (a short link, a legacy path): the dispatcher runs the link
     /// given in its place, through policy, routing and barriers again, with the original link's source, so a
-    /// redirect never gains what the original source could not reach. A relative link
-    /// (`/books/42`) is the app's own. Chains are bounded by
+    /// redirect never gains what the original source could not reach. Only the app's own
+    /// destinations are followed (``LinkPolicy/isOwnDestination(_:)``), so returning a `next=`
+    /// parameter as it came is safe: another site ends as ``DispatchOutcome/redirectFailed(reason:)``.
+    /// A relative link (`/books/42`) is the app's own. Chains are bounded by
     /// ``DispatcherConfiguration/maximumRedirects``; a loop ends as ``DispatchOutcome/redirectFailed(reason:)``.
     ///
     /// ```swift

@@ -98,6 +98,12 @@ extension LinkDispatcher {
                 entry
             )
         }
+        guard resolver.policy.isOwnDestination(target) else {
+            return redirectFailed(
+                "the route '\(route)' redirected, but \(LinkPolicy.notOwnDestination(target))",
+                entry
+            )
+        }
         let path = (chain + [next.string]).joined(separator: " → ")
         if chain.contains(next.string) {
             return redirectFailed("a redirect loop: \(path)", entry)
@@ -141,7 +147,8 @@ extension LinkDispatcher {
         _ cancellation: RunCancellation
     ) async -> DispatchOutcome<Destination>? {
         let route = match.route.name
-        var gates = mandatoryBarriers.filter { $0.appliesTo(match.link) }.map(\.barrier)
+        let context = BarrierContext(link: match.link, route: route, pattern: match.route.pattern)
+        var gates = mandatoryBarriers.filter { $0.appliesTo(context) }.map(\.barrier)
         for name in match.value.barriers {
             guard let barrier = barriers[name] else {
                 // Unreachable: building the dispatcher checked every name. Fail closed all the same.
@@ -151,7 +158,6 @@ extension LinkDispatcher {
             }
             gates.append(barrier)
         }
-        let context = BarrierContext(link: match.link, route: route)
         for barrier in gates {
             if let stopped = await pass(barrier, context, entry, cancellation) { return stopped }
         }

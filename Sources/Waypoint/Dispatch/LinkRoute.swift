@@ -81,14 +81,18 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
 
 /// A barrier in front of every link it applies to, before the matched route's own barriers.
 ///
+/// Whether it applies is decided on the matched route (``BarrierContext``), so no spelling of a
+/// link (`/ADMIN`, `%61dmin`, `//admin`) gets past it to a route it guards.
+///
 /// ```swift
-/// MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { $0.source != .notification }
+/// MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { $0.link.source != .notification }
+/// MandatoryBarrier(adminOnly) { $0.pattern.text.hasPrefix("/admin") }
 /// ```
 public struct MandatoryBarrier: Sendable {
     public let barrier: Barrier
-    let appliesTo: @Sendable (DeepLink) -> Bool
+    let appliesTo: @Sendable (BarrierContext) -> Bool
 
-    public init(_ barrier: Barrier, appliesTo: @escaping @Sendable (DeepLink) -> Bool = { _ in true }) {
+    public init(_ barrier: Barrier, appliesTo: @escaping @Sendable (BarrierContext) -> Bool = { _ in true }) {
         self.barrier = barrier
         self.appliesTo = appliesTo
     }

@@ -1,6 +1,7 @@
 extension LinkIntake {
     /// A web view's script message, accepted only from the main frame of an allowed `https` origin
-    /// and only under an accepted name.
+    /// at the default port, and only under an accepted name. The body is read only after those
+    /// checks pass, so a refused message costs nothing however large its body.
     ///
     /// ```swift
     /// intake.webMessages = [WebMessageRoute(name: "openLink")]
@@ -21,14 +22,20 @@ extension LinkIntake {
                 )
             }
             let allowed = webOrigins.isEmpty ? policy.associatedDomains : webOrigins
-            guard message.originScheme.lowercased() == "https",
-                allowed.contains(where: { $0.matches(message.originHost) })
+            let port = message.originPort > 0 ? message.originPort : nil
+            guard
+                LinkPolicy.isSecureOrigin(
+                    scheme: message.originScheme,
+                    host: message.originHost,
+                    port: port,
+                    on: allowed
+                )
             else {
                 throw IntakeError(
                     .untrustedOrigin,
                     input: origin,
                     message:
-                        "A web message '\(message.name)' came from \(origin), which is not an allowed https origin."
+                        "A web message '\(message.name)' came from \(origin), which is not an allowed https origin at the default port."
                 )
             }
             guard let route = webMessages.first(where: { $0.name == message.name }) else {

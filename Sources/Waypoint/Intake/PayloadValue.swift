@@ -43,6 +43,19 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
                 message: "The payload nests deeper than \(maxDepth) levels at '\(path)'."
             )
         }
+        if let value = value as? PayloadValue {
+            // Already converted, but under whatever limit its maker chose: this one still holds.
+            if let deepest = value.firstPath(deeperThan: maxDepth - depth) {
+                let joint = path.isEmpty || deepest.isEmpty || deepest.hasPrefix("[") ? "" : "."
+                let place = path + joint + deepest
+                throw IntakeError(
+                    .payloadTooDeep,
+                    input: Self.brief(value),
+                    message: "The payload nests deeper than \(maxDepth) levels at '\(place)'."
+                )
+            }
+            return value
+        }
         // Exact Swift types first: `as? Bool` would also accept any NSNumber, 1 included.
         let exactType = type(of: value)
         if exactType == Bool.self, let value = value as? Bool { return .bool(value) }
@@ -61,7 +74,6 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
             return .array(items)
         }
         switch value {
-        case let value as PayloadValue: return value
         case let value as String: return .string(value)
         case let value as NSNumber: return number(value)
         case let value as URL: return .string(value.absoluteString)
@@ -101,13 +113,48 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// (bounded), so an error can name what it refused however deep or large that is.
     private static func brief(_ value: Any) -> String {
         switch value {
+        case let value as PayloadValue:
+            switch value {
+            case .array(let items): "an array of \(items.count) items"
+            case .object(let members): "an object of \(members.count) members"
+            default: String(value.description.prefix(256))
+            }
         case let value as [AnyHashable: Any]: "a dictionary of \(value.count) entries"
         case let value as [Any]: "an array of \(value.count) items"
         default: String(String(describing: value).prefix(256))
         }
     }
 
+    /// The path of the first value nested more than `limit` levels below this one, found with a
+    /// work list instead of recursion; `nil` when none is.
+    func firstPath(deeperThan limit: Int) -> String? {
+        var pending: [(value: PayloadValue, depth: Int, path: String)] = [(self, 0, "")]
+        while let (value, depth, path) = pending.popLast() {
+            if depth > limit { return path }
+            switch value {
+            case .array(let items):
+                for (index, item) in items.enumerated() { pending.append((item, depth + 1, path + "[\(index)]")) }
+            case .object(let members):
+                for (key, member) in members {
+                    pending.append((member, depth + 1, path.isEmpty ? key : path + "." + key))
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+
     private static func number(_ number: NSNumber) -> PayloadValue {
+        // JSONSerialization gives an integer past 64 bits (or below Int.min) as an NSDecimalNumber
+        // typed "d": its digits are kept as text, since no Swift integer holds them and a double
+        // would round them.
+        if let decimal = number as? NSDecimalNumber {
+            let digits = decimal.stringValue
+            if !digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), digits != "NaN" {
+                return Int(digits).map(PayloadValue.int) ?? .string(digits)
+            }
+            return .double(decimal.doubleValue)
+        }
         // JSONSerialization gives NSNumber for booleans too; the Objective-C type tells them apart.
         // Integers are read as integers: through `doubleValue` any above 2^53 would change value.
         switch String(cString: number.objCType) {

@@ -32,10 +32,11 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - string: A URL such as `myapp://messages/1` or `https://example.com/books/42`, or a path
     ///     such as `/messages/1`.
-    ///   - source: Where the link came from. By default `.universalLink` for `https` links, `.web`
-    ///     for plain `http`, `.urlScheme` for other schemes and `.text` for a bare path.
+    ///   - source: The way the link arrived. Never inferred from the text: an `https` string is not
+    ///     a universal link because it looks like one. By default `.text`, the least trusted source;
+    ///     ``LinkIntake`` and the adapters set the source from the callback that delivered the link.
     ///   - limits: The size limits to enforce.
-    public init(_ string: String, source: LinkSource? = nil, limits: LinkLimits = .default) throws(LinkError) {
+    public init(_ string: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(LinkError) {
         let scanned = withUTF8Bytes(string) { bytes in
             Result { () throws(LinkScanner.Failure) in try LinkScanner(bytes: bytes, limits: limits).scan() }
         }
@@ -46,11 +47,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         }
         self.string = string
         self.components = components
-        // A web scheme is `http` or `https`; five characters tell `https` without making a string.
-        let isHTTPS = components.isWeb && components.scheme?.count == 5
-        let inferred: LinkSource =
-            components.scheme == nil ? .text : !components.isWeb ? .urlScheme : isHTTPS ? .universalLink : .web
-        self.source = source ?? inferred
+        self.source = source
     }
 
     /// Parses a Foundation `URL`.
@@ -58,7 +55,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// try DeepLink(url: URL(string: "myapp://pay?order_id=123")!).queryValue("order_id") // "123"
     /// ```
-    public init(url: URL, source: LinkSource? = nil, limits: LinkLimits = .default) throws(LinkError) {
+    public init(url: URL, source: LinkSource = .text, limits: LinkLimits = .default) throws(LinkError) {
         try self.init(url.absoluteString, source: source, limits: limits)
     }
 
@@ -93,7 +90,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         segments: [String],
         query: [QueryItem] = [],
         fragment: String? = nil,
-        source: LinkSource? = nil,
+        source: LinkSource = .text,
         limits: LinkLimits = .default
     ) throws(LinkError) {
         var text = scheme + "://"

@@ -23,6 +23,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
             case tooManySegments
             case tooManyQueryItems
             case invalidHost
+            case invalidPort
         }
         let base: Base
 
@@ -46,8 +47,10 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let tooManySegments = Code(base: .tooManySegments)
         /// More query items than ``LinkLimits/maxQueryItems``.
         public static let tooManyQueryItems = Code(base: .tooManyQueryItems)
-        /// An `http(s)` link without a host.
+        /// An `http(s)` link without a host, or with a host that is not a domain name or IP literal.
         public static let invalidHost = Code(base: .invalidHost)
+        /// An `http(s)` link whose port is not digits up to 65535.
+        public static let invalidPort = Code(base: .invalidPort)
 
         public var description: String { base.rawValue }
     }

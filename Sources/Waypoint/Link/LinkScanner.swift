@@ -129,15 +129,67 @@ struct LinkScanner {
                 while colon < index, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
                 hostEnd = colon
             }
-            if hostEnd < index, bytes[hostEnd] == UInt8(ascii: ":") { components.port = (hostEnd + 1)..<index }
             guard hostEnd > hostStart else {
                 throw Failure(code: .invalidHost, offset: hostStart) { input in "Web link '\(input)' has no host." }
             }
+            try checkHost(hostStart..<hostEnd)
             components.host = hostStart..<hostEnd
+            if hostEnd < index {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else { throw invalidPort(at: hostEnd) }
+                try checkPort((hostEnd + 1)..<index)
+                components.port = (hostEnd + 1)..<index
+            }
         } else if index > start {
             components.segmentCount = 1
         }
         return index
+    }
+
+    /// A web host is a domain name (letters, digits, `-`, `.`, `_`) or an IP literal in brackets.
+    /// Escapes and other characters are refused: `a%2F.example.com` would pass a suffix check on
+    /// `.example.com`, and a browser decodes it to another host.
+    private func checkHost(_ range: Range<Int>) throws(Failure) {
+        let isLiteral = bytes[range.lowerBound] == UInt8(ascii: "[")
+        for index in range {
+            let byte = bytes[index]
+            let allowed =
+                isLiteral
+                ? (index == range.lowerBound || index == range.upperBound - 1 && byte == UInt8(ascii: "]")
+                    || hexValue(byte) != nil || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "."))
+                : Self.isHostByte(byte)
+            guard allowed else {
+                throw Failure(code: .invalidHost, offset: index) { input in
+                    let shown = byte < 0x80 ? "'\(Character(Unicode.Scalar(byte)))'" : "a non-ASCII byte"
+                    return
+                        "Web link '\(input)' has \(shown) in its host at byte \(index); a host is letters, digits, '-' and '.' (an international domain is written in punycode, xn--…)."
+                }
+            }
+        }
+        if isLiteral, bytes[range.upperBound - 1] != UInt8(ascii: "]") {
+            throw Failure(code: .invalidHost, offset: range.lowerBound) { input in
+                "Web link '\(input)' opens an IP literal with '[' and does not close it."
+            }
+        }
+    }
+
+    /// A port is decimal digits up to 65535; empty means the scheme's default.
+    private func checkPort(_ range: Range<Int>) throws(Failure) {
+        var value = 0
+        for index in range {
+            guard let digit = decimalValue(bytes[index]) else { throw invalidPort(at: index) }
+            value = value * 10 + digit
+            guard value <= 65535 else { throw invalidPort(at: range.lowerBound) }
+        }
+    }
+
+    private func decimalValue(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private func invalidPort(at index: Int) -> Failure {
+        Failure(code: .invalidPort, offset: index) { input in
+            "Web link '\(input)' has an invalid port near byte \(index); a port is digits up to 65535, after a single ':'."
+        }
     }
 
     private func scanPath(from start: Int, into components: inout LinkComponents) throws(Failure) -> Int {
@@ -304,6 +356,16 @@ struct LinkScanner {
 
     @inline(__always)
     static func isPlain(_ byte: UInt8) -> Bool { isIn(byte, low: plainLow, high: plainHigh) }
+
+    /// What a domain name's bytes may be, in any case: letters, digits, `-`, `.` and `_`.
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
 }
 
 /// An incremental UTF-8 validator for percent-decoded bytes (rejects overlongs and surrogates).

@@ -21,6 +21,9 @@ public enum LinkSource: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case userActivity
     /// A message posted by a web view's script.
     case webMessage
+    /// A navigation inside the app's web view (a tapped link, or a script setting `location`):
+    /// not verified by the system, unlike a universal link to the same address.
+    case webNavigation
     /// Text typed or sent by people, such as a link inside an in-app message.
     case text
     /// The link that led to an install, delivered on first launch by an attribution provider.

@@ -2,7 +2,8 @@
 ///
 /// `*.example.com` matches `www.example.com` and `a.b.example.com` but not `example.com` itself:
 /// list both when both open the app. Hosts compare case-insensitively, byte for byte otherwise, so an
-/// IDN look-alike (a Cyrillic `а` in `exаmple.com`) never matches.
+/// IDN look-alike (a Cyrillic `а` in `exаmple.com`) never matches, and a host with anything but
+/// letters, digits, `-`, `.` and `_` (an escape, a `/`) matches nothing.
 ///
 /// ```swift
 /// DomainPattern("*.example.com").matches("www.example.com") // true
@@ -37,7 +38,9 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
     public func matches(_ host: String) -> Bool {
         var host = host.lowercased()
         if host.hasSuffix(".") { host.removeLast() }
-        guard !domain.isEmpty else { return false }
+        // Only a plain domain name can be one of ours: an escape or a '/' in a host
+        // (`a%2F.example.com`) would pass the suffix test and then name another host.
+        guard !domain.isEmpty, host.utf8.allSatisfy(LinkScanner.isHostByte) else { return false }
         return includesSubdomains ? host.hasSuffix("." + domain) && host.count > domain.count + 1 : host == domain
     }
 

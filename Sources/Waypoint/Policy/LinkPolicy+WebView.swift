@@ -11,22 +11,47 @@ public enum WebNavigationDecision: Sendable, Hashable {
 }
 
 extension LinkResolver {
-    /// Decides what a web view does with a navigation to `text`: the app's own pages stay in the web
-    /// view unless a route takes them, other sites open outside, and nothing dangerous is loaded.
+    /// Decides what a web view does with a navigation: nothing dangerous is loaded; the app's
+    /// routes are routed and other apps and sites open outside only from a tap in the main frame
+    /// (unless `allowances` say otherwise); the app's own pages stay in the web view, and an
+    /// embedded frame loads other sites as a browser would.
+    ///
+    /// The link is read with source ``LinkSource/webNavigation``, so a route limited to universal
+    /// links is not routed from inside the web view: its page loads instead.
     ///
     /// ```swift
-    /// resolver.webNavigationDecision(for: "https://example.com/books/42") // .route
-    /// resolver.webNavigationDecision(for: "https://example.com/about")    // .load
-    /// resolver.webNavigationDecision(for: "https://other.org/")           // .openOutside
-    /// resolver.webNavigationDecision(for: "javascript:alert(1)")          // .refuse(…)
+    /// let tap = { WebNavigation(url: $0, isMainFrame: true, isUserInitiated: true) }
+    /// resolver.webNavigationDecision(for: tap("https://example.com/books/42")) // .route
+    /// resolver.webNavigationDecision(for: tap("https://example.com/about"))    // .load
+    /// resolver.webNavigationDecision(for: tap("https://other.org/"))           // .openOutside
+    /// resolver.webNavigationDecision(for: tap("javascript:alert(1)"))          // .refuse(…)
     /// ```
-    public func webNavigationDecision(for text: String) -> WebNavigationDecision {
-        switch resolve(text) {
-        case .matched: .route
-        case .notFound(let link): link.isWeb ? .load : .refuse("no route takes \(link)")
-        case .passThrough: .openOutside
-        case .forbidden(_, let reason): .refuse(reason)
-        case .invalid(let error): .refuse(error.message)
+    public func webNavigationDecision(
+        for navigation: WebNavigation,
+        allowing allowances: WebNavigationAllowances = []
+    ) -> WebNavigationDecision {
+        let link: DeepLink
+        do {
+            link = try DeepLink(navigation.url, source: .webNavigation, limits: policy.limits)
+        } catch {
+            return .refuse(error.message)
+        }
+        let fromMainFrame = navigation.isMainFrame || allowances.contains(.fromSubframes)
+        let tapped = navigation.isUserInitiated || allowances.contains(.withoutTap)
+        let untrusted =
+            "\(link) leaves the web view only from a tap in the main frame; this navigation came "
+            + (fromMainFrame ? "from a script or a redirect" : "from an embedded frame")
+        switch policy.evaluate(link) {
+        case .deny(let reason):
+            return .refuse(reason)
+        case .passThrough:
+            if fromMainFrame && tapped { return .openOutside }
+            // Another site in an embedded frame loads there, as in a browser: nothing leaves the web view.
+            return link.isWeb && !navigation.isMainFrame ? .load : .refuse(untrusted)
+        case .allow:
+            if fromMainFrame && tapped && !candidates(for: link).isEmpty { return .route }
+            if link.isWeb { return .load }
+            return .refuse(fromMainFrame && tapped ? "no route takes \(link)" : untrusted)
         }
     }
 }

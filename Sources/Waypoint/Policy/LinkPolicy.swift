@@ -79,15 +79,26 @@ public struct LinkPolicy: Sendable, Hashable {
         associatedDomains.contains { $0.matches(host) }
     }
 
-    /// Whether `link` is a universal link: `https` on an associated domain. Plain `http` never is:
-    /// iOS opens no app for it, and a page fetched over `http` may have been changed on the way.
+    /// Whether `link` is a universal link: `https` on an associated domain, at the default port.
+    /// Plain `http` never is: iOS opens no app for it, and a page fetched over `http` may have been
+    /// changed on the way.
     ///
     /// ```swift
     /// policy.isUniversalLink(try DeepLink("https://example.com/pay"))  // true
     /// policy.isUniversalLink(try DeepLink("http://example.com/pay"))   // false
+    /// policy.isUniversalLink(try DeepLink("https://example.com:8443/pay"))  // false
     /// ```
     public func isUniversalLink(_ link: DeepLink) -> Bool {
-        link.isWeb && link.scheme == "https" && link.host.map(isAssociated) == true
+        link.isWeb && Self.isSecureOrigin(scheme: link.scheme, host: link.host, port: link.port, on: associatedDomains)
+    }
+
+    /// The one rule for "an `https` origin of these domains", used for universal links, redirect
+    /// targets and web-message origins: scheme `https`, a host the domains match, and the default
+    /// port (none, or 443). The system verifies an association on port 443 only, so
+    /// `https://example.com:8443` is another server.
+    static func isSecureOrigin(scheme: String?, host: String?, port: Int?, on domains: [DomainPattern]) -> Bool {
+        guard scheme?.lowercased() == "https", let host, port == nil || port == 443 else { return false }
+        return domains.contains { $0.matches(host) }
     }
 }
 

@@ -46,13 +46,38 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         router.candidates(for: link).filter { $0.route.accepts(from: link.source) }
     }
 
-    /// Parses link text strictly within the policy's limits, then resolves it.
-    public func resolve(_ string: String, source: LinkSource? = nil) -> Resolution<Value> {
+    /// Parses link text strictly within the policy's limits, then resolves it. The source is the
+    /// way the text arrived, `.text` unless given: a route limited to universal links never
+    /// matches a string that only looks like one.
+    public func resolve(_ string: String, source: LinkSource = .text) -> Resolution<Value> {
         do {
             return resolve(try DeepLink(string, source: source, limits: policy.limits))
         } catch {
             return .invalid(error)
         }
+    }
+
+    /// Follows a redirect target read from a link (`next=`, `redirect=`, `return_to=`): the target
+    /// must be one of the app's own destinations (``LinkPolicy/isOwnDestination(_:)``) and runs
+    /// with the outer link's source, so following it never gains what the outer link could not
+    /// reach. Anything else is forbidden, naming the target.
+    ///
+    /// ```swift
+    /// // outer: myapp://login?next=… (source .urlScheme)
+    /// resolver.resolve(redirect: "/orders/1", from: outer)            // .matched(…), source .urlScheme
+    /// resolver.resolve(redirect: "https://evil.com/", from: outer)    // .forbidden(…)
+    /// ```
+    public func resolve(redirect target: String, from outer: DeepLink) -> Resolution<Value> {
+        let link: DeepLink
+        do {
+            link = try DeepLink(target, source: outer.source, limits: policy.limits)
+        } catch {
+            return .invalid(error)
+        }
+        guard policy.isOwnDestination(target) else {
+            return .forbidden(link, reason: LinkPolicy.notOwnDestination(target))
+        }
+        return resolve(link)
     }
 
     /// Parses text from people leniently (see ``DeepLink/init(text:source:limits:)``), then resolves it.

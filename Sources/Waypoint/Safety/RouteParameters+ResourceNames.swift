@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parameter refused as a file or resource name.
 ///
 /// ```swift
@@ -19,7 +21,8 @@ extension RouteParameters {
     /// The parameter as a plain file or resource name: one path component, safe to append to a
     /// directory or bundle path. Refuses what path traversal needs, after percent-decoding (so
     /// `%2e%2e%2f` is caught as `../`): `.` and `..`, `/` and `\`, NUL and other control
-    /// characters, and a leading `~`.
+    /// characters (C0, DEL and C1), a leading `~`, and look-alikes that normalize (NFKC) to `.`,
+    /// `/`, `\` or `~` (`．`, `／`, `‥`).
     ///
     /// ```swift
     /// try match.parameters.resourceName("file")   // "chapter-1.pdf"
@@ -42,10 +45,24 @@ extension RouteParameters {
             switch scalar {
             case "/": throw refuse("it contains '/'")
             case "\\": throw refuse("it contains '\\'")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: throw refuse("it contains a control character")
+            case _ where scalar.properties.generalCategory == .control:
+                // C0, DEL and C1 (U+0080–U+009F: U+0085 is a line break, U+009B a terminal escape).
+                throw refuse("it contains a control character")
+            case _ where !scalar.isASCII && Self.readsAsPathCharacter(scalar):
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                throw refuse("it contains \(code), which reads as '.', '/', '\\' or '~' once normalized (NFKC)")
             default: continue
             }
         }
         return value
+    }
+
+    /// Whether a non-ASCII character becomes one of `./\~` under compatibility normalization
+    /// (NFKC): `．` (U+FF0E), `／` (U+FF0F), `‥` (U+2025) and their kind, which a file system or
+    /// server that normalizes names reads as path syntax.
+    private static func readsAsPathCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars.contains {
+            $0 == "." || $0 == "/" || $0 == "\\" || $0 == "~"
+        }
     }
 }

@@ -134,7 +134,8 @@ public struct PayloadGenerator: Sendable {
                 flat[keyPath] = value
             }
             let payload = ManifestLinter.nest(.object(flat.mapValues(PayloadValue.string)))
-            guard let filled = try? rule.link.fill(from: payload), let match = resolver.resolve(filled).match,
+            guard let filled = try? rule.link.fill(from: payload),
+                let match = resolver.resolve(filled, source: .notification).match,
                 match.route.name == route, match.link.pathSegments == target
             else { continue }
             return payload

@@ -202,32 +202,39 @@ public struct ManifestLinter {
     private func mappingsThatLeadNowhere(_ router: Router<ManifestRoute>?) -> [LintFinding] {
         guard let router else { return [] }
         let resolver = LinkResolver(router: router, policy: manifest.makePolicy())
-        var templates: [(what: String, template: LinkTemplate, location: SourceLocation?)] = []
+        // Each mapping with the source its links arrive with: a route limited to other sources
+        // refuses them at run time, so it is no destination here either.
+        var templates: [(what: String, template: LinkTemplate, source: LinkSource, location: SourceLocation?)] = []
         for (rule, location) in manifest.notifications.rules {
-            templates.append(("The notification rule", rule.link, location))
+            templates.append(("The notification rule", rule.link, .notification, location))
         }
         for category in manifest.notifications.categories {
             for action in category.actions {
                 if case .link(let template) = action.target {
-                    templates.append(("The action '\(action.id)' of category '\(category.id)'", template, nil))
+                    templates.append(
+                        ("The action '\(action.id)' of category '\(category.id)'", template, .notification, nil)
+                    )
                 }
             }
         }
         if let settings = manifest.notifications.settingsLink {
-            templates.append(("The notification settings link", settings, nil))
+            templates.append(("The notification settings link", settings, .notification, nil))
         }
         for action in manifest.quickActions {
-            templates.append(("The quick action '\(action.item.type)'", action.link, action.location))
+            templates.append(("The quick action '\(action.item.type)'", action.link, .shortcut, action.location))
         }
         for activity in manifest.activities {
-            templates.append(("The activity '\(activity.type)'", activity.link, nil))
+            templates.append(("The activity '\(activity.type)'", activity.link, .userActivity, nil))
         }
         for message in manifest.webView.messages {
-            if let link = message.link { templates.append(("The web message '\(message.name)'", link, nil)) }
+            if let link = message.link {
+                templates.append(("The web message '\(message.name)'", link, .webMessage, nil))
+            }
         }
         var findings: [LintFinding] = []
-        for (what, template, location) in templates {
+        for (what, template, source, location) in templates {
             let placeholders = template.placeholders
+            var refusal: String?
             let leads = ParameterType.allCases.contains { type in
                 let values = PayloadValue.object(
                     Dictionary(
@@ -236,16 +243,24 @@ public struct ManifestLinter {
                     )
                 )
                 guard let text = try? template.fill(from: Self.nest(values)) else { return false }
-                return resolver.resolve(text).match != nil
+                switch resolver.resolve(text, source: source) {
+                case .matched: return true
+                case .forbidden(_, let reason):
+                    refusal = refusal ?? reason
+                    return false
+                default: return false
+                }
             }
             if !leads {
+                let why =
+                    refusal.map { "which is refused: \($0)" }
+                    ?? "which no route matches (unknown route or missing parameters)"
                 findings.append(
                     LintFinding(
                         severity: .error,
                         code: "mapping-leads-nowhere",
                         location: location,
-                        message:
-                            "\(what) leads to '\(template)', which no route matches (unknown route or missing parameters)."
+                        message: "\(what) leads to '\(template)', \(why)."
                     )
                 )
             }

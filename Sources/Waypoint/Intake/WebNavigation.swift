@@ -1,0 +1,41 @@
+/// A navigation a web view is about to perform, with the facts that decide what it may do
+/// (from `WKNavigationAction`: the request's URL, the target frame, the navigation type).
+///
+/// ```swift
+/// let tap = WebNavigation(url: "https://example.com/books/42", isMainFrame: true, isUserInitiated: true)
+/// resolver.webNavigationDecision(for: tap)     // .route
+/// let script = WebNavigation(url: "myapp://pay", isMainFrame: true, isUserInitiated: false)
+/// resolver.webNavigationDecision(for: script)  // .refuse("… only from a tap in the main frame …")
+/// ```
+public struct WebNavigation: Sendable, Hashable {
+    /// The address the web view would load.
+    public var url: String
+    /// Whether the navigation loads the main frame or a new window, not an embedded `iframe`.
+    public var isMainFrame: Bool
+    /// Whether a person started it by tapping a link. WebKit has no public user-gesture flag:
+    /// adapters count `WKNavigationType.linkActivated` only, so a form a script submits, a
+    /// redirect or a script setting `location` are not taps.
+    public var isUserInitiated: Bool
+
+    public init(url: String, isMainFrame: Bool, isUserInitiated: Bool) {
+        self.url = url
+        self.isMainFrame = isMainFrame
+        self.isUserInitiated = isUserInitiated
+    }
+}
+
+/// What a web view's navigation may do beyond the default: route in the app or open another app
+/// only from a tap in the main frame.
+///
+/// ```swift
+/// resolver.webNavigationDecision(for: navigation, allowing: [.withoutTap])
+/// ```
+public struct WebNavigationAllowances: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Navigations no one tapped (a script, a redirect) may route and open other apps.
+    public static let withoutTap = WebNavigationAllowances(rawValue: 1 << 0)
+    /// Navigations of embedded frames may route and open other apps.
+    public static let fromSubframes = WebNavigationAllowances(rawValue: 1 << 1)
+}
