@@ -73,6 +73,15 @@ public final class AppDelegateLinkRouter {
     /// `applicationDidEnterBackground(_:)`.
     public func didEnterBackground() { Task { await dispatcher.appDidEnterBackground() } }
 
+    /// `application(_:didDiscardSceneSessions:)`: windows the user closed (or the system
+    /// discarded while the app was not running) release the links that waited for them, which
+    /// then go to another window.
+    public func discard(_ sessions: Set<UISceneSession>) {
+        let scenes = sessions.map { SceneID($0.persistentIdentifier) }
+        let dispatcher = self.dispatcher
+        Task { for scene in scenes { await dispatcher.sceneDidDisconnect(scene) } }
+    }
+
     private func forward(_ results: [IntakeResult]) {
         let dispatcher = self.dispatcher
         Task { await dispatcher.receive(all: results) }

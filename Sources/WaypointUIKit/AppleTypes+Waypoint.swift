@@ -21,6 +21,7 @@ public struct NotificationResponseReader: NotificationResponseRepresentable {
     public var requestIdentifier: String { response.notification.request.identifier }
     public var categoryIdentifier: String { response.notification.request.content.categoryIdentifier }
     public var userInfo: [AnyHashable: Any] { response.notification.request.content.userInfo }
+    public var targetContentIdentifier: String? { response.notification.request.content.targetContentIdentifier }
 }
 
 /// A Handoff, Spotlight or universal-link activity as the core reads it.

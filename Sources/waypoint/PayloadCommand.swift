@@ -23,6 +23,11 @@ struct PayloadCommand: ParsableCommand {
     @Option(help: "The alert's body.") var body: String?
     @Option(help: "The notification category (aps.category).") var category: String?
     @Option(name: .customLong("thread-id"), help: "The thread identifier (aps.thread-id).") var threadID: String?
+    @Option(
+        name: .customLong("target-content-id"),
+        help: "Which window shows the link when the app has several (aps.target-content-id)."
+    )
+    var targetContentID: String?
 
     func run() throws {
         var values: [String: String] = [:]
@@ -33,7 +38,13 @@ struct PayloadCommand: ParsableCommand {
             }
             values[String(parts[0])] = String(parts[1])
         }
-        let alert = PayloadGenerator.Alert(title: title, body: body, category: category, threadID: threadID)
+        let alert = PayloadGenerator.Alert(
+            title: title,
+            body: body,
+            category: category,
+            threadID: threadID,
+            targetContentID: targetContentID
+        )
         let payload = try PayloadGenerator(manifest: try options.load()).payload(
             route: route,
             parameters: values,

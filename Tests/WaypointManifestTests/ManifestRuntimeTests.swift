@@ -317,4 +317,44 @@ struct ManifestRuntimeTests {
         #expect(route.priority == 3)
         #expect(route.sources == [.universalLink])
     }
+
+    @Test("A route's scene role sends its window-less links to the window that shows it; resolve reports it")
+    func sceneRoles() async throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            schemes: [myapp]
+            routes:
+              - {name: chat, pattern: "/chat/{id:int}", scene: inbox}
+              - {name: home, pattern: /home}
+            """
+        )
+        #expect(manifest.routes.first?.scene == "inbox")
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
+            destinations: ["chat": { "chat \($0.parameters.int("id") ?? 0)" }, "home": { _ in "home" }]
+        )
+        let shown = Shared<[String]>([])
+        let windows: [(scene: SceneID, shows: Set<String>)] = [("inbox-window", ["inbox"]), ("other", [])]
+        for (scene, shows) in windows {
+            await dispatcher.sceneDidConnect(scene, shows: shows)
+            await dispatcher.setNavigator(
+                { plan, _ in shown.update { $0.append("\(scene): \(plan.destination)") } },
+                for: scene
+            )
+            await dispatcher.sceneDidBecomeReady(scene)
+            await dispatcher.sceneDidBecomeActive(scene)
+        }
+        let intake = manifest.makeIntake()
+        await dispatcher.receive(intake.url("myapp://chat/4"))
+        await dispatcher.waitUntilIdle()
+        await dispatcher.receive(intake.url("myapp://home"))
+        await dispatcher.waitUntilIdle()
+        #expect(shown.current == ["inbox-window: chat 4", "other: home"])
+        let report = ResolveReport.make(
+            input: "myapp://chat/4",
+            intake: intake.url("myapp://chat/4"),
+            resolver: try manifest.makeResolver()
+        )
+        #expect(report.scene == "inbox")
+        #expect(report.text.contains("  scene:      inbox"))
+    }
 }

@@ -278,11 +278,15 @@ struct ToolTests {
     ) throws {
         let path = ToolRunner.manifest(manifest)
         let payload = try ToolRunner.run(
-            ["payload", route, "--manifest", path, "--title", "Hello", "--thread-id", "t1"]
+            [
+                "payload", route, "--manifest", path, "--title", "Hello", "--thread-id", "t1", "--target-content-id",
+                "w2",
+            ]
                 + parameters.flatMap { ["--param", $0] }
         )
         #expect(payload.status == 0)
         #expect(payload.stdout.contains(#""thread-id" : "t1""#))
+        #expect(payload.stdout.contains(#""target-content-id" : "w2""#))
         let resolved = try ToolRunner.run(
             ["resolve", "--manifest", path, "--format", "json", "--notification", "-"],
             stdin: payload.stdout
@@ -290,6 +294,7 @@ struct ToolTests {
         #expect(resolved.status == 0, "\(resolved.stdout)")
         #expect(resolved.stdout.contains(#""route":"\#(expectedRoute)""#))
         #expect(resolved.stdout.contains(expected))
+        #expect(resolved.stdout.contains(#""targetContentIdentifier":"w2""#))
     }
 
     @Test("payload uses the manifest's rule shape, and refuses what APNs would")

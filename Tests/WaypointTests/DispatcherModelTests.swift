@@ -166,4 +166,136 @@ struct DispatcherModelTests {
             if outcomes != model.outcomes { return }
         }
     }
+
+    enum SceneStep: CustomStringConvertible {
+        case receive(Int, in: SceneID?, targeted: Bool)
+        case connect(SceneID, showsTarget: Bool)
+        case ready(SceneID)
+        case active(SceneID)
+        case background(SceneID)
+        case disconnect(SceneID)
+        case login, logout
+        case answerLogin(Bool)
+
+        var description: String {
+            switch self {
+            case .receive(let number, let scene, let targeted):
+                "receive \(number) in \(scene?.rawValue ?? "none")\(targeted ? " targeted" : "")"
+            case .connect(let scene, let shows): "connect \(scene)\(shows ? " showing the target" : "")"
+            case .ready(let scene): "ready \(scene)"
+            case .active(let scene): "active \(scene)"
+            case .background(let scene): "background \(scene)"
+            case .disconnect(let scene): "disconnect \(scene)"
+            case .login: "login"
+            case .logout: "logout"
+            case .answerLogin(let answer): "answerLogin \(answer)"
+            }
+        }
+    }
+
+    @Test(
+        "2,000 multi-scene sequences: none lost, none twice, none in a scene that did not receive or claim it, no barrier skipped"
+    )
+    func randomSceneSequences() async throws {
+        var random = SeededRandom(seed: 2027)
+        let scenes: [SceneID] = ["a", "b", "c"]
+        for sequence in 0..<2_000 {
+            let app = try makeApp(
+                configuration: DispatcherConfiguration(
+                    queuePolicy: .firstInFirstOut(limit: 1000),
+                    scenesRunIndependently: Bool.random(using: &random)
+                )
+            )
+            app.installsNavigatorAtLaunch = false
+            let loggedInWhenHandled = Locked<[Bool]>([])
+            let isLoggedIn = app.isLoggedIn
+            app.handlers["chat"] = { .handled(.pushOverRoot(.chat($0.parameters.int("id") ?? 0))) }
+            app.handlers["secure"] = { match in
+                loggedInWhenHandled.update { $0.append(isLoggedIn.current) }
+                return .handled(.pushOverRoot(.secure(match.parameters.int("id") ?? 0)))
+            }
+            await app.launch()
+            var steps: [SceneStep] = []
+            var number = 0
+            for _ in 0..<Int.random(in: 1...16, using: &random) {
+                let scene = scenes.randomElement(using: &random) ?? "a"
+                switch Int.random(in: 0..<12, using: &random) {
+                case 0..<4:
+                    number += 1
+                    let arrival: SceneID? = Bool.random(using: &random) ? scene : nil
+                    steps.append(.receive(number, in: arrival, targeted: arrival == nil && Bool.random(using: &random)))
+                case 4: steps.append(.connect(scene, showsTarget: Bool.random(using: &random)))
+                case 5: steps.append(.ready(scene))
+                case 6, 7: steps.append(.active(scene))
+                case 8: steps.append(.background(scene))
+                case 9: steps.append(.disconnect(scene))
+                case 10: steps.append(Bool.random(using: &random) ? .login : .logout)
+                default: steps.append(.answerLogin(Bool.random(using: &random)))
+                }
+            }
+            for scene in scenes { steps += [.connect(scene, showsTarget: false), .ready(scene), .active(scene)] }
+
+            var arrivedIn: [Int: SceneID] = [:]
+            var everDisconnected: Set<SceneID> = []
+            for step in steps {
+                switch step {
+                case .receive(let number, let scene, let targeted):
+                    // Odd numbers are protected; a targeted one is a notification for "the target".
+                    let path = number % 2 == 1 ? "secure" : "messages"
+                    if let scene { arrivedIn[number] = scene }
+                    if targeted {
+                        let response = NotificationResponseSnapshot(
+                            requestIdentifier: "n\(number)",
+                            targetContentIdentifier: "the target",
+                            userInfo: ["deeplink": .string("myapp://\(path)/\(number)")]
+                        )
+                        await app.dispatcher.receive(app.intake.notification(response), in: scene)
+                    } else {
+                        await app.dispatcher.receive(app.intake.url("myapp://\(path)/\(number)"), in: scene)
+                    }
+                case .connect(let scene, let showsTarget):
+                    await app.connectScene(scene, shows: showsTarget ? ["the target"] : [])
+                case .ready(let scene): await app.sceneReady(scene)
+                case .active(let scene): await app.sceneActive(scene)
+                case .background(let scene): await app.sceneBackground(scene)
+                case .disconnect(let scene):
+                    everDisconnected.insert(scene)
+                    await app.disconnectScene(scene)
+                case .login: app.login()
+                case .logout: app.logout()
+                case .answerLogin(let answer): app.loginAnswer.update { $0 = answer }
+                }
+                await app.settle()
+            }
+            let events = app.events.current
+            let received = Set(events.filter { $0.kind == .received }.compactMap(\.linkID))
+            var finished: [UUID: Int] = [:]
+            for event in events {
+                if case .finished = event.kind, let id = event.linkID { finished[id, default: 0] += 1 }
+            }
+            let context = "sequence \(sequence): \(steps)"
+            #expect(Set(finished.keys) == received, "a link was lost: \(context)")
+            #expect(finished.values.allSatisfy { $0 == 1 }, "a link finished twice: \(context)")
+            let shown = app.shownInScene.current
+            #expect(shown.count == app.outcomes.filter(\.isHandled).count, "shown other than once: \(context)")
+            for (scene, claimed, screen) in shown {
+                let number: Int
+                switch screen {
+                case .chat(let id), .secure(let id): number = id
+                default: number = 0
+                }
+                // Shown where it arrived, unless that scene disconnected first; then it claims none.
+                if let arrival = arrivedIn[number] {
+                    #expect(
+                        arrival == scene || (everDisconnected.contains(arrival) && claimed == nil),
+                        "link \(number) arrived in \(arrival), shown in \(scene): \(context)"
+                    )
+                }
+            }
+            #expect(loggedInWhenHandled.current.allSatisfy { $0 }, "a protected route ran logged out: \(context)")
+            let failedOutcomes = app.outcomes.filter { !$0.isHandled && $0 != .barrierFailed(barrier: "auth") }
+            #expect(failedOutcomes.isEmpty, "\(failedOutcomes): \(context)")
+            if Set(finished.keys) != received { return }
+        }
+    }
 }

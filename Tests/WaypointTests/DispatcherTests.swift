@@ -252,7 +252,7 @@ struct DispatcherTests {
         await app.installRootUI()
         await app.becomeActive()
         await app.open("myapp://secure/1")
-        while app.loginPresentations.current == 0 { await Task.yield() }
+        #expect(await app.loginPresented())
         await app.open("myapp://open/2")
         #expect(app.screens.isEmpty)
         app.loginNeverAnswers.update { $0 = false }  // the user logs in
@@ -272,7 +272,7 @@ struct DispatcherTests {
         await app.open("myapp://secure/1")
         await app.open("myapp://open/2")
         // Only once the check runs is its timer the clock's one sleeper (the evaluation's is gone).
-        while app.loginPresentations.current == 0 { await Task.yield() }
+        #expect(await app.loginPresented())
         await app.clock.waitForSleepers(1)
         app.clock.advance(by: 61)
         await app.settle()
@@ -417,7 +417,7 @@ struct DispatcherTests {
         await app.installRootUI()
         await app.becomeActive()
         let running = try #require(await app.dispatcher.receive(try DeepLink("myapp://secure/1")))
-        while app.loginPresentations.current == 0 { await Task.yield() }
+        #expect(await app.loginPresented())
         #expect(await app.dispatcher.cancel(running))
         await app.settle()
         #expect(app.outcomes == [.cancelled, .cancelled])

@@ -56,9 +56,27 @@ public struct EnvironmentValues {
 }
 
 @dynamicMemberLookup public struct Binding<Value> {
+    public var wrappedValue: Value {
+        get { preconditionFailure("stub") }
+        nonmutating set {}
+    }
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         preconditionFailure("stub")
     }
+}
+
+@propertyWrapper public struct SceneStorage<Value> {
+    public init(wrappedValue: Value, _ key: String) where Value == String {}
+    public var wrappedValue: Value {
+        get { preconditionFailure("stub") }
+        nonmutating set {}
+    }
+    public var projectedValue: Binding<Value> { preconditionFailure("stub") }
+}
+
+@propertyWrapper public struct ObservedObject<ObjectType: ObservableObject> {
+    public init(wrappedValue: ObjectType) {}
+    @MainActor public var wrappedValue: ObjectType { preconditionFailure("stub") }
 }
 
 @propertyWrapper public struct StateObject<ObjectType: ObservableObject> {
@@ -90,6 +108,7 @@ extension View {
         ModifiedContent()
     }
     public func onAppear(perform action: (() -> Void)? = nil) -> ModifiedContent { ModifiedContent() }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> ModifiedContent { ModifiedContent() }
     #if IOS_17
     @available(*, deprecated, message: "deprecated in iOS 17.0: use onChange(of:initial:_:)")
     #endif

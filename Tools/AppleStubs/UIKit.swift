@@ -40,6 +40,7 @@ public typealias Published = Combine.Published
 @MainActor open class UIView: UIResponder {}
 
 @MainActor open class UIScene: UIResponder {
+    open var session: UISceneSession { UISceneSession() }
     @MainActor open class ConnectionOptions: NSObject {
         open var urlContexts: Set<UIOpenURLContext> { [] }
         open var userActivities: Set<NSUserActivity> { [] }
@@ -56,7 +57,9 @@ public typealias Published = Combine.Published
     open func makeKeyAndVisible() {}
 }
 
-@MainActor open class UISceneSession: NSObject {}
+@MainActor open class UISceneSession: NSObject {
+    open var persistentIdentifier: String { "" }
+}
 
 @MainActor open class UIOpenURLContext: NSObject {
     open var url: URL { URL(fileURLWithPath: "/") }

@@ -4,6 +4,7 @@ import Foundation
 open class UNNotificationContent: NSObject, @unchecked Sendable {
     open var categoryIdentifier: String { "" }
     open var userInfo: [AnyHashable: Any] { [:] }
+    open var targetContentIdentifier: String? { nil }
 }
 
 open class UNNotificationRequest: NSObject, @unchecked Sendable {

@@ -5,18 +5,21 @@ import Waypoint
 import WaypointSwiftUI
 
 /// Scenario 1 as a SwiftUI app: `onOpenURL` and universal links routed by Waypoint, handled links
-/// bound to the `NavigationStack` path.
+/// bound to each window's `NavigationStack` path. On iPad every window of the `WindowGroup` shows
+/// the links it received.
 @main
 struct ApartmentApp: App {
+    @StateObject private var model = AppModel()
+
     var body: some Scene {
         WindowGroup {
-            RootView()
+            RootView(model: model)
         }
     }
 }
 
-/// Built once: the links (`nil` only if the app's own setup has a mistake, which `Tools/AdapterCheck`
-/// catches by building it in CI) and the navigation state handled links are bound to.
+/// Built once for the app, shared by its windows: the links (`nil` only if the app's own setup has
+/// a mistake, which `Tools/AdapterCheck` catches by building it in CI).
 @MainActor
 final class AppModel: ObservableObject {
     // This sample has no host login: host-only links are refused until it has one.
@@ -27,9 +30,12 @@ final class AppModel: ObservableObject {
     )
 }
 
+/// One window: its own navigation state, which the links it receives are bound to.
 struct RootView: View {
-    @StateObject private var model = AppModel()
+    @ObservedObject var model: AppModel
     @StateObject private var navigation = NavigationModel<Screen>()
+
+    init(model: AppModel) { _model = ObservedObject(wrappedValue: model) }
 
     var body: some View {
         routed(
@@ -43,13 +49,10 @@ struct RootView: View {
         guard let links = model.links else {
             return AnyView(Text("Links are unavailable: the route table is invalid."))
         }
-        let navigation = self.navigation
+        // This window's links wait for its navigator, which the modifier sets before it marks
+        // the window ready, so none is lost or shown by another window.
         return AnyView(
-            content
-                // Links that arrive before the navigator is set wait for it: the modifier may mark
-                // the view ready first without losing or misreporting one.
-                .waypointLinks(intake: links.intake, dispatcher: links.dispatcher)
-                .task { await links.dispatcher.setNavigator { plan, _ in await navigation.apply(plan) } }
+            content.waypointLinks(intake: links.intake, dispatcher: links.dispatcher, navigation: navigation)
         )
     }
 }

@@ -26,4 +26,11 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         CatalogInstaller.installQuickActions(links.quickActions.items(for: .guest), in: application)
         return true
     }
+
+    /// Windows closed in the app switcher, or discarded while the app was not running: links that
+    /// waited for them go to another window.
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+        guard let links else { return }
+        AppDelegateLinkRouter(intake: links.intake, dispatcher: links.dispatcher).discard(sceneSessions)
+    }
 }

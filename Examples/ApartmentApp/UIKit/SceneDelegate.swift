@@ -2,7 +2,9 @@ import UIKit
 import Waypoint
 import WaypointUIKit
 
-/// Scenario 1 as a scene-based UIKit app: every entry point forwarded in one line each.
+/// Scenario 1 as a scene-based UIKit app: every entry point forwarded in one line each. On iPad
+/// each window (scene) has its own router and navigator, so a link opened in the second window is
+/// shown there, and a window that closes hands its waiting links to another.
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
     private var router: SceneLinkRouter?
@@ -28,15 +30,18 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         )
         self.navigator = navigator
         // The dispatcher was built whole at launch, so the order below cannot lose a link: what
-        // `connect` forwards waits until the navigator is set, the UI is installed and the scene
-        // is active.
-        let router = SceneLinkRouter(intake: links.intake, dispatcher: links.dispatcher)
+        // `connect` forwards waits until this window's navigator is set, its UI is installed and
+        // it is active. The router is named by the session's persistent identifier, which a
+        // restored window keeps.
+        let router = SceneLinkRouter(intake: links.intake, dispatcher: links.dispatcher, scene: scene)
         self.router = router
         router.connect(connectionOptions)
         router.rootInstalled()
-        Task { await links.dispatcher.setNavigator { plan, _ in await navigator.show(plan) } }
+        let sceneID = router.scene
+        Task { await links.dispatcher.setNavigator({ plan, _ in await navigator.show(plan) }, for: sceneID) }
     }
 
+    func sceneDidDisconnect(_ scene: UIScene) { router?.disconnect() }
     func sceneDidBecomeActive(_ scene: UIScene) { router?.didBecomeActive() }
     func sceneDidEnterBackground(_ scene: UIScene) { router?.didEnterBackground() }
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) { router?.open(URLContexts) }

@@ -45,6 +45,8 @@ public struct BarrierContext: Sendable {
     public let route: String
     /// The pattern of the route the link matched, as the app wrote it.
     public let pattern: RoutePattern
+    /// The scene (window) the link runs in: where a check such as a login screen is presented.
+    public let scene: SceneID
 
     /// The link's path as the router compared it: percent-decoded, empty segments dropped, and
     /// lowercased, since literals match in any case.

@@ -27,6 +27,10 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     public var maximumPendingAge: TimeInterval
     /// How many redirects (``HandlerResult/redirect(to:)``) one link may follow. Default 4.
     public var maximumRedirects: Int
+    /// Whether windows run their links side by side. Default `true`: each scene runs its own links
+    /// one at a time, so a login shown in one window does not hold back another's links. `false`
+    /// runs one link at a time across all windows (an app whose barriers share one modal flow).
+    public var scenesRunIndependently: Bool
 
     public init(
         queuePolicy: QueuePolicy = .latestWins,
@@ -34,7 +38,8 @@ public struct DispatcherConfiguration: Sendable, Hashable {
         barrierEvaluationTimeout: TimeInterval = 5,
         barrierCheckTimeout: TimeInterval = 300,
         maximumPendingAge: TimeInterval = 600,
-        maximumRedirects: Int = 4
+        maximumRedirects: Int = 4,
+        scenesRunIndependently: Bool = true
     ) {
         self.queuePolicy = queuePolicy
         self.handlerTimeout = handlerTimeout
@@ -42,5 +47,6 @@ public struct DispatcherConfiguration: Sendable, Hashable {
         self.barrierCheckTimeout = barrierCheckTimeout
         self.maximumPendingAge = maximumPendingAge
         self.maximumRedirects = maximumRedirects
+        self.scenesRunIndependently = scenesRunIndependently
     }
 }

@@ -3,11 +3,20 @@ import Foundation
 extension LinkDispatcher {
     /// Runs one link to its outcome: policy and routing, then for each candidate route in precedence
     /// order its barriers and its handler, until one handles it.
-    func run(_ entry: Entry) async {
+    func run(_ entry: Entry, in scene: SceneID) async {
         let cancellation = RunCancellation()
-        running = (entry, { cancellation.cancel() })
-        let outcome = await outcome(of: entry.link, entry, cancellation, chain: [entry.link.string])
-        running = nil
+        running[scene] = (entry, { cancellation.cancel() })
+        let outcome = await outcome(of: entry.link, entry, scene, cancellation, chain: [entry.link.string])
+        running[scene] = nil
+        if case .cancelled = outcome, movingOut.remove(entry.pending.id) != nil {
+            // Its scene disconnected before it was shown: it runs again in another.
+            let moved = entry.released()
+            emit(.sceneDisconnected(scene: scene), moved)
+            queue.insert(moved, at: 0)
+            persist()
+            return
+        }
+        movingOut.remove(entry.pending.id)
         finish(entry, outcome)
         persist()
     }
@@ -17,6 +26,7 @@ extension LinkDispatcher {
     private func outcome(
         of link: DeepLink,
         _ entry: Entry,
+        _ scene: SceneID,
         _ cancellation: RunCancellation,
         chain: [String]
     ) async -> DispatchOutcome<Destination> {
@@ -41,7 +51,7 @@ extension LinkDispatcher {
         for match in resolver.candidates(for: link) {
             let route = match.route.name
             emit(.matched(route: route), entry)
-            if let stopped = await passBarriers(match, entry, cancellation) { return stopped }
+            if let stopped = await passBarriers(match, entry, scene, cancellation) { return stopped }
             let handler = match.value.handler
             emit(.dispatched(route: route), entry)
             let result = await race(configuration.handlerTimeout, cancellation) {
@@ -65,7 +75,7 @@ extension LinkDispatcher {
                     emit(.cancelled, entry)
                     return .cancelled
                 }
-                await navigator?(plan, link)
+                await scenes.navigator(for: scene)?(plan, link)
                 emit(.handled(route: route), entry)
                 return .handled(route: route, plan: plan)
             case .finished(.success(.redirect(let target))):
@@ -73,7 +83,7 @@ extension LinkDispatcher {
                     emit(.cancelled, entry)
                     return .cancelled
                 }
-                return await redirect(from: link, route: route, to: target, entry, cancellation, chain)
+                return await redirect(from: link, route: route, to: target, entry, scene, cancellation, chain)
             }
         }
         return .declined
@@ -86,12 +96,14 @@ extension LinkDispatcher {
         route: String,
         to target: String,
         _ entry: Entry,
+        _ scene: SceneID,
         _ cancellation: RunCancellation,
         _ chain: [String]
     ) async -> DispatchOutcome<Destination> {
-        let next: DeepLink
+        var next: DeepLink
         do {
             next = try DeepLink(target, source: link.source, limits: resolver.policy.limits)
+            next.scene = link.scene
         } catch {
             return redirectFailed(
                 "the route '\(route)' redirected to '\(target)', which is not a link: \(error.message)",
@@ -112,7 +124,7 @@ extension LinkDispatcher {
             return redirectFailed("more than \(configuration.maximumRedirects) redirects: \(path)", entry)
         }
         emit(.redirected(route: route, to: next.string), entry)
-        let outcome = await outcome(of: next, entry, cancellation, chain: chain + [next.string])
+        let outcome = await outcome(of: next, entry, scene, cancellation, chain: chain + [next.string])
         return .redirected(to: next.string, outcome: outcome)
     }
 
@@ -144,10 +156,11 @@ extension LinkDispatcher {
     private func passBarriers(
         _ match: LinkRoute<Destination>.Match,
         _ entry: Entry,
+        _ scene: SceneID,
         _ cancellation: RunCancellation
     ) async -> DispatchOutcome<Destination>? {
         let route = match.route.name
-        let context = BarrierContext(link: match.link, route: route, pattern: match.route.pattern)
+        let context = BarrierContext(link: match.link, route: route, pattern: match.route.pattern, scene: scene)
         var gates = mandatoryBarriers.filter { $0.appliesTo(context) }.map(\.barrier)
         for name in match.value.barriers {
             guard let barrier = barriers[name] else {

@@ -23,6 +23,11 @@ import Foundation
 /// await dispatcher.appDidBecomeReady()         // root UI installed
 /// await dispatcher.appDidBecomeActive()        // now it runs
 /// ```
+///
+/// An app with several windows tells the dispatcher about each scene (``sceneDidConnect(_:shows:)``
+/// and the other `scene…` methods) and receives each scene's links with ``receive(_:in:)``: a link
+/// is shown by the window it arrived through, and each window runs its own links, so a login in
+/// one does not hold back another. The `app…` methods act on ``SceneID/main``.
 public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Shows a handled link's plan; called exactly once per handled link.
     public typealias Navigator = @Sendable (NavigationPlan<Destination>, DeepLink) async -> Void
@@ -36,17 +41,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     let mandatoryBarriers: [MandatoryBarrier]
     let fallbacks: LinkFallbacks
 
-    /// What shows handled links; links wait until there is one.
-    var navigator: Navigator?
-    /// The root UI is installed (``appDidBecomeReady()``).
-    private(set) var isReady = false
-    /// The app is in the foreground (``appDidBecomeActive()``, ``appDidEnterBackground()``).
-    private(set) var isActive = false
+    /// The windows: which can run links, what each shows, and their navigators.
+    var scenes = SceneTable<Destination>()
     /// Links waiting to run, oldest first.
     var queue: [Entry] = []
-    /// The link running now, with the gate that cancels it.
-    var running: (entry: Entry, cancel: @Sendable () -> Void)?
-    private var drainTask: Task<Void, Never>?
+    /// The link running in each scene, with the gate that cancels it.
+    var running: [SceneID: (entry: Entry, cancel: @Sendable () -> Void)] = [:]
+    /// The task running each scene's links, one at a time.
+    private var lanes: [SceneID: Task<Void, Never>] = [:]
+    /// Running links cancelled because their scene disconnected: they go back to the queue.
+    var movingOut: Set<UUID> = []
     /// Whether the store's links were loaded: when the app becomes ready or the first link is
     /// received, whichever comes first, so saving a new link never overwrites what a previous
     /// process left, and no app has to remember to ask.
@@ -60,10 +64,27 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// A received link with what the dispatcher needs to run and persist it.
     struct Entry: Sendable {
-        let pending: PendingLink
-        let link: DeepLink
+        var pending: PendingLink
+        var link: DeepLink
         /// Clock time at receipt, for event durations.
         let receivedAt: TimeInterval
+        /// The role of the route the link matched at receipt, for choosing its window.
+        let role: String?
+
+        /// What it waits for: its own scene, else the content it wants shown, else any window.
+        /// Links waiting for the same thing supersede one another under ``DispatcherConfiguration/QueuePolicy/latestWins``.
+        var waitsFor: String {
+            if let scene = pending.scene { return "scene " + scene.rawValue }
+            return (pending.targetContentIdentifier ?? role).map { "shows " + $0 } ?? "any scene"
+        }
+
+        /// The entry free of the scene it arrived through, which has gone.
+        func released() -> Entry {
+            var entry = self
+            entry.pending.scene = nil
+            entry.link.scene = nil
+            return entry
+        }
     }
 
     /// A dispatcher over routes declared with their handlers.
@@ -153,10 +174,21 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     // MARK: Navigation
 
-    /// Sets what shows handled links. Until it is set, links wait: a handled link is never reported
+    /// Sets what shows handled links in every scene without a navigator of its own (all of them,
+    /// in a one-window app). Until there is one, links wait: a handled link is never reported
     /// handled with nothing shown.
     public func setNavigator(_ navigator: @escaping Navigator) {
-        self.navigator = navigator
+        scenes.defaultNavigator = navigator
+        startDraining()
+    }
+
+    /// Sets what shows handled links in one scene (window), connecting it if needed.
+    ///
+    /// ```swift
+    /// await dispatcher.setNavigator({ plan, _ in await windowNavigator.show(plan) }, for: scene)
+    /// ```
+    public func setNavigator(_ navigator: @escaping Navigator, for scene: SceneID) {
+        scenes.update(scene) { $0.navigator = navigator }
         startDraining()
     }
 
@@ -215,7 +247,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// ```
     public func outcome(of id: UUID) async -> DispatchOutcome<Destination>? {
         if let outcome = outcomes.outcome(of: id) { return outcome }
-        let isWaiting = queue.contains { $0.pending.id == id } || running?.entry.pending.id == id
+        let isWaiting =
+            queue.contains { $0.pending.id == id } || running.values.contains { $0.entry.pending.id == id }
         guard isWaiting else { return nil }
         return await withCheckedContinuation { outcomes.wait(for: id, $0) }
     }
@@ -228,8 +261,20 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     ///   link to run (an action, a dismissal, a failure, a duplicate).
     @discardableResult
     public func receive(_ result: IntakeResult) -> UUID? {
+        receive(result, in: nil)
+    }
+
+    /// Takes what intake made of something that opened one scene (window): its link is shown by
+    /// that scene, and waits for it. `nil` for a way in without a scene.
+    ///
+    /// ```swift
+    /// await dispatcher.receive(intake.url(url), in: SceneID(session.persistentIdentifier))
+    /// ```
+    @discardableResult
+    public func receive(_ result: IntakeResult, in scene: SceneID?) -> UUID? {
         switch result {
-        case .link(let link, let identity):
+        case .link(var link, let identity):
+            if let scene { link.scene = scene }
             return receive(link, identity: identity)
         case .action(let invocation):
             emit(.actionInvoked(action: invocation.actionIdentifier))
@@ -265,9 +310,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             link: link.string,
             source: link.source,
             identity: identity ?? "link:" + link.string,
-            receivedAt: Date()
+            receivedAt: Date(),
+            scene: link.scene,
+            targetContentIdentifier: link.targetContentIdentifier
         )
-        let entry = Entry(pending: pending, link: link, receivedAt: clock.now())
+        let entry = Entry(pending: pending, link: link, receivedAt: clock.now(), role: role(of: link))
         emit(.received, entry)
         if deliveries.isDuplicate(pending.identity) {
             emit(.deduplicated, entry)
@@ -284,11 +331,17 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         return pending.id
     }
 
+    /// The role of the route a link matches, which chooses its window when it has none.
+    private func role(of link: DeepLink) -> String? {
+        link.scene == nil ? resolver.resolve(link).match?.value.sceneRole : nil
+    }
+
     private func enqueue(_ entry: Entry) {
         switch configuration.queuePolicy {
         case .latestWins:
-            let superseded = queue
-            queue = []
+            // Latest wins among links waiting for the same window: another window's are its own.
+            let superseded = queue.filter { $0.waitsFor == entry.waitsFor }
+            queue.removeAll { $0.waitsFor == entry.waitsFor }
             for old in superseded { finish(old, .superseded) }
         case .firstInFirstOut(let limit):
             if queue.count >= limit {
@@ -299,7 +352,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         deliveries.begin(entry.pending.identity)
         queue.append(entry)
         persist()
-        if !canRun { emit(.heldUntilReady, entry) }
+        if placement(of: entry) == nil { emit(.heldUntilReady, entry) }
         startDraining()
     }
 
@@ -321,14 +374,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         }
         let now = clock.now()
         var restored = 0
-        let known = Set(queue.map(\.pending.id) + (running.map { [$0.entry.pending.id] } ?? []))
+        let known = Set(queue.map(\.pending.id) + running.values.map(\.entry.pending.id))
         for pending in stored where !known.contains(pending.id) {
             do {
-                let link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
+                var link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
+                link.scene = pending.scene
+                link.targetContentIdentifier = pending.targetContentIdentifier
                 // The dispatcher's clock is monotonic and restarts with the process; the stored
                 // date carries the age across.
                 let age = max(0, Date().timeIntervalSince(pending.receivedAt))
-                let entry = Entry(pending: pending, link: link, receivedAt: now - age)
+                let entry = Entry(pending: pending, link: link, receivedAt: now - age, role: role(of: link))
                 deliveries.begin(pending.identity)
                 if expireIfOld(entry) { continue }
                 queue.append(entry)
@@ -346,7 +401,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// Writes every unfinished link (the running one included) to the store.
     func persist() {
-        let links = (running.map { [$0.entry.pending] } ?? []) + queue.map(\.pending)
+        let links = running.values.map(\.entry.pending) + queue.map(\.pending)
         do {
             try store.save(links)
         } catch {
@@ -356,25 +411,71 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     // MARK: Readiness
 
-    /// Whether links may run now: the root UI is installed, the app is active, and a navigator
-    /// shows what handlers return.
-    private var canRun: Bool { isReady && isActive && navigator != nil }
+    /// The root UI of ``SceneID/main`` is installed: links may navigate once the app is also active.
+    public func appDidBecomeReady() { sceneDidBecomeReady(.main) }
 
-    /// The root UI is installed: links may navigate once the app is also active.
-    public func appDidBecomeReady() {
+    /// ``SceneID/main`` is in the foreground.
+    public func appDidBecomeActive() { sceneDidBecomeActive(.main) }
+
+    /// ``SceneID/main`` left the foreground: its links wait until it is active again.
+    public func appDidEnterBackground() { sceneDidEnterBackground(.main) }
+
+    /// A scene (window) connected; `shows` names what it displays: target content identifiers
+    /// (a notification's `target-content-id`) and route roles (``LinkRoute/sceneRole``). A link
+    /// without a scene that wants one of them is shown here. Call again to change what it shows.
+    ///
+    /// ```swift
+    /// await dispatcher.sceneDidConnect(SceneID(session.persistentIdentifier), shows: ["compose"])
+    /// ```
+    public func sceneDidConnect(_ scene: SceneID, shows: Set<String> = []) {
+        scenes.update(scene) { $0.shows = shows }
+        startDraining()
+    }
+
+    /// The scene's root UI is installed: its links may navigate once it is also active.
+    public func sceneDidBecomeReady(_ scene: SceneID) {
         if !hasRestored { restorePendingLinks() }
-        isReady = true
+        scenes.update(scene) { $0.isReady = true }
         startDraining()
     }
 
-    /// The app is in the foreground.
-    public func appDidBecomeActive() {
-        isActive = true
+    /// The scene is in the foreground; the latest to become active shows links that have no scene.
+    public func sceneDidBecomeActive(_ scene: SceneID) {
+        scenes.activate(scene)
         startDraining()
     }
 
-    /// The app left the foreground: waiting links wait until it is active again.
-    public func appDidEnterBackground() { isActive = false }
+    /// The scene left the foreground: its links wait until it is active again.
+    public func sceneDidEnterBackground(_ scene: SceneID) {
+        guard scenes.isConnected(scene) else { return }
+        scenes.update(scene) { $0.isActive = false }
+    }
+
+    /// The scene disconnected (its window closed, or the system reclaimed it): the links waiting
+    /// for it go to another scene or wait for one, and one running in it is stopped before it is
+    /// shown and runs again elsewhere; none is lost or shown twice. A link restored for a scene
+    /// that never reconnects waits for it until it expires; call this for sessions the system
+    /// discarded (`application(_:didDiscardSceneSessions:)`) to release their links at once.
+    public func sceneDidDisconnect(_ scene: SceneID) {
+        scenes.disconnect(scene)
+        var moved = false
+        for index in queue.indices where queue[index].pending.scene == scene {
+            queue[index] = queue[index].released()
+            emit(.sceneDisconnected(scene: scene), queue[index])
+            moved = true
+        }
+        if let running = running[scene] {
+            movingOut.insert(running.entry.pending.id)
+            running.cancel()
+        }
+        if moved { persist() }
+        startDraining()
+    }
+
+    /// Where `entry` runs now, or `nil` while it waits.
+    func placement(of entry: Entry) -> SceneID? {
+        scenes.scene(for: entry.pending, role: entry.role)
+    }
 
     /// Cancels a waiting or running link.
     ///
@@ -388,7 +489,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             persist()
             return true
         }
-        if let running, running.entry.pending.id == id {
+        if let running = running.values.first(where: { $0.entry.pending.id == id }) {
             running.cancel()
             return true
         }
@@ -401,24 +502,31 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Returns once nothing is running and nothing can run (the queue is empty, or the app is not
     /// ready or not active). For tests and app hosts.
     public func waitUntilIdle() async {
-        while let task = drainTask { await task.value }
+        while let lane = lanes.values.first { await lane.value }
     }
 
-    private func startDraining() {
-        guard drainTask == nil, canRun, !queue.isEmpty else { return }
-        drainTask = Task { await self.drain() }
+    /// Starts a lane for each scene that has a link it can run now, in the order the links came;
+    /// one lane at a time unless ``DispatcherConfiguration/scenesRunIndependently``.
+    func startDraining() {
+        for entry in queue {
+            guard let scene = placement(of: entry), lanes[scene] == nil else { continue }
+            if !configuration.scenesRunIndependently, !lanes.isEmpty { return }
+            lanes[scene] = Task { await self.drain(scene) }
+        }
     }
 
-    private func drain() async {
-        while canRun, !queue.isEmpty {
-            let entry = queue.removeFirst()
+    /// Runs the scene's links one at a time while it can.
+    private func drain(_ scene: SceneID) async {
+        while let index = queue.firstIndex(where: { placement(of: $0) == scene }) {
+            let entry = queue.remove(at: index)
             if expireIfOld(entry) {
                 persist()
                 continue
             }
-            await run(entry)
+            await run(entry, in: scene)
         }
-        drainTask = nil
+        lanes[scene] = nil
+        startDraining()
     }
 
     /// Ends `entry` as expired when it waited longer than the configuration allows. The age is the

@@ -5,35 +5,51 @@ import Foundation
 ///
 /// ``LinkDispatcher`` conforms; a test double can too.
 public protocol LinkDispatching: Sendable {
-    /// Takes an intake result; the link's identifier when it is a link to run.
+    /// Takes an intake result that arrived through `scene` (`nil`: a way in without one); the
+    /// link's identifier when it is a link to run.
     @discardableResult
-    func receive(_ result: IntakeResult) async -> UUID?
+    func receive(_ result: IntakeResult, in scene: SceneID?) async -> UUID?
     /// Waits for the link to finish; whether a route handled it.
     func isHandled(_ id: UUID) async -> Bool
-    /// The root UI is installed.
-    func appDidBecomeReady() async
-    /// The app is in the foreground.
-    func appDidBecomeActive() async
-    /// The app left the foreground.
-    func appDidEnterBackground() async
+    /// A scene connected, showing what `shows` names.
+    func sceneDidConnect(_ scene: SceneID, shows: Set<String>) async
+    /// The scene's root UI is installed.
+    func sceneDidBecomeReady(_ scene: SceneID) async
+    /// The scene is in the foreground.
+    func sceneDidBecomeActive(_ scene: SceneID) async
+    /// The scene left the foreground.
+    func sceneDidEnterBackground(_ scene: SceneID) async
+    /// The scene disconnected.
+    func sceneDidDisconnect(_ scene: SceneID) async
 }
 
 extension LinkDispatching {
+    /// Takes an intake result from a way in without a scene.
+    @discardableResult
+    public func receive(_ result: IntakeResult) async -> UUID? { await receive(result, in: nil) }
+
     /// Takes results in order (a cold start delivers several at once).
-    public func receive(all results: [IntakeResult]) async {
-        for result in results { await receive(result) }
+    public func receive(all results: [IntakeResult], in scene: SceneID? = nil) async {
+        for result in results { await receive(result, in: scene) }
     }
 
     /// Takes a result and waits for it to finish: whether a route handled it, `false` when it was not
     /// a link to run. What a quick action's completion handler reports.
     ///
     /// ```swift
-    /// completionHandler(await dispatcher.receiveAndWait(intake.shortcut(item))) // true: a route handled it
+    /// completionHandler(await dispatcher.receiveAndWait(intake.shortcut(item), in: scene)) // true: handled
     /// ```
-    public func receiveAndWait(_ result: IntakeResult) async -> Bool {
-        guard let id = await receive(result) else { return false }
+    public func receiveAndWait(_ result: IntakeResult, in scene: SceneID? = nil) async -> Bool {
+        guard let id = await receive(result, in: scene) else { return false }
         return await isHandled(id)
     }
+
+    /// The root UI of ``SceneID/main`` is installed.
+    public func appDidBecomeReady() async { await sceneDidBecomeReady(.main) }
+    /// ``SceneID/main`` is in the foreground.
+    public func appDidBecomeActive() async { await sceneDidBecomeActive(.main) }
+    /// ``SceneID/main`` left the foreground.
+    public func appDidEnterBackground() async { await sceneDidEnterBackground(.main) }
 }
 
 extension LinkDispatcher: LinkDispatching {

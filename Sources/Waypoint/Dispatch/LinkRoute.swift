@@ -31,6 +31,10 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     public let sources: Set<LinkSource>?
     /// Settles ambiguity between routes that match the same links at the same precedence.
     public let priority: Int
+    /// Which window shows this route's links when they arrive without one (a notification tap, a
+    /// deferred link): a scene that says it shows this role (``LinkDispatcher/sceneDidConnect(_:shows:)``).
+    /// `nil`: the foreground-active window. A link that arrived through a window stays there.
+    public let sceneRole: String?
     let handler: Handler
     /// Where the route was declared, when not in code (`shop.yaml:4:5`): setup errors name it.
     package var location: String?
@@ -49,6 +53,7 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
         barriers: [String] = [],
         sources: Set<LinkSource>? = nil,
         priority: Int = 0,
+        sceneRole: String? = nil,
         handler: @escaping Handler
     ) {
         self.name = name
@@ -56,6 +61,7 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
         self.barriers = barriers
         self.sources = sources
         self.priority = priority
+        self.sceneRole = sceneRole
         self.handler = handler
     }
 
@@ -71,9 +77,11 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
         barriers: [String] = [],
         sources: Set<LinkSource>? = nil,
         priority: Int = 0,
+        sceneRole: String? = nil,
         to plan: @escaping @Sendable (Match) async throws -> NavigationPlan<Destination>
     ) {
-        self.init(name, pattern, barriers: barriers, sources: sources, priority: priority) { match in
+        self.init(name, pattern, barriers: barriers, sources: sources, priority: priority, sceneRole: sceneRole) {
+            match in
             .handled(try await plan(match))
         }
     }

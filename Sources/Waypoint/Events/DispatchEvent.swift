@@ -16,8 +16,11 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case rejectedByPolicy(reason: String)
         /// The input could not become a link.
         case invalid(message: String)
-        /// Waiting until the app is ready and active and a navigator is set.
+        /// Waiting until the app (or the link's scene) is ready and active and a navigator is set.
         case heldUntilReady
+        /// The scene the link waited or ran in disconnected before it was shown: the link goes to
+        /// another scene, or waits for one.
+        case sceneDisconnected(scene: SceneID)
         case matched(route: String)
         case notFound
         case waitingOnBarrier(barrier: String)

@@ -25,11 +25,18 @@ extension LinkIntake {
                     request: response.requestIdentifier,
                     action: response.actionIdentifier
                 )
+            // The window that should show the link, when the app has several.
+            let target = response.targetContentIdentifier
+            func targeted(_ link: DeepLink) -> DeepLink {
+                var link = link
+                link.targetContentIdentifier = target
+                return link
+            }
             switch response.actionIdentifier {
             case NotificationActionIdentifier.dismiss:
                 return .dismissed(invocation)
             case NotificationActionIdentifier.default:
-                return .link(try link(fromPayload: payload), identity: identity)
+                return .link(targeted(try link(fromPayload: payload)), identity: identity)
             default:
                 guard
                     let action = notificationCategories.action(
@@ -48,11 +55,11 @@ extension LinkIntake {
                 case .handler:
                     return .action(invocation)
                 case .payloadLink:
-                    return .link(try link(fromPayload: payload), identity: identity)
+                    return .link(targeted(try link(fromPayload: payload)), identity: identity)
                 case .link(let template):
                     let text = try fill(template, from: payload, appendingExtras: false)
                     return .link(
-                        try parse(text, strict: true, source: .notification, payload: payload),
+                        targeted(try parse(text, strict: true, source: .notification, payload: payload)),
                         identity: identity
                     )
                 }

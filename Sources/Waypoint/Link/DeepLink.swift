@@ -25,6 +25,12 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// action's `userInfo`, a web message's body). Untrusted, like the link itself. Not kept across
     /// process death: a link restored from a ``PendingLinkStore`` has none (the store keeps the link only).
     public var payload: PayloadValue?
+    /// The scene (window) the link arrived through; `nil` for a way in without one (a notification
+    /// tap in the app delegate, a deferred link). Set by ``LinkDispatcher/receive(_:in:)``.
+    public var scene: SceneID?
+    /// What the link wants to be shown by when the app has several windows: a notification's
+    /// `target-content-id`, matched against what each scene says it shows.
+    public var targetContentIdentifier: String?
     @usableFromInline let components: LinkComponents
 
     /// Parses link text strictly: anything a link may not hold unencoded is a ``LinkError``.

@@ -21,11 +21,20 @@ public struct PayloadGenerator: Sendable {
         public var body: String?
         public var category: String?
         public var threadID: String?
-        public init(title: String? = nil, body: String? = nil, category: String? = nil, threadID: String? = nil) {
+        /// `aps.target-content-id`: which window shows the notification's link when the app has several.
+        public var targetContentID: String?
+        public init(
+            title: String? = nil,
+            body: String? = nil,
+            category: String? = nil,
+            threadID: String? = nil,
+            targetContentID: String? = nil
+        ) {
             self.title = title
             self.body = body
             self.category = category
             self.threadID = threadID
+            self.targetContentID = targetContentID
         }
     }
 
@@ -52,6 +61,7 @@ public struct PayloadGenerator: Sendable {
         if let body = alert.body { alertObject["body"] = .string(body) }
         if !alertObject.isEmpty { aps["alert"] = .object(alertObject) }
         if let threadID = alert.threadID { aps["thread-id"] = .string(threadID) }
+        if let target = alert.targetContentID { aps["target-content-id"] = .string(target) }
         var payload =
             try ruleShapedPayload(
                 for: link,

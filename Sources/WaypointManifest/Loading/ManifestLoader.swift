@@ -123,7 +123,7 @@ public enum ManifestLoader {
         var routes: [ManifestRoute] = []
         for item in try node.list() {
             let fields = try item.mapping(allowed: [
-                "name", "pattern", "priority", "barriers", "sources", "destination", "tab",
+                "name", "pattern", "priority", "barriers", "sources", "destination", "tab", "scene",
             ])
             guard let name = fields["name"] else { throw item.error("A route needs 'name'.") }
             guard let patternNode = fields["pattern"] else {
@@ -152,6 +152,7 @@ public enum ManifestLoader {
             }
             if let node = fields["destination"] { route.destination = try node.string() }
             if let node = fields["tab"] { route.tab = try node.string() }
+            if let node = fields["scene"] { route.scene = try node.nonEmptyString() }
             routes.append(route)
         }
         return routes

@@ -64,6 +64,9 @@ public struct ManifestRoute: Sendable, Hashable {
     public var destination: String?
     /// A tab to select first.
     public var tab: String?
+    /// The role of the window that shows the route's links when they arrive without one
+    /// (``LinkRoute/sceneRole``).
+    public var scene: String?
     public var location: SourceLocation
 }
 

@@ -110,7 +110,8 @@ extension Manifest {
                 route.pattern.text,
                 barriers: route.barriers,
                 sources: route.sources,
-                priority: route.priority
+                priority: route.priority,
+                sceneRole: route.scene
             ) { match in .pushOverRoot(try screen(match), tab: tab) }
             declared.location = "\(route.location)"
             routes.append(declared)

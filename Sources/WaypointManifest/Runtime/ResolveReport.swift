@@ -20,6 +20,10 @@ public struct ResolveReport: Sendable, Hashable {
     /// hands the navigator.
     public var destination: String?
     public var tab: String?
+    /// The role of the window the matched route's links go to when they arrive without one.
+    public var scene: String?
+    /// The window content the input asks for (a notification's `target-content-id`).
+    public var targetContentIdentifier: String?
     public var reason: String?
 
     /// Resolves what intake made of `input` against the manifest's router and policy, honouring each
@@ -48,6 +52,7 @@ public struct ResolveReport: Sendable, Hashable {
             link = received
         }
         report.source = link.source
+        report.targetContentIdentifier = link.targetContentIdentifier
         report.query = link.queryItems
         report.fragment = link.fragment
         switch resolver.resolve(link) {
@@ -74,6 +79,7 @@ public struct ResolveReport: Sendable, Hashable {
             report.sources = match.route.value.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
             report.destination = match.route.value.destinationKey
             report.tab = match.route.value.tab
+            report.scene = match.route.value.scene
         }
         return report
     }
@@ -93,7 +99,9 @@ public struct ResolveReport: Sendable, Hashable {
             if !sources.isEmpty { object["sources"] = .array(sources.map { .string($0.rawValue) }) }
             if let destination { object["destination"] = .string(destination) }
             if let tab { object["tab"] = .string(tab) }
+            if let scene { object["scene"] = .string(scene) }
         }
+        if let targetContentIdentifier { object["targetContentIdentifier"] = .string(targetContentIdentifier) }
         if !query.isEmpty {
             var grouped: [String: [PayloadValue]] = [:]
             for item in query { grouped[item.name, default: []].append(.string(item.value ?? "")) }
@@ -125,6 +133,8 @@ public struct ResolveReport: Sendable, Hashable {
         if !barriers.isEmpty { lines.append("  barriers:   \(barriers.joined(separator: ", "))") }
         if !sources.isEmpty { lines.append("  sources:    \(sources.map(\.rawValue).joined(separator: ", "))") }
         if let destination { lines.append("  destination: \(destination)" + (tab.map { "  (tab \($0))" } ?? "")) }
+        if let scene { lines.append("  scene:      \(scene)") }
+        if let targetContentIdentifier { lines.append("  target:     \(targetContentIdentifier)") }
         if let reason { lines.append("  reason:     \(reason)") }
         return lines.joined(separator: "\n")
     }

@@ -79,6 +79,8 @@ final class SimulatedApp: @unchecked Sendable {
     /// Handlers of the app's own, by route name, in place of the table's "show its screen" (a route
     /// with no screen and no handler here declines). Set before `launch`, as an app declares them.
     var handlers: [String: LinkRoute<Screen>.Handler] = [:]
+    /// Scene roles of routes, by route name (``LinkRoute/sceneRole``). Set before `launch`.
+    var sceneRoles: [String: String] = [:]
     /// Barriers in front of every link they apply to.
     var mandatoryBarriers: [MandatoryBarrier] = []
     /// What happens to forbidden links and invalid input, beside the recorders below.
@@ -96,7 +98,13 @@ final class SimulatedApp: @unchecked Sendable {
             let handler: LinkRoute<Screen>.Handler =
                 handlers[route.name]
                 ?? { [screen = route.screen] _ in screen.map { .handled(.pushOverRoot($0)) } ?? .declined }
-            return LinkRoute(route.name, route.pattern, barriers: route.barriers, handler: handler)
+            return LinkRoute(
+                route.name,
+                route.pattern,
+                barriers: route.barriers,
+                sceneRole: sceneRoles[route.name],
+                handler: handler
+            )
         }
         let notFound = self.notFound
         let passedThrough = self.passedThrough
@@ -147,10 +155,12 @@ final class SimulatedApp: @unchecked Sendable {
         let loginAnswer = self.loginAnswer
         let presentations = self.loginPresentations
         let neverAnswers = self.loginNeverAnswers
+        let loginScenes = self.loginScenes
         return Barrier("auth") { _ in
             isLoggedIn.current ? .passed : .needsCheck
-        } check: { _ in
+        } check: { context in
             presentations.update { $0 += 1 }
+            loginScenes.update { $0.append(context.scene) }
             if neverAnswers.current {
                 // The login screen stays up and ignores cancellation: only the timeout frees the queue.
                 while neverAnswers.current { await Task.yield() }
@@ -213,4 +223,56 @@ final class SimulatedApp: @unchecked Sendable {
     }
 
     var screens: [Screen] { navigations.read { $0.map(\.destination) } }
+
+    // Several windows: each scene with its own navigator, as a scene delegate sets it up.
+
+    /// Every plan each scene's navigator was handed, with the scene the link arrived through.
+    let shownInScene = Locked<[(scene: SceneID, arrivedIn: SceneID?, screen: Screen)]>([])
+    /// The scene each login screen was presented in.
+    let loginScenes = Locked<[SceneID]>([])
+
+    /// Waits until the login screen was presented `count` times; `false` after 5 seconds, so a
+    /// broken dispatcher fails the test instead of hanging it.
+    func loginPresented(_ count: Int = 1) async -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while loginPresentations.current < count {
+            guard Date() < deadline, !Task.isCancelled else { return false }
+            await Task.yield()
+        }
+        return true
+    }
+
+    /// `scene(_:willConnectTo:options:)`: the scene connects with what it shows, gets its own
+    /// navigator, and forwards its cold-start entry points as its own.
+    func connectScene(
+        _ scene: SceneID,
+        shows: Set<String> = [],
+        _ options: ConnectionOptions = ConnectionOptions()
+    )
+        async
+    {
+        await dispatcher.sceneDidConnect(scene, shows: shows)
+        let shown = shownInScene
+        await dispatcher.setNavigator(
+            { plan, link in shown.update { $0.append((scene, link.scene, plan.destination)) } },
+            for: scene
+        )
+        for url in options.urls { await dispatcher.receive(intake.url(url), in: scene) }
+        if let response = options.notificationResponse {
+            await dispatcher.receive(intake.notification(response), in: scene)
+        }
+    }
+    func sceneReady(_ scene: SceneID) async { await dispatcher.sceneDidBecomeReady(scene) }
+    func sceneActive(_ scene: SceneID) async { await dispatcher.sceneDidBecomeActive(scene) }
+    func sceneBackground(_ scene: SceneID) async { await dispatcher.sceneDidEnterBackground(scene) }
+    func disconnectScene(_ scene: SceneID) async { await dispatcher.sceneDidDisconnect(scene) }
+    /// A scene connected, its root UI installed, and in the foreground.
+    func showScene(_ scene: SceneID, shows: Set<String> = []) async {
+        await connectScene(scene, shows: shows)
+        await sceneReady(scene)
+        await sceneActive(scene)
+    }
+    func open(_ url: String, in scene: SceneID) async { await dispatcher.receive(intake.url(url), in: scene) }
+    /// Where each handled screen was shown, in order.
+    var shownScenes: [(SceneID, Screen)] { shownInScene.read { $0.map { ($0.scene, $0.screen) } } }
 }

@@ -17,13 +17,28 @@ public struct PendingLink: Sendable, Hashable, Codable {
     public let identity: String
     /// When it was received, for ``DispatcherConfiguration/maximumPendingAge`` across process death.
     public let receivedAt: Date
+    /// The scene it waits for: the one it arrived through, until that scene disconnects. A
+    /// restored window (same `persistentIdentifier`) gets it back.
+    public var scene: SceneID?
+    /// The content it wants to be shown by (a notification's `target-content-id`).
+    public let targetContentIdentifier: String?
 
-    public init(id: UUID, link: String, source: LinkSource, identity: String, receivedAt: Date) {
+    public init(
+        id: UUID,
+        link: String,
+        source: LinkSource,
+        identity: String,
+        receivedAt: Date,
+        scene: SceneID? = nil,
+        targetContentIdentifier: String? = nil
+    ) {
         self.id = id
         self.link = link
         self.source = source
         self.identity = identity
         self.receivedAt = receivedAt
+        self.scene = scene
+        self.targetContentIdentifier = targetContentIdentifier
     }
 }
 

@@ -13,6 +13,14 @@ public protocol NotificationResponseRepresentable {
     var categoryIdentifier: String { get }
     /// The payload (`content.userInfo`).
     var userInfo: [AnyHashable: Any] { get }
+    /// `content.targetContentIdentifier` (the payload's `target-content-id`): which window should
+    /// show the notification's link when the app has several.
+    var targetContentIdentifier: String? { get }
+}
+
+extension NotificationResponseRepresentable {
+    /// None, unless the conforming type reads one.
+    public var targetContentIdentifier: String? { nil }
 }
 
 /// The system's action identifiers, as strings, so the core can tell them apart on Linux.
@@ -30,17 +38,21 @@ public struct NotificationResponseSnapshot: NotificationResponseRepresentable, S
     public var categoryIdentifier: String
     public var payload: PayloadValue
     public var userInfo: [AnyHashable: Any] { payload.objectValue }
+    public var targetContentIdentifier: String?
 
-    /// A response; by default the tap on the notification itself.
+    /// A response; by default the tap on the notification itself. The category and the target
+    /// content identifier default to the payload's `aps.category` and `aps.target-content-id`.
     public init(
         actionIdentifier: String = NotificationActionIdentifier.default,
         requestIdentifier: String = "",
         categoryIdentifier: String? = nil,
+        targetContentIdentifier: String? = nil,
         userInfo payload: PayloadValue
     ) {
         self.actionIdentifier = actionIdentifier
         self.requestIdentifier = requestIdentifier
         self.categoryIdentifier = categoryIdentifier ?? payload["aps.category"]?.text ?? ""
+        self.targetContentIdentifier = targetContentIdentifier ?? payload["aps.target-content-id"]?.text
         self.payload = payload
     }
 }
