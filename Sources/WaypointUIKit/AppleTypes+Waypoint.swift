@@ -69,18 +69,22 @@ public struct WebMessageReader: WebMessageRepresentable {
 }
 
 extension WebNavigation {
-    /// The facts of a web view's navigation: its URL, whether it loads the main frame (or a new
-    /// window), and whether it is a tapped link (`.linkActivated`, the only type counted as a tap).
+    /// The facts of a web view's navigation: its URL; whether it started in the main frame and
+    /// loads the main frame or a new window (an `iframe`'s `target="_top"` link started in the
+    /// `iframe`); and whether a person started it (`.linkActivated` or `.formSubmitted`).
     ///
     /// ```swift
     /// resolver.webNavigationDecision(for: WebNavigation(navigationAction))   // .route, .load, …
     /// ```
     @MainActor
     public init(_ action: WKNavigationAction) {
+        // Declared non-null, but nil for a load the app itself starts (`webView.load(_:)`): read
+        // as optional, such a load counts as no page's navigation.
+        let source: WKFrameInfo? = action.sourceFrame
         self.init(
             url: action.request.url?.absoluteString ?? "",
-            isMainFrame: action.targetFrame?.isMainFrame ?? true,
-            isUserInitiated: action.navigationType == .linkActivated
+            isMainFrame: source?.isMainFrame == true && (action.targetFrame?.isMainFrame ?? true),
+            isUserInitiated: action.navigationType == .linkActivated || action.navigationType == .formSubmitted
         )
     }
 }

@@ -19,14 +19,24 @@ struct SafetyHelperTests {
     }
 
     @Test(
-        "A redirect target with decoded white space or control characters is not the app's own",
+        "A redirect target with decoded white space, control characters, or dot and empty segments is not the app's own",
         arguments: [
             "/%09/evil.com", "/%0A/evil.com", "/%0D/evil.com", "/%0d%0a/evil.com", "/%20/evil.com",
             "/orders/%C2%85/x", "/%E2%80%A8/evil.com", "/%7F/evil.com",
+            // Dot and empty segments a URL resolver turns into `//evil.com`.
+            "/.//evil.com", "/x/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com", "/orders//evil.com",
+            "/./evil.com/..", "/orders/%2e%2e",
         ]
     )
     func whiteSpaceInTargets(target: String) {
         #expect(!Self.policy.isOwnDestination(target))
+    }
+
+    @Test("Plain paths stay the app's own: a trailing slash, dots inside a name, a query or fragment")
+    func ownPaths() {
+        for target in ["/", "/orders/1/", "/files/v1.2.pdf", "/orders/1?next=//evil.com", "/a/b#//x", "/..a/b."] {
+            #expect(Self.policy.isOwnDestination(target), "\(target)")
+        }
     }
 
     @Test("A next= parameter that hides white space behind a second encoding is refused once decoded")
@@ -64,6 +74,10 @@ struct SafetyHelperTests {
                 #expect(error.message.contains("port"))
             }
         }
+        for host in ["..example.com", ".example.com", "a..example.com", "example.com..", "[]", "."] {
+            #expect(throws: LinkError.self, "\(host)") { try DeepLink("https://\(host)/x") }
+        }
+        #expect(try DeepLink("https://example.com./x").host == "example.com.")
         #expect(try DeepLink("https://example.com:65535/").port == 65535)
         #expect(try DeepLink("https://[::1]:8080/").host == "[::1]")
     }
@@ -76,6 +90,11 @@ struct SafetyHelperTests {
         let target = "https://a\(escape).example.com/orders/1"
         #expect(!Self.policy.isOwnDestination(target))
         #expect(throws: LinkError.self) { try DeepLink(target) }
+        do {
+            _ = try DeepLink(target)
+        } catch {
+            #expect(error.code == .invalidHost, "\(target): \(error.code)")
+        }
         #expect(!DomainPattern("*.example.com").matches("a\(escape).example.com"))
     }
 
@@ -154,12 +173,13 @@ struct SafetyHelperTests {
         #expect(throws: UnsafeParameterError.self) { try match.parameters.resourceName("name") }
     }
 
-    @Test("A plain international name is still a resource name")
+    @Test("A plain international name, or a look-alike that normalizes to one, is still a resource name")
     func resourceNameInternational() throws {
         var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "myapp"))
         try builder.add("files", "/files/{name}", value: "file")
         let router = try builder.build()
-        for name in ["第一章.pdf", "résumé.txt", "Straße"] {
+        // Look-alikes that normalize to a plain name are plain names: `a․b` reads `a.b`.
+        for name in ["第一章.pdf", "résumé.txt", "Straße", "a\u{2024}b", "Wait\u{2026}.pdf", "x\u{FF5E}y"] {
             let match = try #require(try router.match("myapp://files/\(percentEncode(name, allowed: .pathSegment))"))
             #expect(try match.parameters.resourceName("name") == name)
         }

@@ -145,14 +145,17 @@ final class ScriptMessage: WKScriptMessage {
 /// A navigation as WebKit describes it: the URL, the frame it loads, and how it started.
 final class NavigationAction: WKNavigationAction {
     let url: URL?
+    let source: Frame
     let frame: Frame?
     let type: WKNavigationType
-    init(_ text: String, mainFrame: Bool = true, type: WKNavigationType = .linkActivated) {
+    init(_ text: String, mainFrame: Bool = true, fromMainFrame: Bool? = nil, type: WKNavigationType = .linkActivated) {
         url = URL(string: text)
+        source = Frame(main: fromMainFrame ?? mainFrame)
         frame = Frame(main: mainFrame)
         self.type = type
         super.init()
     }
+    override var sourceFrame: WKFrameInfo { source }
     override var targetFrame: WKFrameInfo? { frame }
     override var navigationType: WKNavigationType { type }
     override var request: URLRequest {
@@ -394,6 +397,10 @@ func webViews() async throws {
     check(
         handler.policy(for: NavigationAction("app://messages/8", mainFrame: false)) == .cancel,
         "… and so is an embedded frame's…"
+    )
+    check(
+        handler.policy(for: NavigationAction("app://messages/9", mainFrame: true, fromMainFrame: false)) == .cancel,
+        "… and an embedded frame's target=_top link…"
     )
     check(
         handler.policy(for: NavigationAction("https://example.com/messages/6")) == .cancel,

@@ -105,6 +105,25 @@ func fuzzLink(_ text: String) {
     fuzzRedirectTarget(text, fixture.resolver)
 }
 
+/// RFC 3986's remove_dot_segments, on a path that starts with "/".
+func removingDotSegments(_ path: String) -> String {
+    var output: [Substring] = []
+    let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    for (index, segment) in segments.enumerated() {
+        let isLast = index == segments.count - 1
+        switch segment {
+        case ".":
+            if isLast { output.append("") }
+        case "..":
+            if !output.isEmpty { output.removeLast() }
+            if isLast { output.append("") }
+        default:
+            output.append(segment)
+        }
+    }
+    return "/" + output.joined(separator: "/")
+}
+
 /// Only a tap in the main frame routes or opens another app; nothing refused by policy loads.
 func fuzzWebNavigation(_ text: String, _ resolver: LinkResolver<String>) {
     for (mainFrame, tapped) in [(true, true), (true, false), (false, true), (false, false)] {
@@ -132,6 +151,9 @@ func fuzzRedirectTarget(_ text: String, _ resolver: LinkResolver<String>) {
             // A WHATWG parser drops tabs and line breaks; an app may decode once more.
             let read = (text.removingPercentEncoding ?? text).filter { !"\t\n\r".contains($0) }
             require(!read.hasPrefix("//") && !read.hasPrefix("/\\"), "an own path reads as another host: \(text)")
+            // A URL resolver removes dot segments (RFC 3986, 5.2.4) and keeps empty ones.
+            let path = String(read.prefix { $0 != "?" && $0 != "#" })
+            require(!removingDotSegments(path).hasPrefix("//"), "an own path resolves to another host: \(text)")
         } else if let link = try? DeepLink(text), link.isWeb {
             require(link.scheme == "https" && (link.port == nil || link.port == 443), "an own web target: \(text)")
             require(link.host.map(policy.isAssociated) == true, "an own web target on another host: \(text)")

@@ -33,9 +33,10 @@ public struct Barrier: Sendable {
 ///
 /// Decide on the route, not the link's text: `myapp://ADMIN`, `myapp://%61dmin` and
 /// `myapp://admin/` all match the route `/admin`, and a check of the raw text misses some of them.
+/// The route's name is the surest key, whatever prefix or parameters its pattern has:
 ///
 /// ```swift
-/// MandatoryBarrier(adminOnly) { $0.pattern.text.hasPrefix("/admin") }   // the route's own pattern
+/// MandatoryBarrier(adminOnly) { $0.route.hasPrefix("admin.") }          // routes named admin.*
 /// MandatoryBarrier(adminOnly) { $0.pathSegments.first == "admin" }      // "/%41DMIN//x/" → ["admin", "x"]
 /// ```
 public struct BarrierContext: Sendable {
@@ -48,8 +49,10 @@ public struct BarrierContext: Sendable {
     /// The scene (window) the link runs in: where a check such as a login screen is presented.
     public let scene: SceneID
 
-    /// The link's path as the router compared it: percent-decoded, empty segments dropped, and
-    /// lowercased, since literals match in any case.
+    /// The link's path, percent-decoded, empty segments dropped, and lowercased, for rules on a
+    /// path prefix that hold in any case. (With a case-insensitive router `/ADMIN` matches
+    /// `/admin`; with a case-sensitive one, the default, only a custom-scheme link's first segment,
+    /// its host, is compared in any case.)
     public var pathSegments: [String] { link.pathSegments.map { $0.lowercased() } }
 }
 

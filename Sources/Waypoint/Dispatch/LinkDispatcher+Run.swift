@@ -100,19 +100,15 @@ extension LinkDispatcher {
         _ cancellation: RunCancellation,
         _ chain: [String]
     ) async -> DispatchOutcome<Destination> {
-        var next: DeepLink
-        do {
-            next = try DeepLink(target, source: link.source, limits: resolver.policy.limits)
-            next.scene = link.scene
-        } catch {
+        let next: DeepLink
+        switch resolver.policy.redirectTarget(target, from: link) {
+        case .own(let own):
+            next = own
+        case .foreign(_, let reason):
+            return redirectFailed("the route '\(route)' redirected, but \(reason)", entry)
+        case .invalid(let error):
             return redirectFailed(
                 "the route '\(route)' redirected to '\(target)', which is not a link: \(error.message)",
-                entry
-            )
-        }
-        guard resolver.policy.isOwnDestination(target) else {
-            return redirectFailed(
-                "the route '\(route)' redirected, but \(LinkPolicy.notOwnDestination(target))",
                 entry
             )
         }

@@ -94,7 +94,7 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
 ///
 /// ```swift
 /// MandatoryBarrier(Barrier("maintenance") { _ in .rejected("down for maintenance") }) { $0.link.source != .notification }
-/// MandatoryBarrier(adminOnly) { $0.pattern.text.hasPrefix("/admin") }
+/// MandatoryBarrier(adminOnly) { $0.route.hasPrefix("admin.") }
 /// ```
 public struct MandatoryBarrier: Sendable {
     public let barrier: Barrier

@@ -18,7 +18,7 @@ extension LinkIntake {
                     )
                 }
                 var link = try parse(url.absoluteString, strict: true, source: .userActivity)
-                link.source = policy.isUniversalLink(link) ? .universalLink : .web
+                link.source = systemDeliveredSource(of: link)
                 return .link(link, identity: "url:" + link.string)
             }
             let userInfo = try payload(activity.userInfo ?? [:])

@@ -62,13 +62,17 @@ public struct LinkIntake: Sendable {
 
     /// A URL opened by the system: a custom scheme, or a web link (a universal link when it is
     /// `https` on an associated domain; otherwise a web link for policy to pass through).
+    ///
+    /// Only for URLs the system hands the app (`scene(_:openURLContexts:)`, `onOpenURL`,
+    /// `application(_:open:)`): there an `https` link on an associated domain can only have come
+    /// as a universal link the system verified. Text from anywhere else goes through ``text(_:)``.
     public func url(_ url: URL) -> IntakeResult { self.url(url.absoluteString) }
 
     /// A URL as text, parsed strictly.
     public func url(_ text: String) -> IntakeResult {
         result { () throws(IntakeError) in
             var link = try parse(text, strict: true, source: .urlScheme)
-            if link.isWeb { link.source = policy.isUniversalLink(link) ? .universalLink : .web }
+            if link.isWeb { link.source = systemDeliveredSource(of: link) }
             return .link(link, identity: "url:" + link.string)
         }
     }
@@ -79,6 +83,14 @@ public struct LinkIntake: Sendable {
             let link = try parse(text, strict: false, source: .text)
             return .link(link, identity: "text:" + link.string)
         }
+    }
+
+    /// The source of a web link the system delivered to a URL or browsing-web callback: the system
+    /// opens the app for `https` on an associated domain only after verifying the domain's
+    /// association file, so such a link is a universal link; any other web link is `.web`, for
+    /// policy to pass through.
+    func systemDeliveredSource(of link: DeepLink) -> LinkSource {
+        policy.isUniversalLink(link) ? .universalLink : .web
     }
 
     /// Runs a decoder, turning its error into `.failure`.

@@ -10,11 +10,14 @@
 public struct WebNavigation: Sendable, Hashable {
     /// The address the web view would load.
     public var url: String
-    /// Whether the navigation loads the main frame or a new window, not an embedded `iframe`.
+    /// Whether the navigation started in the main frame and loads the main frame or a new window:
+    /// not an embedded `iframe`'s (its `target="_top"` links included), and not a load the app
+    /// starts itself, which no page asked for.
     public var isMainFrame: Bool
-    /// Whether a person started it by tapping a link. WebKit has no public user-gesture flag:
-    /// adapters count `WKNavigationType.linkActivated` only, so a form a script submits, a
-    /// redirect or a script setting `location` are not taps.
+    /// Whether a person started it: a tapped link or a submitted form (`WKNavigationType`
+    /// `.linkActivated`, `.formSubmitted`), not a redirect or a script setting `location`. WebKit
+    /// has no public user-gesture flag and reports a script's `click()` or `submit()` the same way,
+    /// so this is what the page's navigation type says, not proof of a person.
     public var isUserInitiated: Bool
 
     public init(url: String, isMainFrame: Bool, isUserInitiated: Bool) {

@@ -161,14 +161,25 @@ struct LinkScanner {
                 throw Failure(code: .invalidHost, offset: index) { input in
                     let shown = byte < 0x80 ? "'\(Character(Unicode.Scalar(byte)))'" : "a non-ASCII byte"
                     return
-                        "Web link '\(input)' has \(shown) in its host at byte \(index); a host is letters, digits, '-' and '.' (an international domain is written in punycode, xn--…)."
+                        "Web link '\(input)' has \(shown) in its host at byte \(index); a host is letters, digits, '-', '_' and '.' (an international domain is written in punycode, xn--…)."
                 }
             }
         }
-        if isLiteral, bytes[range.upperBound - 1] != UInt8(ascii: "]") {
+        if isLiteral, range.count < 3 || bytes[range.upperBound - 1] != UInt8(ascii: "]") {
             throw Failure(code: .invalidHost, offset: range.lowerBound) { input in
-                "Web link '\(input)' opens an IP literal with '[' and does not close it."
+                "Web link '\(input)' has an IP literal that is empty or not closed with ']'."
             }
+        }
+        // An empty label (`..example.com`, `.example.com`) names no host; a trailing dot is the
+        // fully qualified form of the same name.
+        var previous = UInt8(ascii: ".")
+        for index in range where !isLiteral {
+            if bytes[index] == UInt8(ascii: "."), previous == UInt8(ascii: ".") {
+                throw Failure(code: .invalidHost, offset: index) { input in
+                    "Web link '\(input)' has an empty label in its host at byte \(index)."
+                }
+            }
+            previous = bytes[index]
         }
     }
 

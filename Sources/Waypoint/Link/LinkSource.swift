@@ -4,9 +4,11 @@
 /// a universal link (verified by the system against the app's domain) differently from a custom
 /// scheme that any installed app may claim.
 ///
+/// It is set from the way the link arrived, never read from its text:
+///
 /// ```swift
-/// let link = try DeepLink("myapp://messages/1")
-/// link.source // .urlScheme
+/// intake.url("myapp://messages/1").link?.source     // .urlScheme: the system opened it
+/// try DeepLink("myapp://messages/1").source          // .text: a string, from wherever
 /// ```
 public enum LinkSource: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A custom-scheme URL (`myapp://…`), opened by any app or web page.

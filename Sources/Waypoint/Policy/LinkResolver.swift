@@ -68,16 +68,11 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// resolver.resolve(redirect: "https://evil.com/", from: outer)    // .forbidden(…)
     /// ```
     public func resolve(redirect target: String, from outer: DeepLink) -> Resolution<Value> {
-        let link: DeepLink
-        do {
-            link = try DeepLink(target, source: outer.source, limits: policy.limits)
-        } catch {
-            return .invalid(error)
+        switch policy.redirectTarget(target, from: outer) {
+        case .own(let link): resolve(link)
+        case .foreign(let link, let reason): .forbidden(link, reason: reason)
+        case .invalid(let error): .invalid(error)
         }
-        guard policy.isOwnDestination(target) else {
-            return .forbidden(link, reason: LinkPolicy.notOwnDestination(target))
-        }
-        return resolve(link)
     }
 
     /// Parses text from people leniently (see ``DeepLink/init(text:source:limits:)``), then resolves it.

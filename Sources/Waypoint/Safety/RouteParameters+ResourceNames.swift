@@ -21,8 +21,9 @@ extension RouteParameters {
     /// The parameter as a plain file or resource name: one path component, safe to append to a
     /// directory or bundle path. Refuses what path traversal needs, after percent-decoding (so
     /// `%2e%2e%2f` is caught as `../`): `.` and `..`, `/` and `\`, NUL and other control
-    /// characters (C0, DEL and C1), a leading `~`, and look-alikes that normalize (NFKC) to `.`,
-    /// `/`, `\` or `~` (`．`, `／`, `‥`).
+    /// characters (C0, DEL and C1), and a leading `~`; in the name as given and once normalized
+    /// (NFKC), so look-alikes (`．．`, `‥`, `a／b`, `～root`) are refused too, while `a․b` (which
+    /// reads `a.b`) is a plain name.
     ///
     /// ```swift
     /// try match.parameters.resourceName("file")   // "chapter-1.pdf"
@@ -39,30 +40,29 @@ extension RouteParameters {
                     "The parameter '\(name)' ('\(value.debugDescription.dropFirst().dropLast())') is not a plain name: \(reason)."
             )
         }
-        if value == "." || value == ".." { throw refuse("it names a directory") }
-        if value.hasPrefix("~") { throw refuse("it starts with '~'") }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "/": throw refuse("it contains '/'")
-            case "\\": throw refuse("it contains '\\'")
-            case _ where scalar.properties.generalCategory == .control:
-                // C0, DEL and C1 (U+0080–U+009F: U+0085 is a line break, U+009B a terminal escape).
-                throw refuse("it contains a control character")
-            case _ where !scalar.isASCII && Self.readsAsPathCharacter(scalar):
-                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
-                throw refuse("it contains \(code), which reads as '.', '/', '\\' or '~' once normalized (NFKC)")
-            default: continue
-            }
+        if let problem = Self.pathProblem(in: value) { throw refuse(problem) }
+        // A file system or server that normalizes names (NFKC) reads `．．` (U+FF0E) as `..` and
+        // `／` (U+FF0F) as `/`: the same rules hold for the normalized name.
+        let normalized = value.precomposedStringWithCompatibilityMapping
+        if normalized != value, let problem = Self.pathProblem(in: normalized) {
+            throw refuse("once normalized (NFKC) it reads '\(normalized)', and \(problem)")
         }
         return value
     }
 
-    /// Whether a non-ASCII character becomes one of `./\~` under compatibility normalization
-    /// (NFKC): `．` (U+FF0E), `／` (U+FF0F), `‥` (U+2025) and their kind, which a file system or
-    /// server that normalizes names reads as path syntax.
-    private static func readsAsPathCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars.contains {
-            $0 == "." || $0 == "/" || $0 == "\\" || $0 == "~"
+    /// What makes `name` more than one plain path component, or `nil`.
+    private static func pathProblem(in name: String) -> String? {
+        if name == "." || name == ".." { return "it names a directory" }
+        if name.hasPrefix("~") { return "it starts with '~'" }
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "/": return "it contains '/'"
+            case "\\": return "it contains '\\'"
+            // C0, DEL and C1 (U+0080–U+009F: U+0085 is a line break, U+009B a terminal escape).
+            case _ where scalar.properties.generalCategory == .control: return "it contains a control character"
+            default: continue
+            }
         }
+        return nil
     }
 }
