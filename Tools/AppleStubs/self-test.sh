@@ -66,7 +66,7 @@ expect_failure "the SwiftUI example declared for iOS 15 while it uses Navigation
 expect_failure "onChange(of:perform:), deprecated in iOS 17" \
     "deprecated in iOS 17.0" \
     Sources/WaypointSwiftUI/View+WaypointLinks.swift \
-    's.replace(".task(id: scenePhase) { [dispatcher, scenePhase] in", ".onChange(of: scenePhase) { [dispatcher] scenePhase in Task {", 1).replace("await dispatcher.appDidEnterBackground() }\n", "await dispatcher.appDidEnterBackground() }\n }\n", 1)'
+    's.replace(".task(id: scenePhase) {", ".onChange(of: scenePhase) { scenePhase in", 1)'
 
 if ((failures > 0)); then
     echo "stub self-test: $failures disagreement(s) not caught"
