@@ -28,6 +28,8 @@ struct PayloadCommand: ParsableCommand {
         help: "Which window shows the link when the app has several (aps.target-content-id)."
     )
     var targetContentID: String?
+    @Option(help: "Build the payload in a push provider's shape (braze, onesignal, airship, …).")
+    var provider: String?
 
     func run() throws {
         var values: [String: String] = [:]
@@ -45,10 +47,19 @@ struct PayloadCommand: ParsableCommand {
             threadID: threadID,
             targetContentID: targetContentID
         )
+        var preset: NotificationProvider?
+        if let provider {
+            guard let found = NotificationProvider.preset(named: provider) else {
+                let known = NotificationProvider.presets.map(\.name).joined(separator: ", ")
+                throw ValidationError("Unknown push provider '\(provider)'; expected one of: \(known).")
+            }
+            preset = found
+        }
         let payload = try PayloadGenerator(manifest: try options.load()).payload(
             route: route,
             parameters: values,
-            alert: alert
+            alert: alert,
+            provider: preset
         )
         print(jsonLine(payload, pretty: options.format == .text))
     }

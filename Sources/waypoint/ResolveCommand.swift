@@ -22,6 +22,13 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: "The notification action identifier (default: the tap on the notification).")
     var action: String?
 
+    @Option(
+        name: .customLong("provider"),
+        help:
+            "A push provider whose payload shape to read, besides the manifest's (braze, onesignal, airship, …); repeat for more."
+    )
+    var providers: [String] = []
+
     @Flag(
         name: .customLong("notification-settings"),
         help: "\"Open notification settings\", chosen in the system Settings app."
@@ -65,7 +72,14 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let manifest = try options.load()
         let resolver = try manifest.makeResolver()
-        let intake = manifest.makeIntake()
+        var intake = manifest.makeIntake()
+        for name in providers {
+            guard let preset = NotificationProvider.preset(named: name) else {
+                let known = NotificationProvider.presets.map(\.name).joined(separator: ", ")
+                throw ValidationError("Unknown push provider '\(name)'; expected one of: \(known).")
+            }
+            if !intake.notificationProviders.contains(preset) { intake.notificationProviders.append(preset) }
+        }
         var reports: [ResolveReport] = []
         for input in inputs {
             var result = intake.url(input)

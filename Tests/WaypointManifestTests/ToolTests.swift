@@ -297,6 +297,75 @@ struct ToolTests {
         #expect(resolved.stdout.contains(#""targetContentIdentifier":"w2""#))
     }
 
+    @Test(
+        "payload --provider builds the provider's shape, and resolve --provider reads it back",
+        arguments: ["braze", "onesignal", "airship", "clevertap", "iterable", "customerio", "batch", "fcm", "pinpoint"]
+    )
+    func providerRoundTrip(provider: String) throws {
+        let path = ToolRunner.manifest("reading.yaml")
+        let payload = try ToolRunner.run(
+            ["payload", "book", "--param", "book_id=5", "--provider", provider, "--title", "Hi", "--manifest", path]
+        )
+        #expect(payload.status == 0, "\(payload.stderr)")
+        let resolved = try ToolRunner.run(
+            ["resolve", "--manifest", path, "--format", "json", "--provider", provider, "--notification", "-"],
+            stdin: payload.stdout
+        )
+        #expect(resolved.status == 0, "\(resolved.stdout)")
+        #expect(resolved.stdout.contains(#""route":"book""#))
+        // Without the preset, the manifest's own keys find nothing there.
+        let unread = try ToolRunner.run(
+            ["resolve", "--manifest", path, "--format", "json", "--notification", "-"],
+            stdin: payload.stdout
+        )
+        #expect(unread.status == 1)
+    }
+
+    @Test("A provider's own push resolves as not for routing; an unknown provider is a usage error")
+    func providerInternalPush() throws {
+        let silent = try ToolRunner.run(
+            ["resolve", "--manifest", apartments, "--format", "json", "--provider", "braze", "--notification", "-"],
+            stdin: #"{"aps":{"content-available":1},"ab":{"c":"x"},"appboy_uninstall_tracking":"true"}"#
+        )
+        #expect(silent.status == 1)
+        #expect(silent.stdout.contains(#""status":"notForRouting""#))
+        let unknown = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--provider", "pusher", "--manifest", apartments,
+        ])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Unknown push provider 'pusher'; expected one of: braze, onesignal"))
+        let linkless = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--provider", "moengage", "--manifest", apartments,
+        ])
+        #expect(linkless.stderr.hasPrefix("error: MoEngage documents no place for a push's link on iOS"))
+    }
+
+    @Test("The manifest names providers; lint warns when a provider's payload can be read another way")
+    func manifestProviders() throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            schemes: [myapp]
+            routes:
+              - {name: book, pattern: "/books/{id:int}"}
+            notifications:
+              providers: [iterable, braze]
+              rules:
+                - {present: itbl.messageId, link: "/books/1"}
+            """
+        )
+        #expect(manifest.notifications.providers.map(\.name) == ["iterable", "braze"])
+        #expect(manifest.makeIntake().notificationProviders.map(\.name) == ["iterable", "braze"])
+        let overlaps = ManifestLinter(manifest: manifest).lint().filter { $0.code == "provider-overlap" }
+        #expect(overlaps.count == 1)
+        #expect(overlaps.first?.message.hasPrefix("A push in Iterable's shape") == true)
+        #expect(overlaps.first?.message.contains("the rule for '/books/1'") == true)
+        #expect {
+            try ManifestLoader.parse("routes: []\nnotifications: {providers: [brazee]}\n")
+        } throws: { error in
+            "\(error)".contains("Unknown push provider 'brazee'; expected one of: braze, onesignal, airship")
+        }
+    }
+
     @Test("payload uses the manifest's rule shape, and refuses what APNs would")
     func payloadShapeAndLimits() throws {
         let shaped = try ToolRunner.run([

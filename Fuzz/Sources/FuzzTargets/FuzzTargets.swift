@@ -60,6 +60,7 @@ let fixture: (resolver: LinkResolver<String>, intake: LinkIntake)? = {
         )
         let intake = LinkIntake(
             policy: policy,
+            notificationProviders: NotificationProvider.presets,
             notificationRules: [
                 NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}"),
                 NotificationRule(.equals("aps.category", "bookDetail"), link: "/books/{book_id}"),
@@ -240,6 +241,7 @@ func fuzzPayload(_ text: String) {
     for action in [NotificationActionIdentifier.default, NotificationActionIdentifier.dismiss, "like"] {
         _ = fixture.intake.notification(NotificationResponseSnapshot(actionIdentifier: action, userInfo: payload))
     }
+    _ = fixture.intake.notification(NotificationResponseSnapshot(actionIdentifier: "read", userInfo: payload))
     _ = fixture.intake.webMessage(WebMessageSnapshot(name: "openLink", body: payload, origin: "https://example.com"))
     _ = fixture.intake.shortcut(ShortcutItemSnapshot(type: "x", userInfo: payload.objectValueIfObject))
 }

@@ -292,6 +292,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         case .dismissed(let invocation):
             emit(.dismissed(action: invocation.actionIdentifier))
             return nil
+        case .failure(let error) where error.code == .notForRouting:
+            // A push provider's own push: nothing to open and nothing wrong, so no fallback runs.
+            emit(.notForRouting(message: error.message))
+            return nil
         case .failure(let error):
             emit(.invalid(message: error.message))
             emit(.finished(.invalid(message: error.message)))

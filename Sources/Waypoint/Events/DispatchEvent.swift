@@ -16,6 +16,8 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case rejectedByPolicy(reason: String)
         /// The input could not become a link.
         case invalid(message: String)
+        /// A push provider's own push (a silent sync, an in-app message trigger): nothing to open.
+        case notForRouting(message: String)
         /// Waiting until the app (or the link's scene) is ready and active and a navigator is set.
         case heldUntilReady
         /// The scene the link waited or ran in disconnected before it was shown: the link goes to

@@ -2,7 +2,7 @@
 /// is reported to observers rather than dropped.
 ///
 /// ```swift
-/// intake.shortcut(SimpleShortcut(type: "com.example.unknown"))
+/// intake.shortcut(ShortcutItemSnapshot(type: "com.example.unknown"))
 /// // .failure(IntakeError: "No route is mapped for the quick action type 'com.example.unknown'.")
 /// ```
 public struct IntakeError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -11,7 +11,7 @@ public struct IntakeError: Error, Sendable, Hashable, CustomStringConvertible {
         enum Base: String, Sendable, Hashable {
             case invalidLink, noLink, unmappedShortcut, unmappedActivity, unmappedAction, unknownMessage
             case untrustedOrigin, notMainFrame, missingValue, payloadTooDeep, unsupportedPayload, invalidJSON
-            case providerFailed
+            case providerFailed, notForRouting
         }
         let base: Base
 
@@ -41,6 +41,9 @@ public struct IntakeError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidJSON = Code(base: .invalidJSON)
         /// A deferred-link provider failed.
         public static let providerFailed = Code(base: .providerFailed)
+        /// A push provider's own push (a silent sync, an in-app message trigger, uninstall
+        /// tracking): nothing to open, and nothing wrong.
+        public static let notForRouting = Code(base: .notForRouting)
 
         public var description: String { base.rawValue }
     }

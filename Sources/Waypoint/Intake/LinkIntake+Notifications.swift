@@ -32,6 +32,9 @@ extension LinkIntake {
                 link.targetContentIdentifier = target
                 return link
             }
+            if response.actionIdentifier != NotificationActionIdentifier.dismiss {
+                try refuseInternalPush(payload)
+            }
             switch response.actionIdentifier {
             case NotificationActionIdentifier.dismiss:
                 return .dismissed(invocation)
@@ -44,6 +47,13 @@ extension LinkIntake {
                         in: response.categoryIdentifier
                     )
                 else {
+                    // A provider's own button (its category is the provider's, not the app's).
+                    for provider in notificationProviders {
+                        if let text = provider.buttons?.link(in: payload, action: response.actionIdentifier) {
+                            let link = try parse(text, strict: false, source: .notification, payload: payload)
+                            return .link(targeted(link), identity: identity)
+                        }
+                    }
                     throw IntakeError(
                         .unmappedAction,
                         input: payload.description,
@@ -82,7 +92,8 @@ extension LinkIntake {
         }
     }
 
-    /// The link a notification payload carries or maps to.
+    /// The link a notification payload carries or maps to: the app's keys, then the providers'
+    /// places, then the app's rules.
     func link(fromPayload payload: PayloadValue) throws(IntakeError) -> DeepLink {
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
@@ -91,15 +102,36 @@ extension LinkIntake {
                 }
             }
         }
+        for provider in notificationProviders {
+            if let text = provider.link(in: payload) {
+                return try parse(text, strict: false, source: .notification, payload: payload)
+            }
+        }
         for rule in notificationRules where rule.matches(payload) {
             let text = try fill(rule.link, from: payload, appendingExtras: false)
             return try parse(text, strict: true, source: .notification, payload: payload)
         }
+        let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
         throw IntakeError(
             .noLink,
             input: payload.description,
             message: "The notification payload has no link (\(linkKeys.joined(separator: ", ")), at the top level "
-                + "or under 'data') and no notification rule applies."
+                + "or under 'data';\(providers) and no notification rule applies."
         )
+    }
+}
+
+extension LinkIntake {
+    /// Throws ``IntakeError/Code/notForRouting`` for a provider's own push.
+    func refuseInternalPush(_ payload: PayloadValue) throws(IntakeError) {
+        for provider in notificationProviders {
+            if let marker = provider.internalMarker(in: payload) {
+                throw IntakeError(
+                    .notForRouting,
+                    input: payload.description,
+                    message: "The notification is \(provider.title)'s own push (\(marker)): not for routing."
+                )
+            }
+        }
     }
 }

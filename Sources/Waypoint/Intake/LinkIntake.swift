@@ -18,7 +18,10 @@ public struct LinkIntake: Sendable {
     public var policy: LinkPolicy
     /// Payload keys that hold a link, looked up at the top level and under `data`.
     public var linkKeys: [String]
-    /// Rules for payloads without a link key, tried in order after the keys.
+    /// Push providers whose payload shapes are read (``NotificationProvider/braze``…), after
+    /// ``linkKeys`` and before ``notificationRules``, in this order.
+    public var notificationProviders: [NotificationProvider]
+    /// Rules for payloads without a link key, tried in order after the keys and the providers.
     public var notificationRules: [NotificationRule]
     /// Notification categories, so custom actions can be told apart.
     public var notificationCategories: NotificationCategoryCatalog
@@ -39,6 +42,7 @@ public struct LinkIntake: Sendable {
     public init(
         policy: LinkPolicy,
         linkKeys: [String] = ["deeplink", "url", "link"],
+        notificationProviders: [NotificationProvider] = [],
         notificationRules: [NotificationRule] = [],
         notificationCategories: NotificationCategoryCatalog = NotificationCategoryCatalog(),
         notificationSettingsLink: LinkTemplate? = nil,
@@ -50,6 +54,7 @@ public struct LinkIntake: Sendable {
     ) {
         self.policy = policy
         self.linkKeys = linkKeys
+        self.notificationProviders = notificationProviders
         self.notificationRules = notificationRules
         self.notificationCategories = notificationCategories
         self.notificationSettingsLink = notificationSettingsLink

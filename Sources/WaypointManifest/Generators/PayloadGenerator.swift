@@ -41,7 +41,8 @@ public struct PayloadGenerator: Sendable {
     public func payload(
         route name: String,
         parameters: [String: String],
-        alert: Alert = Alert()
+        alert: Alert = Alert(),
+        provider: NotificationProvider? = nil
     ) throws(ManifestError) -> PayloadValue {
         let router = try manifest.makeRouter()
         guard let route = router.route(named: name) else {
@@ -62,7 +63,21 @@ public struct PayloadGenerator: Sendable {
         if !alertObject.isEmpty { aps["alert"] = .object(alertObject) }
         if let threadID = alert.threadID { aps["thread-id"] = .string(threadID) }
         if let target = alert.targetContentID { aps["target-content-id"] = .string(target) }
-        var payload =
+        if let provider {
+            guard !provider.links.isEmpty else {
+                throw ManifestError(
+                    "\(provider.title) documents no place for a push's link on iOS; use the manifest's own shape.",
+                    at: nil
+                )
+            }
+            var object = provider.samplePayload(link.string).objectValue
+            var providerAPS = object["aps"]?.objectValue ?? [:]
+            for (key, value) in aps { providerAPS[key] = value }
+            if let category = alert.category { providerAPS["category"] = .string(category) }
+            object["aps"] = .object(providerAPS)
+            return try Self.checked(.object(object))
+        }
+        let payload =
             try ruleShapedPayload(
                 for: link,
                 resolver: LinkResolver(router: router, policy: manifest.makePolicy()),
@@ -73,10 +88,14 @@ public struct PayloadGenerator: Sendable {
         if let category = alert.category ?? payload["aps.category"]?.text { aps["category"] = .string(category) }
         var object = payload.objectValue
         object["aps"] = .object(aps)
-        payload = .object(object)
-        let size = Self.byteCount(payload)
-        guard size <= Self.sizeLimit else {
-            throw ManifestError("The payload is \(size) bytes; APNs accepts at most \(Self.sizeLimit).", at: nil)
+        return try Self.checked(.object(object))
+    }
+
+    /// The payload, if APNs accepts its size.
+    private static func checked(_ payload: PayloadValue) throws(ManifestError) -> PayloadValue {
+        let size = byteCount(payload)
+        guard size <= sizeLimit else {
+            throw ManifestError("The payload is \(size) bytes; APNs accepts at most \(sizeLimit).", at: nil)
         }
         return payload
     }

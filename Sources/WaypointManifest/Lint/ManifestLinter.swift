@@ -33,6 +33,7 @@ public struct ManifestLinter {
         findings += parameterTypeConflicts()
         findings += quickActionOverflow()
         findings += mappingsThatLeadNowhere(router)
+        findings += providerOverlaps()
         findings += universalLinkCoverage(router, samples: samples)
         return findings.sorted { ($0.severity, $0.location?.line ?? 0) < ($1.severity, $1.location?.line ?? 0) }
     }

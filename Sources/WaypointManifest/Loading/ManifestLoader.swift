@@ -159,9 +159,21 @@ public enum ManifestLoader {
     }
 
     private static func readNotifications(_ node: ManifestNode) throws(ManifestError) -> NotificationSettings {
-        let fields = try node.mapping(allowed: ["keys", "rules", "categories", "settings"])
+        let fields = try node.mapping(allowed: ["keys", "providers", "rules", "categories", "settings"])
         var settings = NotificationSettings()
         if let keys = fields["keys"] { settings.linkKeys = try keys.strings() }
+        if let providers = fields["providers"] {
+            for name in try providers.strings() {
+                guard let preset = NotificationProvider.preset(named: name) else {
+                    let known = NotificationProvider.presets.map(\.name).joined(separator: ", ")
+                    throw providers.error("Unknown push provider '\(name)'; expected one of: \(known).")
+                }
+                guard !settings.providers.contains(preset) else {
+                    throw providers.error("The push provider '\(name)' is listed twice.")
+                }
+                settings.providers.append(preset)
+            }
+        }
         for item in try fields["rules"]?.list() ?? [] {
             let rule = try item.mapping(allowed: ["present", "equals", "link"])
             guard let link = rule["link"] else { throw item.error("A notification rule needs 'link'.") }

@@ -78,6 +78,8 @@ public struct AndroidApp: Sendable, Hashable {
 public struct NotificationSettings: Sendable {
     /// Payload keys holding a link.
     public var linkKeys = ["deeplink", "url", "link"]
+    /// Push providers' presets, read after the keys and before the rules.
+    public var providers: [NotificationProvider] = []
     public var rules: [(rule: NotificationRule, location: SourceLocation)] = []
     public var categories: [NotificationCategory] = []
     /// Where "open notification settings" leads.

@@ -43,6 +43,7 @@ extension Manifest {
         LinkIntake(
             policy: makePolicy(),
             linkKeys: notifications.linkKeys,
+            notificationProviders: notifications.providers,
             notificationRules: notifications.rules.map(\.rule),
             notificationCategories: NotificationCategoryCatalog(notifications.categories),
             notificationSettingsLink: notifications.settingsLink,

@@ -4,7 +4,8 @@ import Waypoint
 public struct ResolveReport: Sendable, Hashable {
     public var input: String
     public var source: LinkSource?
-    /// `matched`, `notFound`, `forbidden`, `passThrough` or `invalid`.
+    /// `matched`, `notFound`, `forbidden`, `passThrough`, `invalid`, or `notForRouting` (a push
+    /// provider's own push).
     public var status: String
     public var route: String?
     public var pattern: String?
@@ -37,6 +38,7 @@ public struct ResolveReport: Sendable, Hashable {
         let link: DeepLink
         switch result {
         case .failure(let error):
+            if error.code == .notForRouting { report.status = "notForRouting" }
             report.reason = error.message
             return report
         case .action(let invocation):

@@ -1,0 +1,140 @@
+/// Where a push provider (Braze, OneSignal, Airship…) puts the link a marketer sets for a push,
+/// the links of its action buttons, and the markers of its own pushes that open nothing. Each
+/// preset cites the provider's documentation or SDK source it was written from.
+///
+/// Added to ``LinkIntake/notificationProviders``, presets are read after the app's own
+/// ``LinkIntake/linkKeys`` and before its ``LinkIntake/notificationRules``, in the order listed.
+///
+/// ```swift
+/// intake.notificationProviders = [.braze, .oneSignal]
+/// intake.notification(NotificationResponseSnapshot(userInfo: ["ab": [:], "ab_uri": "myapp://books/42"]))
+/// // .link("myapp://books/42", source .notification)
+/// ```
+public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible {
+    /// The name the manifest and the tool use: `braze`, `onesignal`.
+    public let name: String
+    /// The provider's name for people: `Braze`, `OneSignal`.
+    public let title: String
+    /// Where the tap's link is, in order; the first that holds text wins.
+    public let links: [Location]
+    /// Where an action button's link is, for the button the user chose.
+    public let buttons: ButtonLinks?
+    /// The provider's own pushes (silent syncs, in-app message triggers, uninstall tracking):
+    /// a payload with one of these holding a value other than `false` or `0` opens nothing.
+    public let internalMarkers: [PayloadPath]
+    /// Where the places above are documented: the provider's documentation or SDK source.
+    public let reference: String
+    /// A payload in the provider's shape for a push whose tap opens `link`: for tests, fixtures
+    /// and `waypoint payload --provider`.
+    public let samplePayload: @Sendable (String) -> PayloadValue
+
+    /// A place that holds a link, when a condition at another place holds (Iterable's
+    /// `defaultAction.type` is `openUrl`).
+    public struct Location: Sendable, Hashable, CustomStringConvertible {
+        public let path: PayloadPath
+        public let condition: (path: PayloadPath, equals: String)?
+
+        public init(_ path: PayloadPath, when condition: (path: PayloadPath, equals: String)? = nil) {
+            self.path = path
+            self.condition = condition
+        }
+
+        /// The link text here, if the condition holds.
+        public func link(in payload: PayloadValue) -> String? {
+            if let condition, condition.path.value(in: payload)?.text != condition.equals { return nil }
+            guard let text = path.value(in: payload)?.text, !text.isEmpty else { return nil }
+            return text
+        }
+
+        public var description: String {
+            condition.map { "\(path) (when \($0.path) is \($0.equals))" } ?? "\(path)"
+        }
+
+        public static func == (lhs: Location, rhs: Location) -> Bool {
+            lhs.path == rhs.path && lhs.condition?.path == rhs.condition?.path
+                && lhs.condition?.equals == rhs.condition?.equals
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(condition?.path)
+            hasher.combine(condition?.equals)
+        }
+    }
+
+    /// Where the chosen action button's link is.
+    public enum ButtonLinks: Sendable, Hashable, CustomStringConvertible {
+        /// An object keyed by action identifier, whose value holds the link at one of `links`
+        /// (Airship's `com.urbanairship.interactive_actions.<id>.^d`).
+        case keyed(PayloadPath, links: [Location])
+        /// A list whose entry with `identifier` equal to the action identifier holds the link at
+        /// `link` (Iterable's `itbl.actionButtons[].action.data`).
+        case listed(PayloadPath, identifier: PayloadPath, link: Location)
+
+        /// The link of the button `action`, if the payload has one.
+        public func link(in payload: PayloadValue, action: String) -> String? {
+            switch self {
+            case .keyed(let object, let links):
+                guard let entry = object.appending(action).value(in: payload) else { return nil }
+                return links.lazy.compactMap { $0.link(in: entry) }.first
+            case .listed(let list, let identifier, let link):
+                guard case .array(let entries) = list.value(in: payload) else { return nil }
+                let entry = entries.first { identifier.value(in: $0)?.text == action }
+                return entry.flatMap { link.link(in: $0) }
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .keyed(let object, let links):
+                "\(object).<action>." + links.map(\.description).joined(separator: " or ")
+            case .listed(let list, let identifier, let link):
+                "\(list)[\(identifier) = <action>].\(link)"
+            }
+        }
+    }
+
+    public init(
+        name: String,
+        title: String,
+        links: [Location],
+        buttons: ButtonLinks? = nil,
+        internalMarkers: [PayloadPath] = [],
+        reference: String,
+        samplePayload: @escaping @Sendable (String) -> PayloadValue
+    ) {
+        self.name = name
+        self.title = title
+        self.links = links
+        self.buttons = buttons
+        self.internalMarkers = internalMarkers
+        self.reference = reference
+        self.samplePayload = samplePayload
+    }
+
+    /// The tap's link in `payload`, if this provider's places hold one.
+    public func link(in payload: PayloadValue) -> String? {
+        links.lazy.compactMap { $0.link(in: payload) }.first
+    }
+
+    /// The internal marker `payload` carries, if it is one of the provider's own pushes.
+    public func internalMarker(in payload: PayloadValue) -> PayloadPath? {
+        internalMarkers.first { marker in
+            guard let value = marker.value(in: payload) else { return false }
+            return value != .null && value.text != "false" && value.text != "0"
+        }
+    }
+
+    /// Where this provider looks, for people: `Braze: ab_uri`.
+    public var places: String {
+        let taps = links.map(\.description)
+        let button = buttons.map { ["buttons at \($0)"] } ?? []
+        let all = taps + button
+        return "\(title): " + (all.isEmpty ? "no link (its internal pushes only)" : all.joined(separator: ", "))
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: NotificationProvider, rhs: NotificationProvider) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
