@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "WaypointManifestTests",
             dependencies: ["Waypoint", "WaypointManifest", "waypoint"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Fixtures"]
         ),
     ]
 )

@@ -44,7 +44,9 @@ struct AASACommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate an apple-app-site-association file and say which URLs open the app, as iOS decides.",
             discussion:
-                "Exit status: 0 when the file is valid and every URL opens the app, 1 otherwise, 2 for a usage error."
+                "Prints the services the file declares, its errors and warnings with their JSON paths, and per URL "
+                + "the verdict, the app, the component or path that decided and why. Exit status: 0 when the file has "
+                + "no error (warnings allowed) and every URL opens the app, 1 otherwise, 2 for a usage error."
         )
 
         @Argument(help: "The apple-app-site-association file (or - for standard input).")
@@ -59,28 +61,39 @@ struct AASACommand: ParsableCommand {
         func run() throws {
             let text = try readInput(file)
             let (document, problems) = AASADocument.parse(Data(text.utf8))
-            let verdicts = document.map { document in urls.map { AASAChecker(document: document).check($0) } } ?? []
+            let checker = document.map(AASAChecker.init)
+            let verdicts = checker.map { checker in urls.map(checker.check) } ?? []
+            let errors = problems.filter { $0.severity == .error }.count
+            let valid = document != nil && errors == 0
+            let services = document?.services.map(\.rawValue) ?? []
             switch format {
             case .json:
                 print(
                     jsonLine([
-                        "valid": .bool(problems.isEmpty && document != nil),
+                        "valid": .bool(valid),
                         "bytes": .int(text.utf8.count),
-                        "problems": .array(problems.map { .string($0.message) }),
+                        "services": .array(services.map(PayloadValue.string)),
+                        "problems": .array(problems.map(\.json)),
                         "urls": .array(verdicts.map(\.json)),
                     ])
                 )
             case .text:
-                print(problems.isEmpty && document != nil ? "valid (\(text.utf8.count) bytes)" : "invalid")
-                for problem in problems { print("  problem: \(problem)") }
+                let warnings = problems.count - errors
+                let counts = [(errors, "error"), (warnings, "warning")].filter { $0.0 > 0 }
+                    .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+                print(
+                    (valid ? "valid" : "invalid") + " (\(text.utf8.count) bytes"
+                        + (counts.isEmpty ? "" : "; \(counts)") + ")"
+                        + (services.isEmpty ? "" : "; services: " + services.joined(separator: ", "))
+                )
+                for problem in problems { print("  \(problem)") }
                 for verdict in verdicts {
-                    let app = verdict.appID.map { " in \($0)" } ?? ""
-                    print(
-                        "\(verdict.url)\n  \(verdict.opensApp ? "opens the app" + app : "does not open the app"): \(verdict.reason)"
-                    )
+                    print(verdict.url)
+                    print("  " + (verdict.opensApp ? "opens \(verdict.appID ?? "the app")" : "does not open the app"))
+                    print("  why: \(verdict.reason)" + (verdict.location.map { " (\($0))" } ?? ""))
                 }
             }
-            if !problems.isEmpty || document == nil || verdicts.contains(where: { !$0.opensApp }) { throw ExitCode(1) }
+            if !valid || verdicts.contains(where: { !$0.opensApp }) { throw ExitCode(1) }
         }
     }
 }

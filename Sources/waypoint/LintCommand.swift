@@ -19,15 +19,7 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         let manifest = try options.load()
         var linter = ManifestLinter(manifest: manifest)
-        if let aasa {
-            let (document, problems) = AASADocument.parse(Data(try readInput(aasa).utf8))
-            guard let document, problems.isEmpty else {
-                throw ValidationError(
-                    "The association file is not usable: \(problems.map(\.message).joined(separator: " "))"
-                )
-            }
-            linter.associationFile = document
-        }
+        if let aasa { linter.readAssociationFile(Data(try readInput(aasa).utf8)) }
         let findings = linter.lint()
         switch options.format {
         case .json:

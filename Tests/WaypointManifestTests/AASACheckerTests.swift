@@ -30,19 +30,20 @@ struct AASACheckerTests {
     @Test("First match wins; exclude stops the link; no match does not open")
     func order() throws {
         let checker = try checker(
-            #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/help/private/*","exclude":true},{"/":"/help/*"}]}]}}"#
+            #"{"applinks":{"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"/":"/help/private/*","exclude":true},{"/":"/help/*"}]}]}}"#
         )
         #expect(opens(checker, "/help/faq"))
         let excluded = checker.check("https://example.com/help/private/x")
-        #expect(!excluded.opensApp && excluded.excluded && excluded.component == 0)
+        #expect(!excluded.opensApp && excluded.excluded && excluded.location == "applinks.details[0].components[0]")
         #expect(!opens(checker, "/shop"))
-        #expect(checker.check("http://example.com/help/faq").reason == "universal links are https only")
+        // Universal links are "standard HTTP or HTTPS links" (Apple): plain http is checked the same way.
+        #expect(checker.check("http://example.com/help/faq").opensApp)
     }
 
     @Test("Query as a pattern or name → pattern; fragment")
     func queryAndFragment() throws {
         let checker = try checker(
-            ##"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/q","?":{"ref":"?*","mode":"a*"}},{"/":"/w","?":"x=*"},{"/":"/f","#":"top"}]}]}}"##
+            ##"{"applinks":{"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"/":"/q","?":{"ref":"?*","mode":"a*"}},{"/":"/w","?":"x=*"},{"/":"/f","#":"top"}]}]}}"##
         )
         #expect(opens(checker, "/q?mode=all&ref=1"))
         #expect(!opens(checker, "/q?ref=1"))
@@ -56,14 +57,14 @@ struct AASACheckerTests {
     @Test("caseSensitive and percentEncoded default to true and come from three levels")
     func defaults() throws {
         let file =
-            #"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["T.app"],"defaults":{"percentEncoded":false},"components":[{"/":"/Café"},{"/":"/Strict","caseSensitive":true}]}]}}"#
+            #"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"defaults":{"percentEncoded":false},"components":[{"/":"/Café"},{"/":"/Strict","caseSensitive":true}]}]}}"#
         let checker = try checker(file)
         #expect(opens(checker, "/caf%C3%A9"))  // decoded (details level), then compared case-insensitively (file level)
         #expect(opens(checker, "/CAF%C3%89"))  // case folding is Unicode-aware: É folds to é
         #expect(opens(checker, "/Strict"))
         #expect(!opens(checker, "/strict"))  // the component's own setting wins
         let plain = try self.checker(
-            #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/a%20b"},{"/":"/Up"}]}]}}"#
+            #"{"applinks":{"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"/":"/a%20b"},{"/":"/Up"}]}]}}"#
         )
         #expect(opens(plain, "/a%20b"))
         #expect(!opens(plain, "/up"))
@@ -72,7 +73,7 @@ struct AASACheckerTests {
     @Test("Substitution variables, custom and predefined")
     func variables() throws {
         let checker = try checker(
-            #"{"applinks":{"substitutionVariables":{"section":["books","films"]},"details":[{"appIDs":["T.app"],"components":[{"/":"/$(section)/?*"},{"/":"/$(lang)/help"},{"/":"/v$(digit)/*"},{"/":"/$(region)/store"}]}]}}"#
+            #"{"applinks":{"substitutionVariables":{"section":["books","films"]},"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"/":"/$(section)/?*"},{"/":"/$(lang)/help"},{"/":"/v$(digit)/*"},{"/":"/$(region)/store"}]}]}}"#
         )
         #expect(opens(checker, "/books/1"))
         #expect(!opens(checker, "/music/1"))
@@ -81,11 +82,15 @@ struct AASACheckerTests {
         #expect(!opens(checker, "/v22/x"))
         #expect(opens(checker, "/CN/store"))
         let (_, problems) = AASADocument.parse(
-            Data(#"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/$(nope)"}]}]}}"#.utf8)
+            Data(
+                #"{"applinks":{"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"/":"/$(nope)"}]}]}}"#
+                    .utf8
+            )
         )
         #expect(
-            problems.map(\.message) == [
-                "The pattern '/$(nope)' uses the substitution variable $(nope), which is not defined."
+            problems.map(\.description) == [
+                "error: applinks.details[0].components[0]./: The pattern '/$(nope)' uses the substitution variable "
+                    + "$(nope), which is not defined."
             ]
         )
     }
@@ -93,23 +98,23 @@ struct AASACheckerTests {
     @Test("The legacy paths form, with NOT")
     func legacy() throws {
         let checker = try checker(
-            #"{"applinks":{"apps":[],"details":[{"appID":"T.app","paths":["NOT /old/*","/*"]}]}}"#
+            #"{"applinks":{"apps":[],"details":[{"appID":"Q4NR7XW2LM.com.example.app","paths":["NOT /old/*","/*"]}]}}"#
         )
         #expect(opens(checker, "/new"))
         #expect(!opens(checker, "/old/page"))
-        #expect(checker.check("https://example.com/new").appID == "T.app")
+        #expect(checker.check("https://example.com/new").appID == "Q4NR7XW2LM.com.example.app")
     }
 
     @Test("Problems: size, structure, types")
     func problems() {
         let large =
-            #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/"#
+            #"{"applinks":{"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"/":"/"#
             + String(repeating: "a", count: 140_000) + #""}]}]}}"#
         let (_, tooLarge) = AASADocument.parse(Data(large.utf8))
         #expect(tooLarge.first?.message.hasSuffix("Apple reads at most 131072 (128 KB).") == true)
         #expect(
             AASADocument.parse(Data("[]".utf8)).problems.map(\.message) == [
-                "The file's top level is an array; it must be an object with 'applinks'."
+                "The file's top level is an array; it must be an object such as {\"applinks\": {…}}."
             ]
         )
         // A file that is not JSON at all says so, with Foundation's account of where it breaks.
@@ -117,14 +122,22 @@ struct AASACheckerTests {
         #expect(broken.count == 1)
         #expect(broken.first?.hasPrefix("The file is not valid JSON") == true)
         #expect(broken.first?.hasSuffix("Apple ignores a file it cannot read.") == true)
-        #expect(AASADocument.parse(Data("{}".utf8)).problems.map(\.message) == ["The file has no 'applinks' object."])
+        #expect(
+            AASADocument.parse(Data("{}".utf8)).problems.map(\.message) == [
+                "The file declares no service: add 'applinks' for universal links (or 'webcredentials', 'appclips', "
+                    + "'activitycontinuation')."
+            ]
+        )
         let (_, types) = AASADocument.parse(
-            Data(#"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"exclude":"yes","?":3}]}]}}"#.utf8)
+            Data(
+                #"{"applinks":{"details":[{"appIDs":["Q4NR7XW2LM.com.example.app"],"components":[{"exclude":"yes","?":3}]}]}}"#
+                    .utf8
+            )
         )
         #expect(
-            types.map(\.message).sorted() == [
-                "'applinks.details[0].components[0].?' must be a string or an object of strings.",
-                "'applinks.details[0].components[0].exclude' must be true or false.",
+            types.map(\.description) == [
+                "error: applinks.details[0].components[0].?: must be a string or an object of strings.",
+                "error: applinks.details[0].components[0].exclude: must be true or false.",
             ]
         )
     }

@@ -396,7 +396,7 @@ struct ToolTests {
         #expect(output.status == 1)
         #expect(
             output.stdout
-                == #"{"bytes":777,"problems":[],"urls":[{"appID":"ABCDE12345.com.example.apartments","component":3,"excluded":false,"opensApp":true,"reason":"component 3 (messages.detail) matches","url":"https://apartments.example.com/messages/3"},{"appID":"ABCDE12345.com.example.apartments","component":0,"excluded":true,"opensApp":false,"reason":"component 0 (excluded) excludes it","url":"https://apartments.example.com/admin/x"}],"valid":true}"#
+                == #"{"bytes":777,"problems":[],"services":["applinks"],"urls":[{"appID":"ABCDE12345.com.example.apartments","excluded":false,"location":"applinks.details[0].components[3]","opensApp":true,"pattern":"{\"/\":\"/messages/?*\",\"comment\":\"messages.detail\"}","reason":"the component {\"/\":\"/messages/?*\",\"comment\":\"messages.detail\"} matches it","url":"https://apartments.example.com/messages/3"},{"appID":"ABCDE12345.com.example.apartments","excluded":true,"location":"applinks.details[0].components[0]","opensApp":false,"pattern":"{\"/\":\"/admin/*\",\"comment\":\"excluded\",\"exclude\":true}","reason":"the component {\"/\":\"/admin/*\",\"comment\":\"excluded\",\"exclude\":true} excludes it","url":"https://apartments.example.com/admin/x"}],"valid":true}"#
                 + "\n"
         )
         let broken = try ToolRunner.run(
@@ -406,6 +406,80 @@ struct ToolTests {
         #expect(broken.status == 1)
         #expect(broken.stdout.contains(#""valid":false"#))
         #expect(broken.stdout.contains("has neither 'appID' nor 'appIDs'"))
-        #expect(broken.stdout.contains("'applinks.details[0].components[0]./' must be a string."))
+        #expect(
+            broken.stdout.contains(
+                #"{"message":"must be a string.","path":"applinks.details[0].components[0]./","severity":"error"}"#
+            )
+        )
+    }
+
+    @Test("aasa check's text: the services, each problem at its JSON path, and per URL the app, the entry and why")
+    func aasaCheckText() throws {
+        let file =
+            #"{"version": 2, "applinks": {"details": [{"appIDs": ["Q4NR7XW2LM.com.example.app"], "#
+            + #""components": [{"/": "/search", "?": {"q": "?*"}, "note": "x"}, {"/": "/help/*"}]}]}, "#
+            + #""webcredentials": {"apps": ["com.example.app"]}}"#
+        let output = try ToolRunner.run(
+            [
+                "aasa", "check", "-", "--url", "https://example.com/help/faq", "--url",
+                "http://example.com/search?q=a&q=",
+            ],
+            stdin: file
+        )
+        #expect(output.status == 1)
+        let expected = """
+            invalid (\(file.utf8.count) bytes; 1 error, 2 warnings); services: applinks, webcredentials
+              warning: version: iOS ignores the key 'version'; a file declares 'applinks', 'webcredentials', 'appclips', 'activitycontinuation'.
+              error: webcredentials.apps[0]: 'com.example.app' has no team ID: write TEAMID.com.example.app, with your 10-character team ID.
+              warning: applinks.details[0].components[0]: iOS ignores the key 'note'; it reads '#', '/', '?', 'caseSensitive', 'comment', 'exclude', 'percentEncoded' here.
+            https://example.com/help/faq
+              opens Q4NR7XW2LM.com.example.app
+              why: the component {"/":"/help/*"} matches it (applinks.details[0].components[1])
+            http://example.com/search?q=a&q=
+              does not open the app
+              why: no component matches; nearest: applinks.details[0].components[0] {"/":"/search","?":{"q":"?*"}} matches the path, but not the query item 'q': '' does not match '?*'
+
+            """
+        #expect(output.stdout == expected)
+    }
+
+    @Test("lint --aasa reads the deployed file with the same reader: its problems, then the routes it would not open")
+    func lintDeployedAssociationFile() throws {
+        let manifest = ToolRunner.manifest("apartments.yaml")
+        let snapshot = ToolRunner.root.appendingPathComponent(
+            "Tests/WaypointManifestTests/Snapshots/apartments.aasa.json"
+        )
+        let served = try String(contentsOf: snapshot, encoding: .utf8)
+        // A comment key the author added: a warning, and the routes are still checked.
+        let annotated = served.replacingOccurrences(of: #""comment" : "excluded""#, with: #""note" : "excluded""#)
+        #expect(annotated != served)
+        let warned = try ToolRunner.run(["lint", "--manifest", manifest, "--aasa", "-"], stdin: annotated)
+        #expect(warned.status == 0, "\(warned.stdout)")
+        #expect(
+            warned.stdout.contains(
+                "warning: The association file: applinks.details[0].components[0]: iOS ignores the key 'note'"
+            )
+        )
+        // A file serving only part of the routes: the routes it would not open.
+        let partial = served.replacingOccurrences(of: #""/messages/?*""#, with: #""/inbox/?*""#)
+        let uncovered = try ToolRunner.run(["lint", "--manifest", manifest, "--aasa", "-"], stdin: partial)
+        #expect(uncovered.stdout.contains("[universal-link-not-covered]"))
+        // An app ID without its team: an error, exit 1.
+        let noTeam = served.replacingOccurrences(
+            of: "ABCDE12345.com.example.apartments",
+            with: "com.example.apartments"
+        )
+        let refused = try ToolRunner.run(["lint", "--manifest", manifest, "--aasa", "-"], stdin: noTeam)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stdout.contains(
+                "error: The association file: applinks.details[0].appIDs[0]: 'com.example.apartments' has no team ID"
+            )
+        )
+        // An unreadable file is reported as such, not replaced by the generated one.
+        let broken = try ToolRunner.run(["lint", "--manifest", manifest, "--aasa", "-"], stdin: "{")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("The association file: The file is not valid JSON"))
+        #expect(!broken.stdout.contains("universal-link-not-covered"))
     }
 }

@@ -232,14 +232,16 @@ struct AttackClassTests {
 
     @Test(
         "A route accepting only universal links refuses the same link from every other way in",
-        arguments: Way.allCases
+        arguments: Way.allCases,
+        ["https", "http"]
     )
-    func universalLinkOnly(way: Way) async throws {
-        let (status, match) = try await Self.outcome(of: "https://example.com/pay?order_id=123", via: way)
+    func universalLinkOnly(way: Way, scheme: String) async throws {
+        let (status, match) = try await Self.outcome(of: "\(scheme)://example.com/pay?order_id=123", via: way)
         switch way {
         case .urlScheme, .universalLink, .userActivity:
-            // An https link on the associated domain, opened by the system: a universal link.
-            #expect(status == "matched")
+            // A link on the associated domain, opened by the system: a universal link, `http` too
+            // ("universal links are standard HTTP or HTTPS links", Apple).
+            #expect(status == "matched", "\(way) \(scheme): \(status)")
             #expect(match?.route.name == "pay")
         case .quickAction:
             #expect(match?.route.name != "pay")
@@ -250,34 +252,31 @@ struct AttackClassTests {
         #expect(custom.match?.route.name != "pay", "\(way) reached the payment route from a custom scheme")
     }
 
-    @Test("Plain http on an associated domain is never a universal link, from any way in", arguments: Way.allCases)
-    func plainHTTP(way: Way) async throws {
-        let (status, match) = try await Self.outcome(of: "http://example.com/pay?order_id=123", via: way)
-        #expect(match?.route.name != "pay", "\(way) reached the universal-link-only route over plain http")
-        if way == .urlScheme || way == .universalLink || way == .userActivity {
-            // What iOS does with it too: Safari opens it; the app is not asked.
-            #expect(status == "passThrough", "\(way): \(status)")
-        }
-    }
-
-    @Test("Plain http is labelled a web link and a web view opens it outside the app")
+    @Test("http and https on an associated domain are universal links; another port or domain is not")
     func plainHTTPLabels() throws {
         #expect(Self.policy.isUniversalLink(try DeepLink("https://example.com/pay")))
-        #expect(!Self.policy.isUniversalLink(try DeepLink("http://example.com/pay")))
+        #expect(Self.policy.isUniversalLink(try DeepLink("http://example.com/pay")))
+        #expect(Self.policy.isUniversalLink(try DeepLink("http://example.com:80/pay")))
+        #expect(!Self.policy.isUniversalLink(try DeepLink("http://example.com:443/pay")))
+        #expect(!Self.policy.isUniversalLink(try DeepLink("https://example.com:8443/pay")))
         #expect(!Self.policy.isUniversalLink(try DeepLink("https://other.org/pay")))
+        #expect(!Self.policy.isUniversalLink(try DeepLink("http://other.org/pay")))
+        // The system delivers a browsing-web activity only after verifying the association.
         let activity = UserActivitySnapshot(
             activityType: UserActivityType.browsingWeb,
             webpageURL: URL(string: "http://example.com/messages/1")
         )
-        #expect(Self.intake.userActivity(activity).link?.source == .web)
-        if case .link(let fromSystem, _) = Self.intake.url("http://example.com/messages/1") {
+        #expect(Self.intake.userActivity(activity).link?.source == .universalLink)
+        if case .link(let fromSystem, _) = Self.intake.url("http://other.org/messages/1") {
             #expect(fromSystem.source == .web)
         } else {
             Issue.record("intake refused a well-formed http link")
         }
         let resolver = try Self.makeResolver()
-        #expect(resolver.webNavigationDecision(for: Self.tap("http://example.com/about")) == .openOutside)
+        #expect(resolver.webNavigationDecision(for: Self.tap("http://other.org/about")) == .openOutside)
         #expect(resolver.webNavigationDecision(for: Self.tap("https://example.com/about")) == .load)
+        // A redirect target is loaded as well as routed: plain http never counts as the app's own.
+        #expect(!Self.policy.isOwnDestination("http://example.com/orders/1"))
     }
 
     @Test("The refusal names the route and the sources it accepts")

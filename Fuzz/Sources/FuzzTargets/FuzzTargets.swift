@@ -227,9 +227,13 @@ func fuzzAASA(_ bytes: Data) {
     let checker = AASAChecker(document: document)
     for url in [
         "https://example.com/", "https://example.com/books/42?ref=a#top", "https://example.com/%E4%B8%AD/x",
-        "https://example.com/admin/a/b/c", "https://example.com/US/en/path",
+        "https://example.com/admin/a/b/c", "https://example.com/US/en/path", "http://example.com/search?q=a&q=",
+        "https://example.com/c++/a%20b?tag&tag=x",
     ] {
-        _ = checker.check(url)
+        let verdict = checker.check(url)
+        // A verdict that opens the app names the entry that decided it.
+        require(!verdict.opensApp || verdict.location != nil, "an open without a deciding entry: \(url)")
+        require(!(verdict.opensApp && verdict.excluded), "opened and excluded at once: \(url)")
     }
 }
 

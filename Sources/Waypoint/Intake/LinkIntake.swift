@@ -91,7 +91,7 @@ public struct LinkIntake: Sendable {
     }
 
     /// The source of a web link the system delivered to a URL or browsing-web callback: the system
-    /// opens the app for `https` on an associated domain only after verifying the domain's
+    /// opens the app for `http` or `https` on an associated domain only after verifying the domain's
     /// association file, so such a link is a universal link; any other web link is `.web`, for
     /// policy to pass through.
     func systemDeliveredSource(of link: DeepLink) -> LinkSource {

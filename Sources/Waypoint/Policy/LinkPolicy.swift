@@ -5,8 +5,8 @@
 ///    web links with user info (`https://example.com@evil.com`) and ``deniedHosts``.
 /// 2. ``passThroughSchemes`` and ``passThroughHosts`` are left to the system.
 /// 3. A bare path (`/messages/1`) is the app's own.
-/// 4. A web link is the app's when it is a universal link (``isUniversalLink(_:)``: `https` on an
-///    associated domain); otherwise, plain `http` included, the system opens it.
+/// 4. A web link is the app's when it is a universal link (``isUniversalLink(_:)``: `http` or
+///    `https` on an associated domain); otherwise the system opens it.
 /// 5. A custom scheme is the app's when it is one of ``schemes``; otherwise it is forbidden.
 ///
 /// ```swift
@@ -79,21 +79,28 @@ public struct LinkPolicy: Sendable, Hashable {
         associatedDomains.contains { $0.matches(host) }
     }
 
-    /// Whether `link` is a universal link: `https` on an associated domain, at the default port.
-    /// Plain `http` never is: iOS opens no app for it, and a page fetched over `http` may have been
-    /// changed on the way.
+    /// Whether `link` is a universal link: `http` or `https` on an associated domain, at the
+    /// scheme's default port. Apple: "because universal links are standard HTTP or HTTPS links, one
+    /// URL works for both your website and your app" (Allowing apps and websites to link to your
+    /// content); the association file is fetched over `https`, whatever the link's scheme. Where a
+    /// page would be loaded or trusted (redirect targets, web-message origins) only `https` counts:
+    /// `isSecureOrigin`.
     ///
     /// ```swift
     /// policy.isUniversalLink(try DeepLink("https://example.com/pay"))  // true
-    /// policy.isUniversalLink(try DeepLink("http://example.com/pay"))   // false
+    /// policy.isUniversalLink(try DeepLink("http://example.com/pay"))   // true
     /// policy.isUniversalLink(try DeepLink("https://example.com:8443/pay"))  // false
+    /// policy.isUniversalLink(try DeepLink("https://other.org/pay"))   // false
     /// ```
     public func isUniversalLink(_ link: DeepLink) -> Bool {
-        link.isWeb && Self.isSecureOrigin(scheme: link.scheme, host: link.host, port: link.port, on: associatedDomains)
+        guard link.isWeb, let host = link.host else { return false }
+        let defaultPort = link.scheme == "https" ? 443 : 80
+        guard link.port == nil || link.port == defaultPort else { return false }
+        return isAssociated(host)
     }
 
-    /// The one rule for "an `https` origin of these domains", used for universal links, redirect
-    /// targets and web-message origins: scheme `https`, a host the domains match, and the default
+    /// The one rule for "an `https` origin of these domains", used for redirect targets and
+    /// web-message origins, where a page is loaded or trusted: scheme `https`, a host the domains match, and the default
     /// port (none, or 443). The system verifies an association on port 443 only, so
     /// `https://example.com:8443` is another server.
     static func isSecureOrigin(scheme: String?, host: String?, port: Int?, on domains: [DomainPattern]) -> Bool {

@@ -48,7 +48,10 @@ extension LinkPolicy {
             return true
         }
         guard let link = try? DeepLink(target, limits: limits), evaluate(link) == .allow else { return false }
-        if link.isWeb { return isUniversalLink(link) }
+        // A target is loaded as well as routed: `https` only, never a universal link over plain `http`.
+        if link.isWeb {
+            return Self.isSecureOrigin(scheme: link.scheme, host: link.host, port: link.port, on: associatedDomains)
+        }
         return schemes.contains(link.scheme ?? "")
     }
 

@@ -274,10 +274,3 @@ public struct AASAPattern: Sendable {
         return output
     }
 }
-
-/// A problem in an apple-app-site-association file.
-public struct AASAProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

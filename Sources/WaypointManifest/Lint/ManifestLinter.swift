@@ -14,10 +14,24 @@ public struct ManifestLinter {
     public let manifest: Manifest
     /// A deployed apple-app-site-association to check against the routes, if any.
     public var associationFile: AASADocument?
+    /// What reading the deployed file found; lint reports each as an `association-file` finding.
+    public var associationFileProblems: [AASAProblem] = []
 
     public init(manifest: Manifest, associationFile: AASADocument? = nil) {
         self.manifest = manifest
         self.associationFile = associationFile
+    }
+
+    /// Checks the routes against a deployed association file, read by the same reader as
+    /// `waypoint aasa check`.
+    ///
+    /// ```swift
+    /// var linter = ManifestLinter(manifest: manifest)
+    /// linter.readAssociationFile(data)
+    /// linter.lint()  // its problems, then routes it would not open
+    /// ```
+    public mutating func readAssociationFile(_ data: Data) {
+        (associationFile, associationFileProblems) = AASADocument.parse(data)
     }
 
     public func lint() -> [LintFinding] {
@@ -34,6 +48,15 @@ public struct ManifestLinter {
         findings += quickActionOverflow()
         findings += mappingsThatLeadNowhere(router)
         findings += providerOverlaps()
+        findings += appIDPlaceholders()
+        findings += associationFileProblems.map { problem in
+            LintFinding(
+                severity: problem.severity == .error ? .error : .warning,
+                code: "association-file",
+                location: nil,
+                message: "The association file: " + (problem.path.map { "\($0): " } ?? "") + problem.message
+            )
+        }
         findings += universalLinkCoverage(router, samples: samples)
         return findings.sorted { ($0.severity, $0.location?.line ?? 0) < ($1.severity, $1.location?.line ?? 0) }
     }
@@ -286,6 +309,13 @@ public struct ManifestLinter {
         return .object(root)
     }
 
+    /// App IDs shaped like one but holding a placeholder (the loader refuses any other shape).
+    private func appIDPlaceholders() -> [LintFinding] {
+        manifest.appIDs.flatMap(AppID.problems).map { problem in
+            LintFinding(severity: .warning, code: "appid-placeholder", location: nil, message: problem.message)
+        }
+    }
+
     /// Universal-link routes the association file would not open, and components no route handles.
     private func universalLinkCoverage(
         _ router: Router<ManifestRoute>?,
@@ -293,6 +323,8 @@ public struct ManifestLinter {
     ) -> [LintFinding] {
         guard let router, let domain = manifest.domains.first(where: { !$0.hasPrefix("*.") }) ?? manifest.domains.first
         else { return [] }
+        // A deployed file that could not be read is reported as such, not replaced by the generated one.
+        if associationFile == nil && !associationFileProblems.isEmpty { return [] }
         let host = domain.replacingOccurrences(of: "*.", with: "www.")
         let document = associationFile ?? AASAGenerator(manifest: manifest).document(for: domain)
         let checker = AASAChecker(document: document)
@@ -319,7 +351,7 @@ public struct ManifestLinter {
         // Components of a generated file come from the routes; only a deployed file can drift.
         guard associationFile != nil else { return findings }
         for (detailIndex, detail) in document.details.enumerated() {
-            for (index, component) in detail.components.enumerated() where !component.exclude {
+            for (index, component) in (detail.components ?? []).enumerated() where !component.exclude {
                 let pattern = component.path ?? "*"
                 let samples = ParameterType.allCases.map { type in
                     AASAPattern.sampleText(pattern.replacingOccurrences(of: "?*", with: Self.sample(type)))

@@ -75,8 +75,11 @@ public enum ManifestLoader {
         }
         if let node = top["appIDs"] {
             manifest.appIDs = try node.strings()
-            for appID in manifest.appIDs where appID.split(separator: ".").count < 2 {
-                throw node.error("'\(appID)' is not an app ID; write TEAMID.bundle.identifier.")
+            // The shape rule shared with association files; a placeholder is a lint warning.
+            for appID in manifest.appIDs {
+                if let problem = AppID.problems(appID).first(where: { $0.severity == .error }) {
+                    throw node.error(problem.message)
+                }
             }
         }
         if let node = top["android"] {
