@@ -49,14 +49,13 @@ struct AASACommand: ParsableCommand {
                 + "no error (warnings allowed) and every URL opens the app, 1 otherwise, 2 for a usage error."
         )
 
-        @Argument(help: "The apple-app-site-association file (or - for standard input).")
+        @Argument(help: "The apple-app-site-association file (or - for standard input).", completion: .file())
         var file: String
 
         @Option(name: .customLong("url"), help: "A URL to check; repeat for more.")
         var urls: [String] = []
 
-        @Option(name: .long, help: "Output format: text or json.")
-        var format: OutputFormat = .text
+        @OptionGroup var output: FormatOptions
 
         func run() throws {
             let text = try readInput(file)
@@ -66,7 +65,7 @@ struct AASACommand: ParsableCommand {
             let errors = problems.filter { $0.severity == .error }.count
             let valid = document != nil && errors == 0
             let services = document?.services.map(\.rawValue) ?? []
-            switch format {
+            switch output.format {
             case .json:
                 print(
                     jsonLine([

@@ -10,7 +10,7 @@ struct CodegenCommand: ParsableCommand {
 
     @OptionGroup var options: ManifestOptions
 
-    @Option(help: "Write to this file instead of standard output.")
+    @Option(help: "Write to this file instead of standard output.", completion: .file(extensions: ["swift"]))
     var output: String?
 
     @Option(name: .customLong("type-name"), help: "The enum's name.")

@@ -12,8 +12,13 @@ struct LintCommand: ParsableCommand {
     )
 
     @OptionGroup var options: ManifestOptions
+    @OptionGroup var output: FormatOptions
 
-    @Option(help: "A deployed apple-app-site-association to check against the routes, instead of the generated one.")
+    @Option(
+        help:
+            "A deployed apple-app-site-association (or - for standard input) to check against the routes, instead of the generated one.",
+        completion: .file()
+    )
     var aasa: String?
 
     func run() throws {
@@ -21,7 +26,7 @@ struct LintCommand: ParsableCommand {
         var linter = ManifestLinter(manifest: manifest)
         if let aasa { linter.readAssociationFile(Data(try readInput(aasa).utf8)) }
         let findings = linter.lint()
-        switch options.format {
+        switch output.format {
         case .json:
             print(jsonLine(.array(findings.map { .object($0.json.mapValues(PayloadValue.string)) })))
         case .text:

@@ -12,6 +12,7 @@ struct PayloadCommand: ParsableCommand {
     )
 
     @OptionGroup var options: ManifestOptions
+    @OptionGroup var output: FormatOptions
 
     @Argument(help: "The route's name.")
     var route: String
@@ -61,6 +62,6 @@ struct PayloadCommand: ParsableCommand {
             alert: alert,
             provider: preset
         )
-        print(jsonLine(payload, pretty: options.format == .text))
+        print(jsonLine(payload, pretty: output.format == .text))
     }
 }

@@ -10,6 +10,7 @@ struct PlistCommand: ParsableCommand {
     )
 
     @OptionGroup var options: ManifestOptions
+    @OptionGroup var output: FormatOptions
 
     @Flag(help: "Print the associated-domains entitlement instead of the Info.plist entries.")
     var entitlements = false
@@ -17,7 +18,7 @@ struct PlistCommand: ParsableCommand {
     func run() throws {
         let generator = PlistGenerator(manifest: try options.load())
         let plist = entitlements ? generator.entitlements : generator.infoPlist
-        switch options.format {
+        switch output.format {
         case .text: print(try PlistGenerator.xml(plist), terminator: "")
         case .json:
             let data = try JSONSerialization.data(

@@ -12,11 +12,15 @@ struct ResolveCommand: ParsableCommand {
     )
 
     @OptionGroup var options: ManifestOptions
+    @OptionGroup var output: FormatOptions
 
     @Argument(help: "URLs or text (text from people is parsed leniently).")
     var inputs: [String] = []
 
-    @Option(help: "A notification payload (JSON file, or - for standard input).")
+    @Option(
+        help: "A notification payload (JSON file, or - for standard input).",
+        completion: .file(extensions: ["json"])
+    )
     var notification: String?
 
     @Option(help: "The notification action identifier (default: the tap on the notification).")
@@ -66,6 +70,22 @@ struct ResolveCommand: ParsableCommand {
             )
         }
         if webMessage != nil && body == nil { throw ValidationError("--web-message needs --body.") }
+        // These are what the page or the system would send, written as JSON on the command line: a
+        // mistake here is the user's, not a payload to resolve.
+        if let body, (try? PayloadValue(json: body)) == nil {
+            throw ValidationError(
+                "--body takes the message body as JSON: a string in quotes (--body '\"/products/5\"') or an object "
+                    + "(--body '{\"url\": \"/products/5\"}'); '\(body)' is not JSON."
+            )
+        }
+        if let userInfo {
+            guard case .object? = try? PayloadValue(json: userInfo) else {
+                throw ValidationError(
+                    "--user-info takes the quick action's userInfo as a JSON object (--user-info '{\"id\": \"42\"}'); "
+                        + "'\(userInfo)' is not one."
+                )
+            }
+        }
         if action != nil && notification == nil { throw ValidationError("--action goes with --notification.") }
     }
 
@@ -145,7 +165,7 @@ struct ResolveCommand: ParsableCommand {
             reports.append(ResolveReport.make(input: body, intake: result, resolver: resolver))
         }
         for report in reports {
-            print(options.format == .json ? jsonLine(report.json) : report.text)
+            print(output.format == .json ? jsonLine(report.json) : report.text)
         }
         if reports.contains(where: { $0.status != "matched" }) { throw ExitCode(1) }
     }

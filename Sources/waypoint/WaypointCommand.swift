@@ -9,6 +9,7 @@ struct WaypointCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waypoint",
         abstract: "Resolve and lint app links against a route manifest; generate and check platform files.",
+        version: WaypointRelease.version,
         subcommands: [
             ResolveCommand.self, LintCommand.self, AASACommand.self, AssetLinksCommand.self, PlistCommand.self,
             PayloadCommand.self, CodegenCommand.self,
@@ -16,16 +17,16 @@ struct WaypointCommand: ParsableCommand {
     )
 
     /// Exit status 0 for success, 1 for a negative answer (a link that did not match, a lint error),
-    /// 2 for a usage or manifest error.
+    /// 2 for a usage or manifest error. A mistake in the command line prints its usage; a failure
+    /// while the command runs (a missing file, a bad value) prints one line, `error: …`.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = CommandSuggestion.unknownCommand(in: arguments, under: Self.self) {
+            fail(unknown)
+        }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch let error as ManifestError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            Foundation.exit(2)
+            command = try parseAsRoot(arguments)
         } catch {
             if exitCode(for: error) == .success {
                 print(fullMessage(for: error))
@@ -34,23 +35,49 @@ struct WaypointCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
             Foundation.exit(2)
         }
+        do {
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch let error as ValidationError {
+            fail(error.message)
+        } catch {
+            // `waypoint help` runs ArgumentParser's own help command, which ends with a help request.
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            fail((error as? any CustomStringConvertible)?.description ?? error.localizedDescription)
+        }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(2)
     }
 }
 
-/// `--format text|json`, on every command.
+/// `--format text|json`, on the commands whose output has both forms.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
 /// The manifest to read: `--manifest FILE`, by default `waypoint.yaml` in the current directory.
 struct ManifestOptions: ParsableArguments {
-    @Option(name: .long, help: "The route manifest (YAML or JSON).")
+    @Option(
+        name: .long,
+        help: "The route manifest (YAML or JSON).",
+        completion: .file(extensions: ["yaml", "yml", "json"])
+    )
     var manifest = "waypoint.yaml"
 
+    func load() throws -> Manifest { try ManifestLoader.load(file: manifest) }
+}
+
+/// `--format`, for commands that print either a report for people or JSON for tools.
+struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
-
-    func load() throws -> Manifest { try ManifestLoader.load(file: manifest) }
 }
 
 /// Prints a JSON value on one line, keys sorted, so output is stable for tools and snapshots.

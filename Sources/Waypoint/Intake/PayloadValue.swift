@@ -181,7 +181,7 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
             throw IntakeError(
                 .invalidJSON,
                 input: json,
-                message: "The payload is not valid JSON: \(error.localizedDescription)"
+                message: "The payload is not valid JSON" + Self.whereJSONBreaks(error)
             )
         }
         do {
@@ -189,6 +189,16 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         } catch {
             throw IntakeError(error.code, input: json, message: error.message)
         }
+    }
+
+    /// Foundation's account of where JSON text breaks (": Unexpected character '/' around line 1,
+    /// column 1."), or "." when it gives none: its `localizedDescription` says only that "the data
+    /// is not in the correct format".
+    package static func whereJSONBreaks(_ error: any Error) -> String {
+        guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String, !detail.isEmpty else {
+            return "."
+        }
+        return ": " + (detail.hasSuffix(".") ? detail : detail + ".")
     }
 
     /// The value at a dotted key path (`data.messageId`, `items.0.id`), or `nil`.

@@ -44,10 +44,27 @@ public struct AASAPattern: Sendable {
             "alnum": upper + lower + digits,
             "digit": digits,
             "xdigit": digits + ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"],
-            "region": Locale.isoRegionCodes,
-            "lang": Locale.isoLanguageCodes,
+            "region": isoCodes.regions,
+            "lang": isoCodes.languages,
         ]
     }()
+
+    /// ISO region and language codes, as Foundation lists them (what Apple's `$(region)` and
+    /// `$(lang)` stand for). The older `Locale.isoRegionCodes` is deprecated where the newer API
+    /// exists, so each platform uses the newest it has and no build warns.
+    private static var isoCodes: (regions: [String], languages: [String]) {
+        #if canImport(Darwin)
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            return (
+                Locale.Region.isoRegions.map(\.identifier),
+                Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+            )
+        }
+        return (Locale.isoRegionCodes, Locale.isoLanguageCodes)
+        #else
+        return (Locale.Region.isoRegions.map(\.identifier), Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+        #endif
+    }
 
     /// The predefined variables compiled once for the process, exact and folded.
     private static let predefinedCompiled: [String: (exact: Alternatives, folded: Alternatives)] =

@@ -28,9 +28,7 @@ struct AASAReader {
         do {
             parsed = try JSONSerialization.jsonObject(with: data)
         } catch {
-            // Foundation says where the text breaks ("… around line 1, column 14."): worth passing on.
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            let reason = detail.map { ": " + ($0.hasSuffix(".") ? $0 : $0 + ".") } ?? "."
+            let reason = PayloadValue.whereJSONBreaks(error)
             let text = String(decoding: data, as: UTF8.self)
             let quotes =
                 text.contains(where: { "\u{201C}\u{201D}\u{2018}\u{2019}".contains($0) })

@@ -49,7 +49,7 @@ public struct PayloadGenerator: Sendable {
             let known = router.routes.map(\.name).joined(separator: ", ")
             throw ManifestError("No route is named '\(name)'; the routes are: \(known).", at: nil)
         }
-        let typed = try typedParameters(parameters, for: route.pattern)
+        let typed = try typedParameters(parameters, for: route.pattern, of: name)
         let link: DeepLink
         do {
             link = try router.link(for: name, typed)
@@ -108,31 +108,37 @@ public struct PayloadGenerator: Sendable {
 
     private func typedParameters(
         _ parameters: [String: String],
-        for pattern: RoutePattern
+        for pattern: RoutePattern,
+        of route: String
     ) throws(ManifestError) -> [String: ParameterValue] {
         var types: [String: ParameterType] = [:]
         for expansion in pattern.expansions {
             for case .parameter(let name, let type) in expansion { types[name] = type }
         }
         var typed: [String: ParameterValue] = [:]
-        for (name, text) in parameters {
-            switch types[name] {
-            case .int?:
+        for (name, text) in parameters.sorted(by: { $0.key < $1.key }) {
+            // A name the pattern does not have becomes a query item of the link.
+            guard let type = types[name] else {
+                typed[name] = .string(text)
+                continue
+            }
+            switch type {
+            case .int:
                 guard let value = Int(text) else {
                     throw ManifestError("'\(name)' must be an int, got '\(text)'.", at: nil)
                 }
                 typed[name] = .int(value)
-            case .double?:
+            case .double:
                 guard let value = Double(text) else {
                     throw ManifestError("'\(name)' must be a double, got '\(text)'.", at: nil)
                 }
                 typed[name] = .double(value)
-            case .bool?:
+            case .bool:
                 guard let value = Bool(text.lowercased()) else {
                     throw ManifestError("'\(name)' must be true or false, got '\(text)'.", at: nil)
                 }
                 typed[name] = .bool(value)
-            case .uuid?:
+            case .uuid:
                 guard let value = UUID(uuidString: text) else {
                     throw ManifestError("'\(name)' must be a UUID, got '\(text)'.", at: nil)
                 }
@@ -165,7 +171,10 @@ public struct PayloadGenerator: Sendable {
             let payload = ManifestLinter.nest(.object(flat.mapValues(PayloadValue.string)))
             guard let filled = try? rule.link.fill(from: payload),
                 let match = resolver.resolve(filled, source: .notification).match,
-                match.route.name == route, match.link.pathSegments == target
+                match.route.name == route, match.link.pathSegments == target,
+                // A rule's template carries no query: a link with query items (parameters the
+                // pattern does not name) goes whole under the link key instead of losing them.
+                match.link.queryItems == link.queryItems
             else { continue }
             return payload
         }

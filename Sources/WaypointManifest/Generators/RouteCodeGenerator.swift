@@ -60,6 +60,15 @@ public struct RouteCodeGenerator: Sendable {
         "rethrows", "super", "self", "Self", "throw", "throws", "true", "try", "Any", "some", "any",
     ]
 
+    /// Whether `name` can name the generated enum as written: an ASCII identifier, not a keyword.
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !keywords.contains(name) else { return false }
+        let isWordCharacter = { (scalar: Unicode.Scalar) in
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar))
+        }
+        return isWordCharacter(first) && !("0"..."9").contains(first) && name.unicodeScalars.allSatisfy(isWordCharacter)
+    }
+
     /// A Swift identifier, backticked when it is a keyword.
     static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
@@ -111,6 +120,13 @@ public struct RouteCodeGenerator: Sendable {
     }
 
     public func source() throws(ManifestError) -> String {
+        guard Self.isTypeName(typeName) else {
+            throw ManifestError(
+                "'\(typeName)' is not a Swift type name: use ASCII letters, digits and _, not starting with a digit "
+                    + "and not a keyword (for example AppRoute).",
+                at: nil
+            )
+        }
         let cases = try cases()
         let file = manifest.file.split(separator: "/").last.map(String.init) ?? manifest.file
         var lines: [String] = [

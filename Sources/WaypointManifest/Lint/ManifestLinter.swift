@@ -226,47 +226,59 @@ public struct ManifestLinter {
     private func mappingsThatLeadNowhere(_ router: Router<ManifestRoute>?) -> [LintFinding] {
         guard let router else { return [] }
         let resolver = LinkResolver(router: router, policy: manifest.makePolicy())
-        // Each mapping with the source its links arrive with: a route limited to other sources
-        // refuses them at run time, so it is no destination here either.
-        var templates: [(what: String, template: LinkTemplate, source: LinkSource, location: SourceLocation?)] = []
+        // Each mapping with the source its links arrive with (a route limited to other sources
+        // refuses them at run time, so it is no destination here either) and the values it is
+        // known to carry: an `equals` rule's value fills its own key.
+        var templates:
+            [(
+                what: String, template: LinkTemplate, source: LinkSource, known: [String: String],
+                location: SourceLocation?
+            )] =
+                []
         for (rule, location) in manifest.notifications.rules {
-            templates.append(("The notification rule", rule.link, .notification, location))
+            var known: [String: String] = [:]
+            if case .equals(let keyPath, let value) = rule.condition { known[keyPath] = value }
+            templates.append(("The notification rule", rule.link, .notification, known, location))
         }
         for category in manifest.notifications.categories {
             for action in category.actions {
                 if case .link(let template) = action.target {
                     templates.append(
-                        ("The action '\(action.id)' of category '\(category.id)'", template, .notification, nil)
+                        ("The action '\(action.id)' of category '\(category.id)'", template, .notification, [:], nil)
                     )
                 }
             }
         }
         if let settings = manifest.notifications.settingsLink {
-            templates.append(("The notification settings link", settings, .notification, nil))
-        }
-        for action in manifest.quickActions {
-            templates.append(("The quick action '\(action.item.type)'", action.link, .shortcut, action.location))
+            templates.append(("The notification settings link", settings, .notification, [:], nil))
         }
         for activity in manifest.activities {
-            templates.append(("The activity '\(activity.type)'", activity.link, .userActivity, nil))
+            templates.append(("The activity '\(activity.type)'", activity.link, .userActivity, [:], nil))
         }
         for message in manifest.webView.messages {
             if let link = message.link {
-                templates.append(("The web message '\(message.name)'", link, .webMessage, nil))
+                templates.append(("The web message '\(message.name)'", link, .webMessage, [:], nil))
             }
         }
         var findings: [LintFinding] = []
-        for (what, template, source, location) in templates {
-            let placeholders = template.placeholders
+        func leadsNowhere(_ what: String, _ template: LinkTemplate, _ why: String, _ location: SourceLocation?) {
+            findings.append(
+                LintFinding(
+                    severity: .error,
+                    code: "mapping-leads-nowhere",
+                    location: location,
+                    message: "\(what) leads to '\(template)', \(why)" + (why.hasSuffix(".") ? "" : ".")
+                )
+            )
+        }
+        for (what, template, source, known, location) in templates {
             var refusal: String?
             let leads = ParameterType.allCases.contains { type in
-                let values = PayloadValue.object(
-                    Dictionary(
-                        placeholders.map { ($0, PayloadValue.string(Self.sample(type))) },
-                        uniquingKeysWith: { first, _ in first }
-                    )
-                )
-                guard let text = try? template.fill(from: Self.nest(values)) else { return false }
+                var values: [String: PayloadValue] = [:]
+                for placeholder in template.placeholders {
+                    values[placeholder] = .string(known[placeholder] ?? Self.sample(type))
+                }
+                guard let text = try? template.fill(from: Self.nest(.object(values))) else { return false }
                 switch resolver.resolve(text, source: source) {
                 case .matched: return true
                 case .forbidden(_, let reason):
@@ -276,17 +288,48 @@ public struct ManifestLinter {
                 }
             }
             if !leads {
-                let why =
-                    refusal.map { "which is refused: \($0)" }
-                    ?? "which no route matches (unknown route or missing parameters)"
-                findings.append(
-                    LintFinding(
-                        severity: .error,
-                        code: "mapping-leads-nowhere",
-                        location: location,
-                        message: "\(what) leads to '\(template)', \(why)."
-                    )
+                let why: String
+                if let refusal {
+                    why = "which is refused: \(refusal)"
+                } else if !known.isEmpty {
+                    let values = known.sorted { $0.key < $1.key }.map { "\($0.key) = '\($0.value)'" }
+                    why = "which no route matches with \(values.joined(separator: ", "))"
+                } else {
+                    why = "which no route matches (unknown route or missing parameters)"
+                }
+                leadsNowhere(what, template, why, location)
+            }
+        }
+        // A quick action's userInfo is written in the manifest: its link is made exactly as on a
+        // device, so a parameter the userInfo does not carry, or carries with the wrong type, shows.
+        let intake = manifest.makeIntake()
+        for action in manifest.quickActions {
+            let what = "The quick action '\(action.item.type)'"
+            let result = intake.shortcut(ShortcutItemSnapshot(type: action.item.type, userInfo: action.item.userInfo))
+            switch result {
+            case .failure(let error):
+                leadsNowhere(
+                    what,
+                    action.link,
+                    "but its link cannot be made from its userInfo: \(error.message)",
+                    action.location
                 )
+            case .link(let link, _):
+                switch resolver.resolve(link) {
+                case .matched: break
+                case .forbidden(_, let reason):
+                    leadsNowhere(what, action.link, "which is refused: \(reason)", action.location)
+                default:
+                    let carried = action.item.userInfo.keys.sorted().joined(separator: ", ")
+                    leadsNowhere(
+                        what,
+                        action.link,
+                        "made from its userInfo as '\(link.string)', which no route matches"
+                            + " (userInfo: \(carried.isEmpty ? "none" : carried))",
+                        action.location
+                    )
+                }
+            default: break
             }
         }
         return findings

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Does README's install line work for a new user? Makes a new package that depends on Waypoint with
+# exactly the `.package(…)` line README shows (its URL pointed at a clone of this commit), builds it,
+# runs it, and checks the app built none of the tool's dependencies.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+
+line="$(grep -E '^\s*\.package\(url: "https://github.com/waypoint-routing/waypoint.git"' "$root/README.md" | head -n 1)"
+[ -n "$line" ] || { echo "README.md shows no .package(url: …) line for Waypoint"; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# The clone's folder name is the package identity README's `package: "waypoint"` refers to.
+git clone -q "$root" "$work/waypoint"
+git -C "$work/waypoint" checkout -q -B main "$(git -C "$root" rev-parse HEAD)"
+dependency="${line//https:\/\/github.com\/waypoint-routing\/waypoint.git/file://$work/waypoint}"
+
+mkdir -p "$work/MyApp/Sources/MyApp"
+cat >"$work/MyApp/Package.swift" <<SWIFT
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "MyApp",
+    dependencies: [
+$dependency
+    ],
+    targets: [
+        .executableTarget(name: "MyApp", dependencies: [.product(name: "Waypoint", package: "waypoint")])
+    ]
+)
+SWIFT
+cat >"$work/MyApp/Sources/MyApp/main.swift" <<'SWIFT'
+import Waypoint
+
+var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "myapp"))
+try builder.add("messages.detail", "/messages/{id:int}", value: "chat")
+let router = try builder.build()
+print(router.match(try DeepLink("myapp://messages/1"))?.parameters.int("id") ?? -1)
+SWIFT
+
+echo "README's line: $(echo "$line" | sed 's/^ *//')"
+output="$(swift run --package-path "$work/MyApp" -q MyApp 2>"$work/build.log")" || { cat "$work/build.log"; exit 1; }
+[ "$output" = "1" ] || { echo "expected 1, got: $output"; exit 1; }
+# SwiftPM plans every target (each gets a folder); only compiled ones hold object files.
+built="$(cd "$work/MyApp/.build/debug" && ls -d Yams.build CYaml.build ArgumentParser.build WaypointManifest.build \
+    2>/dev/null | while read -r folder; do ls "$folder" | grep -q '\.o$' && echo "$folder"; done || true)"
+[ -z "$built" ] || { echo "the app built the tool's dependencies: $built"; exit 1; }
+echo "install check passed: a new package resolved Waypoint from README's line, built it and matched a link"

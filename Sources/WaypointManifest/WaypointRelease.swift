@@ -1,0 +1,9 @@
+/// The release these sources are: `waypoint --version` prints it, and CHANGELOG.md's newest
+/// release is it (a test checks both).
+///
+/// ```swift
+/// WaypointRelease.version  // "0.1.0"
+/// ```
+package enum WaypointRelease {
+    package static let version = "0.1.0"
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import WaypointManifest
+
+/// The `waypoint` tool behaves like swift-argument-parser's own examples: a version, suggestions
+/// for a misspelled command, one line for a failure while running, no option a command ignores.
+@Suite("The waypoint command line")
+struct CommandLineTests {
+    let apartments = ToolRunner.manifest("apartments.yaml")
+
+    @Test("--version prints the one version constant, which is CHANGELOG.md's newest release")
+    func version() throws {
+        let output = try ToolRunner.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.stdout == WaypointRelease.version + "\n")
+        let changelog = try String(
+            contentsOf: ToolRunner.root.appendingPathComponent("CHANGELOG.md"),
+            encoding: .utf8
+        )
+        let releases = changelog.split(separator: "\n").filter {
+            $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]")
+        }
+        #expect(releases.first?.hasPrefix("## [\(WaypointRelease.version)]") == true, "\(releases.first ?? "none")")
+    }
+
+    @Test("A misspelled command is named, with the nearest one")
+    func misspelledCommand() throws {
+        let root = try ToolRunner.run(["reslove", "--manifest", apartments, "x"])
+        #expect(root.status == 2)
+        #expect(
+            root.stderr
+                == "error: 'reslove' is not a waypoint command. Did you mean 'resolve'? The commands are: resolve, lint, "
+                + "aasa, assetlinks, plist, payload, codegen.\n"
+        )
+        let nested = try ToolRunner.run(["aasa", "chek", "file.json"])
+        #expect(nested.stderr.hasPrefix("error: 'chek' is not a waypoint aasa command. Did you mean 'check'?"))
+        // Nothing close: no guess, the list only.
+        let far = try ToolRunner.run(["deploy"])
+        #expect(
+            far.stderr == "error: 'deploy' is not a waypoint command. The commands are: resolve, lint, aasa, "
+                + "assetlinks, plist, payload, codegen.\n"
+        )
+        #expect(try ToolRunner.run(["help"]).status == 0)
+    }
+
+    @Test("A failure while running prints one line and exits 2, without the usage text")
+    func runtimeFailures() throws {
+        let missing = try ToolRunner.run(["aasa", "check", "/nonexistent/file.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: Cannot read '/nonexistent/file.json'.\n")
+        #expect(missing.stdout.isEmpty)
+        let lint = try ToolRunner.run(["lint", "--manifest", apartments, "--aasa", "/nonexistent"])
+        #expect(lint.stderr == "error: Cannot read '/nonexistent'.\n")
+        let manifest = try ToolRunner.run(["resolve", "--manifest", "/nonexistent.yaml", "x"])
+        #expect(!manifest.stderr.contains("Usage:"))
+    }
+
+    @Test(
+        "Commands whose output has one form do not offer --format",
+        arguments: [
+            ["codegen"], ["aasa", "generate"], ["assetlinks", "generate"],
+        ]
+    )
+    func noIgnoredFormat(command: [String]) throws {
+        let output = try ToolRunner.run(
+            command + ["--manifest", ToolRunner.manifest("apartments.yaml"), "--format", "json"]
+        )
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("Error: Unknown option '--format'"))
+    }
+
+    @Test("Every value the user passes is checked, with a message that says what is expected")
+    func validatedValues() throws {
+        let typeName = try ToolRunner.run(["codegen", "--manifest", apartments, "--type-name", "my route"])
+        #expect(typeName.status == 2)
+        #expect(typeName.stderr.hasPrefix("error: 'my route' is not a Swift type name"))
+        #expect(try ToolRunner.run(["codegen", "--manifest", apartments, "--type-name", "class"]).status == 2)
+        #expect(try ToolRunner.run(["codegen", "--manifest", apartments, "--type-name", "Route_2"]).status == 0)
+        // A parameter the pattern does not name is a query item, never dropped: a rule-shaped
+        // payload cannot carry it, so the whole link goes under the link key.
+        let parameter = try ToolRunner.run(
+            [
+                "payload", "messages.detail", "--manifest", apartments, "--param", "id=1", "--param", "foo=bar",
+                "--format", "json",
+            ]
+        )
+        #expect(parameter.status == 0)
+        #expect(parameter.stdout.contains("messages/1?foo=bar"))
+        let resolved = try ToolRunner.run(
+            ["resolve", "--manifest", apartments, "--notification", "-", "--format", "json"],
+            stdin: parameter.stdout
+        )
+        #expect(resolved.stdout.contains(#""query":{"foo":["bar"]}"#), "\(resolved.stdout)")
+        let body = try ToolRunner.run([
+            "resolve", "--manifest", apartments, "--web-message", "openLink", "--body", "/products/5",
+        ])
+        #expect(body.status == 2)
+        #expect(body.stderr.hasPrefix("Error: --body takes the message body as JSON: a string in quotes"))
+        #expect(body.stderr.contains("'/products/5' is not JSON."))
+        let userInfo = try ToolRunner.run([
+            "resolve", "--manifest", apartments, "--shortcut", "x", "--user-info", "[1]",
+        ])
+        #expect(userInfo.stderr.hasPrefix("Error: --user-info takes the quick action's userInfo as a JSON object"))
+    }
+
+    @Test("A notification payload that is not JSON says where it breaks")
+    func payloadJSONMessage() throws {
+        let output = try ToolRunner.run(
+            ["resolve", "--manifest", apartments, "--notification", "-"],
+            stdin: "{\"aps\": "
+        )
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("The payload is not valid JSON"))
+        #expect(!output.stdout.contains("The data is not in the correct format"))
+    }
+
+    @Test("lint makes a quick action's link from its own userInfo, and fills an equals rule with its value")
+    func lintQuickActionsAndRules() throws {
+        let manifest = try ToolRunner.temporaryManifest(
+            """
+            schemes: [myapp]
+            routes:
+              - {name: listing, pattern: "/listings/{id:int}"}
+              - {name: tab, pattern: "/tabs/{index:int}"}
+            notifications:
+              rules:
+                - equals: {tab: inbox}
+                  link: /tabs/{tab}
+            quickActions:
+              - {type: listing.open, title: Open, link: "/listings/{id}", userInfo: {id: 7}}
+              - {type: listing.missing, title: Missing, link: "/listings/{id}"}
+              - {type: listing.text, title: Text, link: "/listings/{id}", userInfo: {id: seven}}
+            """
+        )
+        let output = try ToolRunner.run(["lint", "--manifest", manifest])
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(!lines.contains { $0.contains("'listing.open'") })
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "'listing.missing' leads to '/listings/{id}', but its link cannot be made from its userInfo: The link "
+                        + "template '/listings/{id}' needs a value at 'id', which the payload does not have. ["
+                )
+            }
+        )
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "'listing.text' leads to '/listings/{id}', made from its userInfo as '/listings/seven', which no route "
+                        + "matches (userInfo: id)."
+                )
+            }
+        )
+        #expect(
+            lines.contains {
+                $0.contains("The notification rule leads to '/tabs/{tab}', which no route matches with tab = 'inbox'")
+            }
+        )
+    }
+}
