@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: the `waypoint` tool on the example manifests of scenarios 1–5 in DESIGN.md.
+# The main job: the `waypoint` tool on the example manifests of the five scenarios in Examples/README.md.
 # Every command's exit status is checked against the one it must have; the script fails otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."

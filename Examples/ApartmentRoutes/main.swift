@@ -1,4 +1,4 @@
-// Scenario 1 of DESIGN.md: an apartment-booking app's route table, resolving the links it receives.
+// Scenario 1 of Examples/README.md: an apartment-booking app's route table, resolving the links it receives.
 //
 //     swift run waypoint-example                                  # the scenario's sample links
 //     swift run waypoint-example "deeplinkTutorial://request/7"   # your own

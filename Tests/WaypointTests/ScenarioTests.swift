@@ -4,7 +4,7 @@ import WaypointTesting
 
 @testable import Waypoint
 
-/// Scenarios 1–5 of DESIGN.md, end to end, on the simulated app host.
+/// The five scenarios of Examples/README.md, end to end, on the simulated app host.
 @Suite("Scenarios, end to end", .timeLimit(.minutes(2)))
 struct ScenarioTests {
     @Test("1: apartments: quick actions per profile, chat and request links, a push that opens the chat")

@@ -305,7 +305,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     }
 
     /// Takes a link. A delivery with the same `identity` (by default the link's text) as one still
-    /// waiting or running is a duplicate and runs once; ``DeliveryLedger`` states the whole rule.
+    /// waiting or running is a duplicate and runs once (the rule is stated in full on the dispatcher's
+    /// delivery ledger, in the sources).
     @discardableResult
     public func receive(_ link: DeepLink, identity: String? = nil) -> UUID? {
         if !hasRestored { restorePendingLinks() }

@@ -4,7 +4,7 @@
 /// // Scenario 4: from a push on a killed app, home first, then the order, so Back returns home.
 /// let plan = NavigationPlan.pushOverRoot(Screen.order(1234), tab: "home")
 /// plan.path(from: [.settings])  // [.order(1234)]
-/// NavigationPlan.push(Screen.order(1).path(from: [.list]) // [.list, .order(1)]
+/// NavigationPlan.push(Screen.order(1)).path(from: [.list]) // [.list, .order(1)]
 /// ```
 public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashable {
     /// How the destination is reached.

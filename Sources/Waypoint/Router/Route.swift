@@ -29,9 +29,14 @@ public struct Route<Value: Sendable>: Sendable {
 
     /// A route from a parsed pattern.
     ///
-    /// - Parameter sources: The only ways in this route accepts links from; every source when `nil`.
-    ///   `[.universalLink]` keeps a route that carries sensitive values away from custom schemes,
-    ///   which any installed app can claim.
+    /// - Parameters:
+    ///   - name: Unique in the router; links are built back by it.
+    ///   - pattern: What the route matches.
+    ///   - priority: Orders routes that end at the same place; higher first.
+    ///   - sources: The only ways in this route accepts links from; every source when `nil`.
+    ///     `[.universalLink]` keeps a route that carries sensitive values away from custom schemes,
+    ///     which any installed app can claim.
+    ///   - value: What a match hands back (a screen, a destination).
     public init(
         name: String,
         pattern: RoutePattern,

@@ -59,7 +59,7 @@ public struct Router<Value: Sendable>: Sendable {
         match(try DeepLink(string, source: source))
     }
 
-    /// Every match for a link in precedence order: the first is what ``match(_:)-7ylr5`` returns;
+    /// Every match for a link in precedence order: the first is what ``match(_:)`` returns;
     /// when its handler declines, the next one is tried.
     public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
         var every = EveryMatch()

@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""Checks the documentation's code: every fenced block in README.md, Examples/README.md and the DocC
+articles.
+
+- `yaml` blocks are manifests: each is loaded and linted by the `waypoint` tool and must show no
+  error and no warning.
+- Blocks of `$ waypoint …` transcripts (Examples/README.md) are run from the package root, and each
+  command's output must be what the block shows; the files they read in /tmp are made first, as
+  Examples/run.sh makes them.
+- The DocC catalog builds with the toolchain's `docc`, with no warning (a broken symbol link, an
+  undocumented parameter).
+- `swift` blocks are compiled into a package that depends on this one, each block in a function of
+  its own, and run; a line whose comment shows a result (`x // 42`, `y // "123"`, `z // true: …`,
+  `w // .chat`) asserts that result.
+
+A comment on the line before a block says how to check it:
+  <!-- doc-check: context=NAME -->   declarations the block assumes (CONTEXTS below)
+  <!-- doc-check: continues -->      the block goes on from the previous one, in the same scope
+  <!-- doc-check: compile-only -->   compiled, not run
+  <!-- doc-check: apple -->          needs UIKit or SwiftUI, which Linux lacks: counted, not compiled
+                                     (--write-apple-blocks FILE writes them out for a type-check)
+  <!-- doc-check: skip=REASON -->    not Swift code to compile (a Package.swift excerpt…), with why
+
+Usage: python3 Scripts/check-docs.py [--write-apple-blocks FILE]
+"""
+import glob
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FILES = ["README.md", "Examples/README.md"] + sorted(glob.glob("Sources/*/Documentation.docc/*.md"))
+SCRATCH = os.path.join(ROOT, ".build-docs")
+
+# What blocks assume without declaring it, by name. Kept small: a block that needs more should
+# declare it, since a reader copies the block.
+CONTEXTS = {
+    "app": """
+actor Session {
+    var isLoggedIn = true
+    var isHost = true
+    var profile = "guest"
+}
+let session = Session()
+@Sendable func logIn() async -> Bool { true }
+struct Navigator { func show<Screen>(_ plan: NavigationPlan<Screen>) async {} }
+let navigator = Navigator()
+let url = "https://example.com/messages/42"
+let intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
+""",
+    "policy": """
+let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
+""",
+    "screens": """
+enum Screen: Hashable, Sendable { case chat(Int), pay(order: String) }
+actor Session { var isLoggedIn = true }
+let session = Session()
+let path = "waypoint.yaml"
+""",
+    "dispatching": """
+enum Screen: Hashable, Sendable { case chat(Int), pay(order: String) }
+actor Session { var isLoggedIn = true }
+let session = Session()
+struct LoginScreen { func present() async -> Bool { true } }  // whether the person logged in
+let loginScreen = LoginScreen()
+@Sendable func openInSafari(_ link: DeepLink) async {}
+let file = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-doc-check-pending.json")
+struct AppRouter { func show(_ plan: NavigationPlan<Screen>) async {} }
+let router = AppRouter()
+let quickActions = QuickActionCatalog<Void>([QuickAction(type: "com.example.messages", title: "Messages", link: "/messages")])
+""",
+    "getting-started": """
+func show(_ screen: some Any, id: Int?) {}
+func log(_ text: String) {}
+func openInBrowser(_ link: DeepLink) {}
+""",
+    "screen-chat": """
+enum Screen: Sendable { case chat }
+""",
+}
+
+ANNOTATION = re.compile(r"<!--\s*doc-check:\s*(.*?)\s*-->\s*$")
+FENCE = re.compile(r"^```(\w*)\s*$")
+# A result a comment shows: a literal, a quoted string, or an enum case, optionally followed by
+# `: explanation`.
+RESULT = re.compile(r'^(true|false|nil|-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*"|\.[A-Za-z_]\w*)(?::\s.*)?$')
+
+
+def blocks():
+    """Yields (file, line, language, options, code) for every fenced block."""
+    for name in FILES:
+        lines = open(os.path.join(ROOT, name), encoding="utf-8").read().split("\n")
+        index = 0
+        while index < len(lines):
+            match = FENCE.match(lines[index])
+            if not match:
+                index += 1
+                continue
+            options = {}
+            previous = lines[index - 1] if index > 0 else ""
+            annotation = ANNOTATION.match(previous.strip())
+            if annotation:
+                for word in annotation.group(1).split():
+                    key, _, value = word.partition("=")
+                    options[key] = value or True
+            start = index + 1
+            end = start
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            yield name, start + 1, match.group(1), options, lines[start:end]
+            index = end + 1
+
+
+def split_comment(line):
+    """A code line and its trailing `//` comment, ignoring `//` inside string literals."""
+    quoted = False
+    escaped = False
+    for position, character in enumerate(line):
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif character == '"':
+            quoted = not quoted
+        elif not quoted and line.startswith("//", position):
+            return line[:position].rstrip(), line[position + 2 :].strip()
+    return line.rstrip(), None
+
+
+def swift_body(name, first_line, code):
+    """The block as statements, each line showing a result turned into an assertion."""
+    output = []
+    previous_expression = None
+    for offset, line in enumerate(code):
+        location = f"{name}:{first_line + offset}"
+        if line.strip().startswith("import "):
+            output.append("")
+            continue
+        statement, comment = split_comment(line)
+        indent = line[: len(line) - len(line.lstrip())]
+        if statement.strip() and comment is not None and RESULT.match(comment):
+            expected = RESULT.match(comment).group(1)
+            output.append(f"{indent}do {{ let shown = {statement.strip()}; DocCheck.expect(shown, {swift_string(expected)}, \"{location}\") }}")
+            previous_expression = None
+            continue
+        if not statement.strip() and comment is not None and RESULT.match(comment) and previous_expression:
+            # `expression` on one line, its result alone on the next.
+            index, text = previous_expression
+            expected = RESULT.match(comment).group(1)
+            output[index] = f"{indent}do {{ let shown = {text}; DocCheck.expect(shown, {swift_string(expected)}, \"{location}\") }}"
+            output.append("")
+            previous_expression = None
+            continue
+        output.append(line)
+        expression = statement.strip()
+        looks_like_expression = (
+            expression.startswith("try ") or expression.startswith("await ") or re.match(r"^[a-z]\w*[.(]", expression)
+        ) and not re.match(r"^(let|var|if|for|while|switch|return|guard|case)\b", expression)
+        previous_expression = (len(output) - 1, expression) if looks_like_expression and comment is None else None
+    return output
+
+
+def swift_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+HELPER = """
+import Foundation
+
+/// What a documented result looks like: strings quoted, optionals unwrapped, enum cases with a dot.
+enum DocCheck {
+    nonisolated(unsafe) static var failures: [String] = []
+
+    static func expect(_ value: Any?, _ expected: String, _ location: String) {
+        let shown = show(value)
+        if shown != expected { failures.append("\\(location): the documentation shows \\(expected), the code gives \\(shown)") }
+    }
+
+    static func show(_ value: Any?) -> String {
+        guard let value else { return "nil" }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional { return mirror.children.first.map { show($0.value) } ?? "nil" }
+        if let text = value as? String { return "\\"" + text + "\\"" }
+        if mirror.displayStyle == .enum { return "." + String(describing: value) }
+        return String(describing: value)
+    }
+}
+"""
+
+
+def main():
+    apple_out = None
+    if "--write-apple-blocks" in sys.argv:
+        apple_out = sys.argv[sys.argv.index("--write-apple-blocks") + 1]
+    failures = []
+    functions = []  # (name, location, lines, run)
+    apple = []
+    yaml_count = 0
+    transcripts = 0
+    for name, line, language, options, code in blocks():
+        location = f"{name}:{line}"
+        if "skip" in options:
+            continue
+        if language == "yaml":
+            yaml_count += 1
+            failures += check_yaml(location, "\n".join(code) + "\n")
+        elif language == "swift":
+            if "apple" in options:
+                apple.append((location, code))
+                continue
+            body = swift_body(name, line, code)
+            if "continues" in options and functions:
+                functions[-1][2].extend(["", f"    // {location}"] + ["    " + l for l in body])
+                functions[-1][3] = functions[-1][3] and "compile-only" not in options
+                continue
+            context = CONTEXTS.get(options.get("context", ""), "") if "context" in options else ""
+            if "context" in options and options["context"] not in CONTEXTS:
+                failures.append(f"{location}: unknown doc-check context '{options['context']}'")
+            lines = ["    " + l for l in context.strip("\n").split("\n") if context] + [f"    // {location}"]
+            lines += ["    " + l for l in body]
+            functions.append([f"block{len(functions) + 1}", location, lines, "compile-only" not in options])
+        elif language:
+            failures.append(f"{location}: a '{language}' block; doc-check reads swift and yaml (or skip=REASON)")
+        elif any(l.startswith("$ waypoint ") for l in code):
+            transcripts += 1
+            failures += check_transcript(name, line, code)
+    if apple_out:
+        write_apple(apple_out, apple)
+    failures += check_docc()
+    swift_failures = check_swift(functions)
+    failures += swift_failures
+    for failure in failures:
+        print("FAIL", failure)
+    print(f"documentation: {yaml_count} yaml, {transcripts} transcript and {len(functions)} swift blocks checked here, "
+          f"{len(apple)} UIKit or SwiftUI blocks not compiled on this platform; {len(failures)} failure(s)")
+    sys.exit(1 if failures else 0)
+
+
+def waypoint_binary():
+    subprocess.run(["swift", "build", "--product", "waypoint"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    return os.path.join(bin_path, "waypoint")
+
+
+_binary = None
+
+
+def check_yaml(location, text):
+    global _binary
+    _binary = _binary or waypoint_binary()
+    os.makedirs(SCRATCH, exist_ok=True)
+    path = os.path.join(SCRATCH, "block.yaml")
+    open(path, "w", encoding="utf-8").write(text)
+    result = subprocess.run([_binary, "lint", "--manifest", path], capture_output=True, text=True)
+    summary = result.stdout.strip().split("\n")[-1] if result.stdout.strip() else ""
+    if result.returncode != 0 or not summary.startswith("0 error(s), 0 warning(s)"):
+        detail = (result.stderr.strip() or result.stdout.strip()).replace(path, "block")
+        return [f"{location}: the manifest does not lint clean:\n{detail}"]
+    return []
+
+
+def check_transcript(name, first_line, code):
+    """Runs each `$ waypoint …` line and compares its output with the lines that follow it."""
+    global _binary
+    _binary = _binary or waypoint_binary()
+    # The inputs Examples/run.sh writes before the same commands.
+    open("/tmp/waypoint-push.json", "w").write('{"aps":{"alert":"New message"},"data":{"messageId":"1"}}\n')
+    aasa = subprocess.run([_binary, "aasa", "generate", "--manifest", "Examples/Manifests/apartments.yaml"],
+                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    open("/tmp/waypoint-aasa.json", "w").write(aasa)
+    failures = []
+    commands = [i for i, l in enumerate(code) if l.startswith("$ waypoint ")]
+    for position, index in enumerate(commands):
+        end = commands[position + 1] if position + 1 < len(commands) else len(code)
+        shown = "\n".join(code[index + 1:end]).rstrip("\n")
+        arguments = shlex.split(code[index][len("$ waypoint "):])
+        result = subprocess.run([_binary] + arguments, cwd=ROOT, capture_output=True, text=True)
+        actual = (result.stdout + result.stderr).rstrip("\n")
+        if actual != shown:
+            failures.append(f"{name}:{first_line + index}: '{code[index]}' prints, instead of what the block shows:\n{actual}")
+    return failures
+
+
+def check_docc():
+    """Builds the Waypoint catalog from the module's symbol graph; any warning fails."""
+    graphs = os.path.join(SCRATCH, "symbol-graphs")
+    subprocess.run(["swift", "build", "--target", "Waypoint", "--scratch-path", os.path.join(SCRATCH, "symbols"),
+                    "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    result = subprocess.run(["docc", "convert", "Sources/Waypoint/Documentation.docc",
+                             "--additional-symbol-graph-dir", graphs,
+                             "--output-dir", os.path.join(SCRATCH, "Waypoint.doccarchive"),
+                             "--fallback-display-name", "Waypoint", "--fallback-bundle-identifier", "dev.waypoint.Waypoint",
+                             "--warnings-as-errors"], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        return ["the DocC catalog does not build cleanly:\n" + (result.stdout + result.stderr)[-4000:]]
+    return []
+
+
+def check_swift(functions):
+    package = os.path.join(SCRATCH, "DocBlocks")
+    sources = os.path.join(package, "Sources", "DocBlocks")
+    os.makedirs(sources, exist_ok=True)
+    open(os.path.join(package, "Package.swift"), "w").write(f"""// swift-tools-version: 6.0
+// Generated by Scripts/check-docs.py: the documentation's Swift blocks, compiled and run.
+import PackageDescription
+
+let package = Package(
+    name: "DocBlocks",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(path: {swift_string(ROOT)})],
+    targets: [
+        .executableTarget(
+            name: "DocBlocks",
+            dependencies: [
+                .product(name: "Waypoint", package: "{os.path.basename(ROOT).lower()}"),
+                .product(name: "WaypointManifest", package: "{os.path.basename(ROOT).lower()}"),
+            ]
+        )
+    ]
+)
+""")
+    code = [HELPER, "import Waypoint", "import WaypointManifest", ""]
+    for name, location, lines, run in functions:
+        code.append(f"// {location}")
+        code.append(f"func {name}() async throws {{")
+        code += lines
+        code.append("}")
+        code.append("")
+    code.append("var thrown: [String] = []")
+    for name, location, lines, run in functions:
+        if run:
+            code.append(f"do {{ try await {name}() }} catch {{ thrown.append(\"{location}: threw \\(error)\") }}")
+    code.append("for failure in DocCheck.failures + thrown { print(\"FAIL\", failure) }")
+    code.append("print(\"ran\", " + str(sum(1 for f in functions if f[3])) + ", \"blocks\")")
+    code.append("exit(DocCheck.failures.isEmpty && thrown.isEmpty ? 0 : 1)")
+    open(os.path.join(sources, "main.swift"), "w").write("\n".join(code) + "\n")
+    build = subprocess.run(["swift", "build", "--package-path", package], capture_output=True, text=True)
+    if build.returncode != 0:
+        errors = [l for l in (build.stdout + build.stderr).split("\n") if ": error:" in l]
+        return ["the Swift blocks do not compile (generated in .build-docs/DocBlocks/Sources/DocBlocks/main.swift):\n"
+                + "\n".join(sorted(set(errors))[:40])]
+    run = subprocess.run(["timeout", "120", "swift", "run", "--skip-build", "--package-path", package, "DocBlocks"],
+                         capture_output=True, text=True)
+    print(run.stdout.strip().split("\n")[-1] if run.stdout.strip() else "")
+    if run.returncode != 0:
+        return [l[5:] for l in run.stdout.split("\n") if l.startswith("FAIL ")] or [f"the blocks did not run: {run.stderr[-2000:]}"]
+    return []
+
+
+def write_apple(path, apple):
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("// Generated by Scripts/check-docs.py: the documentation's UIKit and SwiftUI blocks.\n")
+        for index, (location, code) in enumerate(apple):
+            out.write(f"\n// {location}\n")
+            out.write("\n".join(code) + "\n")
+
+
+if __name__ == "__main__":
+    main()
