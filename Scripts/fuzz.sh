@@ -23,7 +23,7 @@ scratch=.build-fuzz
 
 echo "building the fuzz targets ($config, -sanitize=$sanitize)"
 swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --target FuzzTargets \
-    -Xswiftc -sanitize="$sanitize" -Xswiftc -g >/dev/null
+    -Xswiftc -sanitize="$sanitize" -Xswiftc -g -Xswiftc -enable-testing >/dev/null
 bin="$(swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --show-bin-path)"
 # SwiftPM gives every executable a `main` of its own; libFuzzer brings its own, so link by hand.
 swiftc -sanitize="$sanitize" "$bin"/Waypoint.build/*.o "$bin"/WaypointManifest.build/*.o \

@@ -42,15 +42,15 @@ func describe(_ resolution: Resolution<Screen>) -> String {
 }
 
 /// Each sample link with the outcome it must have.
-let samples: [(link: String, status: String)] = [
-    ("deeplinkTutorial://messages/1", "matched"),
-    ("deeplinkTutorial://request/1", "matched"),
-    ("deeplinkTutorial:///activity", "matched"),
-    ("https://apartments.example.com/listings/new", "matched"),
-    ("deeplinkTutorial://messages/one", "notFound"),
-    ("https://elsewhere.example.org/", "passThrough"),
-    ("otherapp://messages/1", "forbidden"),
-    ("deeplinkTutorial://messages/1 2", "invalid"),
+let samples: [(link: String, status: ResolutionStatus)] = [
+    ("deeplinkTutorial://messages/1", .matched),
+    ("deeplinkTutorial://request/1", .matched),
+    ("deeplinkTutorial:///activity", .matched),
+    ("https://apartments.example.com/listings/new", .matched),
+    ("deeplinkTutorial://messages/one", .notFound),
+    ("https://elsewhere.example.org/", .passThrough),
+    ("otherapp://messages/1", .forbidden),
+    ("deeplinkTutorial://messages/1 2", .invalid),
 ]
 
 do {

@@ -167,6 +167,6 @@ struct ResolveCommand: ParsableCommand {
         for report in reports {
             print(output.format == .json ? jsonLine(report.json) : report.text)
         }
-        if reports.contains(where: { $0.status != "matched" }) { throw ExitCode(1) }
+        if reports.contains(where: { $0.status != .matched }) { throw ExitCode(1) }
     }
 }

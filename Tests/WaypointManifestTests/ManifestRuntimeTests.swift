@@ -124,7 +124,7 @@ struct ManifestRuntimeTests {
                 let outcome = await dispatcher.outcome(of: id)
                 let barriers = recorder.take()
                 switch report.status {
-                case "matched":
+                case .matched:
                     let destination = try #require(report.destination)
                     #expect(
                         outcome
@@ -138,7 +138,7 @@ struct ManifestRuntimeTests {
                     let declared = dispatcher.resolver.router.routes.first { $0.name == report.route }
                     #expect(report.sources == (declared?.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []))
                     #expect(declared?.priority == route.priority)
-                case "forbidden":
+                case .forbidden:
                     if case .forbidden = outcome {
                     } else {
                         Issue.record("\(name): \(link) ran as \(String(describing: outcome))")

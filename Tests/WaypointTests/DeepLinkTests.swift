@@ -133,6 +133,16 @@ struct DeepLinkTests {
         }
         #expect(code("") == .empty)
         #expect(code("example.com/x") == .missingScheme)
+        #expect(code("hello world") == .missingScheme)
+        // A scheme someone meant, with a character schemes cannot hold: said as such.
+        #expect(code("my_app://x") == .invalidScheme)
+        #expect(code("1password://vault") == .invalidScheme)
+        let invalid = #expect(throws: LinkError.self) { try DeepLink("my_app://x") }
+        #expect(
+            invalid?.message
+                == "'my_app' is not a valid scheme: a scheme starts with a letter and holds only letters, digits, "
+                + "'+', '-' and '.' (RFC 3986)."
+        )
         #expect(code("myapp://a%zz") == .invalidPercentEscape)
         #expect(code("myapp://a%2") == .invalidPercentEscape)
         #expect(code("myapp://a%00b") == .nulByte)

@@ -48,7 +48,7 @@ struct PolicyTests {
         ]
     )
     func outcomes(text: String, status: String) {
-        #expect(resolver.resolve(text).status == status)
+        #expect(resolver.resolve(text).status.rawValue == status)
     }
 
     @Test("Forbidden links carry a reason people can read")
@@ -77,7 +77,7 @@ struct PolicyTests {
 
     @Test("Lenient resolution for text from people, within the policy's limits")
     func lenientAndLimits() throws {
-        #expect(resolver.resolve(text: " myapp://messages/1 ").status == "matched")
+        #expect(resolver.resolve(text: " myapp://messages/1 ").status == .matched)
         let strict = LinkResolver(
             router: resolver.router,
             policy: LinkPolicy(schemes: ["myapp"], limits: LinkLimits(maxLength: 10))

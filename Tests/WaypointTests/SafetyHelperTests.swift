@@ -115,9 +115,9 @@ struct SafetyHelperTests {
         let resolver = try Self.makeResolver()
         #expect(try DeepLink("https://example.com/pay").source == .text)
         #expect(try DeepLink("myapp://pay").source == .text)
-        #expect(resolver.resolve("https://example.com/pay").status == "forbidden")
+        #expect(resolver.resolve("https://example.com/pay").status == .forbidden)
         // The way in decides: what the system opened as a universal link is one.
-        #expect(resolver.resolve("https://example.com/pay", source: .universalLink).status == "matched")
+        #expect(resolver.resolve("https://example.com/pay", source: .universalLink).status == .matched)
         let intake = LinkIntake(policy: Self.policy)
         #expect(intake.url("https://example.com/pay").link?.source == .universalLink)
         #expect(intake.text("https://example.com/pay").link?.source == .text)
@@ -129,7 +129,7 @@ struct SafetyHelperTests {
         let fromScheme = try DeepLink("myapp://login?next=https%3A%2F%2Fexample.com%2Fpay", source: .urlScheme)
         let next = try #require(fromScheme.queryValue("next"))
         // The naive way runs the universal-link-only route from a custom-scheme link: it is forbidden now.
-        #expect(resolver.resolve(next).status == "forbidden")
+        #expect(resolver.resolve(next).status == .forbidden)
         let followed = resolver.resolve(redirect: next, from: fromScheme)
         guard case .forbidden(let link, let reason) = followed else {
             Issue.record("expected forbidden, got \(followed.status)")
@@ -153,7 +153,7 @@ struct SafetyHelperTests {
                     == "'\(foreign)' is not one of the app's own destinations; following it would be an open redirect"
             )
         }
-        #expect(resolver.resolve(redirect: "not a link", from: fromUniversal).status == "invalid")
+        #expect(resolver.resolve(redirect: "not a link", from: fromUniversal).status == .invalid)
     }
 
     @Test(

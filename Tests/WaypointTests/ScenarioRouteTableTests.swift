@@ -21,7 +21,7 @@ struct ScenarioRouteTableTests {
         let request = try #require(resolver.resolve("deeplinkTutorial://request/1").match)
         #expect(request.route.value == "Request")
         #expect(resolver.resolve("deeplinktutorial://MESSAGES").match?.route.value == "Messages")
-        #expect(resolver.resolve("deeplinkTutorial://messages/one").status == "notFound")
+        #expect(resolver.resolve("deeplinkTutorial://messages/one").status == .notFound)
         #expect(try resolver.router.link(for: "messages.detail", ["id": 1]).string == "deeplinkTutorial://messages/1")
     }
 
@@ -51,7 +51,7 @@ struct ScenarioRouteTableTests {
         #expect(resolver.resolve("readapp://books/42").match?.parameters.int("book_id") == 42)
         #expect(resolver.resolve("https://read.example.com/b/42").match?.route.value == "Book (web)")
         #expect(resolver.resolve("https://read.example.com/books/42").match?.route.value == "Book")
-        #expect(resolver.resolve("https://news.example.org/article").status == "passThrough")
+        #expect(resolver.resolve("https://news.example.org/article").status == .passThrough)
         let typed = try #require(resolver.resolve(text: "readapp://search?q=三体 第二部").match)
         #expect(typed.link.queryValue("q") == "三体 第二部")
         let chapter = try #require(resolver.resolve(text: "readapp://books/7/chapters/第一章 开始").match)

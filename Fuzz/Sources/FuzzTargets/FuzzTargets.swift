@@ -4,7 +4,10 @@
 // libFuzzer reports as a crash with the input that caused it.
 import Foundation
 import Waypoint
-import WaypointManifest
+
+// The association-file reader and the linter are `package` API, reached as tests reach them;
+// Scripts/fuzz.sh builds with -enable-testing.
+@testable import WaypointManifest
 
 enum FuzzTarget: String, CaseIterable {
     case link, pattern, router, manifest, aasa, payload

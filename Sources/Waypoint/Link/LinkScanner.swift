@@ -65,7 +65,8 @@ struct LinkScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { break }
             guard index == 0 ? Self.isSchemeLetter(byte) : Self.isSchemeByte(byte) else {
-                throw Self.missingScheme(at: index)
+                throw attemptedScheme(endingAfter: index)
+                    ? Self.invalidScheme(at: index) : Self.missingScheme(at: index)
             }
             if index < 5 { head |= UInt64(asciiLowercased(byte)) << UInt64(index * 8) }
             index += 1
@@ -89,6 +90,27 @@ struct LinkScanner {
     /// Then letters, digits, `+`, `-` or `.`.
     @inline(__always)
     static func isSchemeByte(_ byte: UInt8) -> Bool { isIn(byte, low: schemeOthersLow, high: schemeLettersHigh) }
+
+    /// Whether the text up to the first `:` reads as a scheme someone meant (`my_app:`, `1password:`)
+    /// though a byte at or after `offset` makes it invalid: word characters only, then `://`.
+    private func attemptedScheme(endingAfter offset: Int) -> Bool {
+        var index = offset
+        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+            let byte = bytes[index]
+            guard Self.isSchemeByte(byte) || byte == UInt8(ascii: "_") else { return false }
+            index += 1
+        }
+        return index > 0 && index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+            && bytes[index + 2] == UInt8(ascii: "/")
+    }
+
+    static func invalidScheme(at offset: Int) -> Failure {
+        Failure(code: .invalidScheme, offset: offset) { input in
+            let scheme = input.prefix { $0 != ":" }
+            return "'\(scheme)' is not a valid scheme: a scheme starts with a letter and holds only letters, digits, "
+                + "'+', '-' and '.' (RFC 3986)."
+        }
+    }
 
     static func missingScheme(at offset: Int) -> Failure {
         Failure(code: .missingScheme, offset: offset) { input in

@@ -29,14 +29,25 @@ public enum Resolution<Value: Sendable>: Sendable {
         }
     }
 
-    /// The outcome's name: `matched`, `notFound`, `forbidden`, `passThrough` or `invalid`.
-    public var status: String {
+    /// Which of the five outcomes this is, without its values.
+    ///
+    /// ```swift
+    /// resolver.resolve("myapp://messages/1").status  // .matched
+    /// resolver.resolve("evil://x").status            // .forbidden
+    /// ```
+    public var status: ResolutionStatus {
         switch self {
-        case .matched: "matched"
-        case .notFound: "notFound"
-        case .forbidden: "forbidden"
-        case .passThrough: "passThrough"
-        case .invalid: "invalid"
+        case .matched: .matched
+        case .notFound: .notFound
+        case .forbidden: .forbidden
+        case .passThrough: .passThrough
+        case .invalid: .invalid
         }
     }
+}
+
+/// The five outcomes of resolving a link, by name; the raw values are what `waypoint resolve`
+/// prints as `status`.
+public enum ResolutionStatus: String, Sendable, Hashable, CaseIterable {
+    case matched, notFound, forbidden, passThrough, invalid
 }

@@ -9,7 +9,7 @@
 public struct RouterBuildError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem. New kinds may be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        enum Base: String, Sendable, Hashable { case duplicateRoute, ambiguousRoutes, duplicateName, missingScheme }
+        enum Base: String, Sendable, Hashable { case duplicateRoute, ambiguousRoutes, duplicateName }
         let base: Base
 
         /// Two routes with the same shape and the same scheme/host restriction.
@@ -18,8 +18,6 @@ public struct RouterBuildError: Error, Sendable, Hashable, CustomStringConvertib
         public static let ambiguousRoutes = Code(base: .ambiguousRoutes)
         /// Two routes with one name.
         public static let duplicateName = Code(base: .duplicateName)
-        /// Reserved for building links: no scheme is known for a route.
-        public static let missingScheme = Code(base: .missingScheme)
 
         public var description: String { base.rawValue }
     }

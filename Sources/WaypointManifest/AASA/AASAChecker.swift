@@ -19,8 +19,8 @@ import Waypoint
 /// ```swift
 /// AASAChecker(document: document).check("https://example.com/books/42").opensApp // true
 /// ```
-public struct AASAChecker: Sendable {
-    public let document: AASADocument
+package struct AASAChecker: Sendable {
+    package let document: AASADocument
     /// Every pattern of the document compiled once, by its text (`nil`: it does not compile). The
     /// linter checks a URL per route against every component: compiling per check made that
     /// quadratic work most of linting a large manifest.
@@ -40,7 +40,7 @@ public struct AASAChecker: Sendable {
         case unusable
     }
 
-    public init(document: AASADocument) {
+    package init(document: AASADocument) {
         self.document = document
         var compiled: [String: AASAPattern?] = [:]
         var compiledLegacy: [String: AASAPattern?] = [:]
@@ -65,20 +65,20 @@ public struct AASAChecker: Sendable {
     }
 
     /// What the file decides for one URL, and why.
-    public struct Verdict: Sendable, Hashable {
-        public var url: String
-        public var opensApp: Bool
+    package struct Verdict: Sendable, Hashable {
+        package var url: String
+        package var opensApp: Bool
         /// The first app ID of the deciding details entry: the app iOS opens.
-        public var appID: String?
+        package var appID: String?
         /// The JSON path of the component or legacy path that decided
         /// (`applinks.details[0].components[2]`), `nil` when none did.
-        public var location: String?
+        package var location: String?
         /// That component as JSON, or that legacy path, as the file writes it.
-        public var pattern: String?
-        public var excluded: Bool
-        public var reason: String
+        package var pattern: String?
+        package var excluded: Bool
+        package var reason: String
 
-        public var json: PayloadValue {
+        package var json: PayloadValue {
             var object: [String: PayloadValue] = [
                 "url": .string(url), "opensApp": .bool(opensApp), "excluded": .bool(excluded),
                 "reason": .string(reason),
@@ -93,7 +93,7 @@ public struct AASAChecker: Sendable {
     /// Decides a URL. Both `http` and `https` links are checked: Apple says "universal links are
     /// standard HTTP or HTTPS links" (Allowing apps and websites to link to your content); only the
     /// association file itself must be served over `https`.
-    public func check(_ url: String) -> Verdict {
+    package func check(_ url: String) -> Verdict {
         guard let link = try? DeepLink(url), link.isWeb else {
             return Verdict(url: url, opensApp: false, excluded: false, reason: "it is not a valid http(s) URL")
         }

@@ -3,10 +3,10 @@ import Waypoint
 
 /// An apple-app-site-association file: the services it declares, and its universal-link part in
 /// either form, iOS 13+ `components` or the legacy `paths` with `NOT `.
-public struct AASADocument: Sendable {
+package struct AASADocument: Sendable {
     /// The services a file can declare. Apple: "Update the JSON code in the file for the services
     /// you support on the domain" (Supporting associated domains): each is optional.
-    public enum Service: String, Sendable, Hashable, CaseIterable {
+    package enum Service: String, Sendable, Hashable, CaseIterable {
         /// Universal links: `applinks.details`.
         case applinks
         /// Password AutoFill and shared web credentials: `webcredentials.apps`.
@@ -18,16 +18,16 @@ public struct AASADocument: Sendable {
     }
 
     /// `caseSensitive` and `percentEncoded`, at the file, details or component level.
-    public struct Settings: Sendable, Hashable {
-        public var caseSensitive: Bool?
-        public var percentEncoded: Bool?
-        public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
+    package struct Settings: Sendable, Hashable {
+        package var caseSensitive: Bool?
+        package var percentEncoded: Bool?
+        package init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
             self.caseSensitive = caseSensitive
             self.percentEncoded = percentEncoded
         }
     }
 
-    public enum QueryPattern: Sendable, Hashable {
+    package enum QueryPattern: Sendable, Hashable {
         /// Matched against the whole query.
         case whole(String)
         /// Each named item must be present and its value must match.
@@ -35,15 +35,15 @@ public struct AASADocument: Sendable {
     }
 
     /// One entry of `components`. A missing `/`, `?` or `#` matches everything (Apple's default `*`).
-    public struct Component: Sendable, Hashable {
-        public var path: String?
-        public var query: QueryPattern?
-        public var fragment: String?
-        public var exclude = false
-        public var settings = Settings()
-        public var comment: String?
+    package struct Component: Sendable, Hashable {
+        package var path: String?
+        package var query: QueryPattern?
+        package var fragment: String?
+        package var exclude = false
+        package var settings = Settings()
+        package var comment: String?
 
-        public init(
+        package init(
             path: String?,
             query: QueryPattern? = nil,
             fragment: String? = nil,
@@ -58,17 +58,17 @@ public struct AASADocument: Sendable {
         }
     }
 
-    public struct Details: Sendable, Hashable {
-        public var appIDs: [String]
+    package struct Details: Sendable, Hashable {
+        package var appIDs: [String]
         /// `nil` when the entry has no `components` key. When it has one, even an empty list, iOS 13
         /// and later ignore `paths` (Apple: "the system ignores the paths key" when components is
         /// present; applinks.Details).
-        public var components: [Component]?
+        package var components: [Component]?
         /// The legacy form, which iOS 12 and earlier read.
-        public var paths: [String]?
-        public var defaults = Settings()
+        package var paths: [String]?
+        package var defaults = Settings()
 
-        public init(appIDs: [String], components: [Component]? = nil, paths: [String]? = nil) {
+        package init(appIDs: [String], components: [Component]? = nil, paths: [String]? = nil) {
             self.appIDs = appIDs
             self.components = components
             self.paths = paths
@@ -76,18 +76,18 @@ public struct AASADocument: Sendable {
     }
 
     /// The services the file declares, in the order of ``Service``.
-    public var services: [Service] = [.applinks]
+    package var services: [Service] = [.applinks]
     /// The apps named by `webcredentials`, `appclips` and `activitycontinuation`.
-    public var apps: [Service: [String]] = [:]
+    package var apps: [Service: [String]] = [:]
     /// `applinks.details`; empty when the file declares no `applinks`.
-    public var details: [Details]
-    public var defaults = Settings()
-    public var substitutionVariables: [String: [String]] = [:]
+    package var details: [Details]
+    package var defaults = Settings()
+    package var substitutionVariables: [String: [String]] = [:]
 
     /// Apple fetches at most 128 KB.
-    public static let sizeLimit = 128 * 1024
+    package static let sizeLimit = 128 * 1024
 
-    public init(details: [Details], defaults: Settings = Settings(), substitutionVariables: [String: [String]] = [:]) {
+    package init(details: [Details], defaults: Settings = Settings(), substitutionVariables: [String: [String]] = [:]) {
         self.details = details
         self.defaults = defaults
         self.substitutionVariables = substitutionVariables
@@ -98,14 +98,14 @@ public struct AASADocument: Sendable {
     /// path.
     ///
     /// - Returns: the document (`nil` when nothing usable was found) and the problems.
-    public static func parse(_ data: Data) -> (document: AASADocument?, problems: [AASAProblem]) {
+    package static func parse(_ data: Data) -> (document: AASADocument?, problems: [AASAProblem]) {
         var reader = AASAReader()
         let document = reader.read(data)
         return (document, reader.problems)
     }
 
     /// The document as JSON, in the iOS 13+ form.
-    public var json: PayloadValue {
+    package var json: PayloadValue {
         var applinks: [String: PayloadValue] = [:]
         applinks["details"] = .array(
             details.map { detail in
@@ -145,7 +145,7 @@ extension AASADocument.Settings {
 
 extension AASADocument.Component {
     /// The component as the file writes it: verdicts quote it, the generator writes it.
-    public var json: PayloadValue {
+    package var json: PayloadValue {
         var entry = settings.json
         if let path { entry["/"] = .string(path) }
         switch query {

@@ -13,10 +13,10 @@ import Waypoint
 /// ```swift
 /// let json = AASAGenerator(manifest: manifest).document(for: "example.com").json
 /// ```
-public struct AASAGenerator: Sendable {
-    public let manifest: Manifest
+package struct AASAGenerator: Sendable {
+    package let manifest: Manifest
 
-    public init(manifest: Manifest) { self.manifest = manifest }
+    package init(manifest: Manifest) { self.manifest = manifest }
 
     /// Whether a route takes universal links on `domain`.
     static func isUniversal(_ route: ManifestRoute, domain: String) -> Bool {
@@ -32,7 +32,7 @@ public struct AASAGenerator: Sendable {
         }
     }
 
-    public func document(for domain: String) -> AASADocument {
+    package func document(for domain: String) -> AASADocument {
         var components: [AASADocument.Component] = manifest.universalLinks.exclude.map {
             AASADocument.Component(path: $0, exclude: true, comment: "excluded")
         }
@@ -73,7 +73,7 @@ public struct AASAGenerator: Sendable {
     }
 
     /// The file's bytes, pretty-printed with sorted keys, and whether they fit Apple's limit.
-    public func data(for domain: String) -> Data {
+    package func data(for domain: String) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? encoder.encode(document(for: domain).json)) ?? Data()

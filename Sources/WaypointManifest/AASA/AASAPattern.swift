@@ -10,7 +10,7 @@ import Foundation
 /// try AASAPattern("/books/?*").matches("/books/42")                  // true
 /// try AASAPattern("/$(lang)/help").matches("/fr/help")               // true
 /// ```
-public struct AASAPattern: Sendable {
+package struct AASAPattern: Sendable {
     /// One step of a compiled pattern. Characters and variables carry their lowercased form too,
     /// for `caseSensitive: false` (the text is then lowercased as well).
     enum Token: Sendable {
@@ -30,7 +30,7 @@ public struct AASAPattern: Sendable {
     }
 
     let tokens: [Token]
-    public let text: String
+    package let text: String
 
     /// The predefined variables: single-character classes, and ISO region and language codes.
     static let predefined: [String: [String]] = {
@@ -73,7 +73,7 @@ public struct AASAPattern: Sendable {
         }
 
     /// Parses a pattern; `variables` are the file's custom substitution variables.
-    public init(_ text: String, variables: [String: [String]] = [:]) throws(AASAProblem) {
+    package init(_ text: String, variables: [String: [String]] = [:]) throws(AASAProblem) {
         self.text = text
         let units = Units(text)
         let codes = units.codes
@@ -200,7 +200,7 @@ public struct AASAPattern: Sendable {
     }
 
     /// Whether the whole `text` matches.
-    public func matches(_ text: String, caseSensitive: Bool = true) -> Bool {
+    package func matches(_ text: String, caseSensitive: Bool = true) -> Bool {
         matches(Self.characters(of: text, caseSensitive: caseSensitive), caseSensitive: caseSensitive)
     }
 
@@ -268,7 +268,7 @@ public struct AASAPattern: Sendable {
     }
 
     /// A text the pattern matches, for lint: `*` becomes nothing, `?` an `x`, a variable its first value.
-    public static func sampleText(_ pattern: String) -> String {
+    package static func sampleText(_ pattern: String) -> String {
         var output = ""
         var index = pattern.startIndex
         while index < pattern.endIndex {

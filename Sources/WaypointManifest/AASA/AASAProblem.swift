@@ -8,32 +8,32 @@ import Waypoint
 /// AASAProblem("'appIDs' must be a list of strings.", at: "applinks.details[0]").description
 /// // "error: applinks.details[0]: 'appIDs' must be a list of strings."
 /// ```
-public struct AASAProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable {
+package struct AASAProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Severity: String, Sendable, Hashable {
         /// iOS would refuse the file, or the part can never work.
         case error
         /// iOS reads the file, but the part is ignored or looks like a mistake.
         case warning
     }
 
-    public let severity: Severity
+    package let severity: Severity
     /// Where the problem is, as a JSON path (`applinks.details[0].components[2]`); `nil` for the
     /// file as a whole.
-    public let path: String?
-    public let message: String
+    package let path: String?
+    package let message: String
 
-    public init(_ message: String, at path: String? = nil, severity: Severity = .error) {
+    package init(_ message: String, at path: String? = nil, severity: Severity = .error) {
         self.message = message
         self.path = path
         self.severity = severity
     }
 
-    public var description: String {
+    package var description: String {
         "\(severity.rawValue): " + (path.map { "\($0): " } ?? "") + message
     }
 
     /// The problem as JSON, for `--format json`.
-    public var json: PayloadValue {
+    package var json: PayloadValue {
         var object: [String: PayloadValue] = ["severity": .string(severity.rawValue), "message": .string(message)]
         if let path { object["path"] = .string(path) }
         return .object(object)

@@ -6,12 +6,12 @@ import Waypoint
 /// try AssetLinksGenerator(manifest: manifest).json()
 /// // [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {…}}]
 /// ```
-public struct AssetLinksGenerator: Sendable {
-    public let manifest: Manifest
+package struct AssetLinksGenerator: Sendable {
+    package let manifest: Manifest
 
-    public init(manifest: Manifest) { self.manifest = manifest }
+    package init(manifest: Manifest) { self.manifest = manifest }
 
-    public func json() throws(ManifestError) -> PayloadValue {
+    package func json() throws(ManifestError) -> PayloadValue {
         guard let android = manifest.android else {
             throw ManifestError("The manifest has no 'android' section (package and fingerprints).", at: nil)
         }

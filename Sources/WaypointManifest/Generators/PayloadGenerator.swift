@@ -9,21 +9,21 @@ import Waypoint
 /// try PayloadGenerator(manifest: manifest).payload(route: "messages.detail", parameters: ["id": "1"], title: "Hi")
 /// // {"aps": {"alert": {"title": "Hi"}}, "data": {"messageId": "1"}}
 /// ```
-public struct PayloadGenerator: Sendable {
-    public let manifest: Manifest
+package struct PayloadGenerator: Sendable {
+    package let manifest: Manifest
     /// APNs refuses larger payloads (VoIP allows 5120).
-    public static let sizeLimit = 4096
+    package static let sizeLimit = 4096
 
-    public init(manifest: Manifest) { self.manifest = manifest }
+    package init(manifest: Manifest) { self.manifest = manifest }
 
-    public struct Alert: Sendable {
-        public var title: String?
-        public var body: String?
-        public var category: String?
-        public var threadID: String?
+    package struct Alert: Sendable {
+        package var title: String?
+        package var body: String?
+        package var category: String?
+        package var threadID: String?
         /// `aps.target-content-id`: which window shows the notification's link when the app has several.
-        public var targetContentID: String?
-        public init(
+        package var targetContentID: String?
+        package init(
             title: String? = nil,
             body: String? = nil,
             category: String? = nil,
@@ -38,7 +38,7 @@ public struct PayloadGenerator: Sendable {
         }
     }
 
-    public func payload(
+    package func payload(
         route name: String,
         parameters: [String: String],
         alert: Alert = Alert(),

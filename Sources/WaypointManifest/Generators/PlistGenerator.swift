@@ -6,17 +6,17 @@ import Waypoint
 /// `CFBundleURLTypes` for the schemes, `UIApplicationShortcutItems` for the quick actions shown in
 /// every state (the rest are installed at run time from the catalog), `NSUserActivityTypes` for the
 /// activities, and `com.apple.developer.associated-domains` with `applinks:` entries.
-public struct PlistGenerator: Sendable {
-    public let manifest: Manifest
+package struct PlistGenerator: Sendable {
+    package let manifest: Manifest
 
-    public init(manifest: Manifest) { self.manifest = manifest }
+    package init(manifest: Manifest) { self.manifest = manifest }
 
     /// The bundle identifier, from the first app ID (`TEAMID.com.example.app` → `com.example.app`).
     var bundleIdentifier: String? {
         manifest.appIDs.first.map { $0.split(separator: ".").dropFirst().joined(separator: ".") }
     }
 
-    public var infoPlist: [String: Any] {
+    package var infoPlist: [String: Any] {
         var plist: [String: Any] = [:]
         if !manifest.schemes.isEmpty {
             var type: [String: Any] = ["CFBundleURLSchemes": manifest.schemes, "CFBundleTypeRole": "Editor"]
@@ -42,7 +42,7 @@ public struct PlistGenerator: Sendable {
         return plist
     }
 
-    public var entitlements: [String: Any] {
+    package var entitlements: [String: Any] {
         ["com.apple.developer.associated-domains": manifest.domains.map { "applinks:" + $0 }]
     }
 
@@ -59,7 +59,7 @@ public struct PlistGenerator: Sendable {
     }
 
     /// XML property-list text.
-    public static func xml(_ plist: [String: Any]) throws(ManifestError) -> String {
+    package static func xml(_ plist: [String: Any]) throws(ManifestError) -> String {
         do {
             let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
             return String(decoding: data, as: UTF8.self)

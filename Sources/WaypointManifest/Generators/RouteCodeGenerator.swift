@@ -12,11 +12,11 @@ import Waypoint
 /// try AppRoute.messagesDetail(id: 42).link(in: router).string // "myapp://messages/42"
 /// AppRoute(router.match(link)!)                               // .messagesDetail(id: 42)
 /// ```
-public struct RouteCodeGenerator: Sendable {
-    public let manifest: Manifest
-    public var typeName: String
+package struct RouteCodeGenerator: Sendable {
+    package let manifest: Manifest
+    package var typeName: String
 
-    public init(manifest: Manifest, typeName: String = "AppRoute") {
+    package init(manifest: Manifest, typeName: String = "AppRoute") {
         self.manifest = manifest
         self.typeName = typeName
     }
@@ -119,7 +119,7 @@ public struct RouteCodeGenerator: Sendable {
         return cases
     }
 
-    public func source() throws(ManifestError) -> String {
+    package func source() throws(ManifestError) -> String {
         guard Self.isTypeName(typeName) else {
             throw ManifestError(
                 "'\(typeName)' is not a Swift type name: use ASCII letters, digits and _, not starting with a digit "

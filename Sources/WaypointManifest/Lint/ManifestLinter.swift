@@ -10,14 +10,14 @@ import Waypoint
 /// findings.first?.description
 /// // "waypoint.yaml:7:5: error: Routes 'a' ('/users/{id}') and 'b' ('/users/{name}') are duplicates … [duplicate-route]"
 /// ```
-public struct ManifestLinter {
-    public let manifest: Manifest
+package struct ManifestLinter {
+    package let manifest: Manifest
     /// A deployed apple-app-site-association to check against the routes, if any.
-    public var associationFile: AASADocument?
+    package var associationFile: AASADocument?
     /// What reading the deployed file found; lint reports each as an `association-file` finding.
-    public var associationFileProblems: [AASAProblem] = []
+    package var associationFileProblems: [AASAProblem] = []
 
-    public init(manifest: Manifest, associationFile: AASADocument? = nil) {
+    package init(manifest: Manifest, associationFile: AASADocument? = nil) {
         self.manifest = manifest
         self.associationFile = associationFile
     }
@@ -30,11 +30,11 @@ public struct ManifestLinter {
     /// linter.readAssociationFile(data)
     /// linter.lint()  // its problems, then routes it would not open
     /// ```
-    public mutating func readAssociationFile(_ data: Data) {
+    package mutating func readAssociationFile(_ data: Data) {
         (associationFile, associationFileProblems) = AASADocument.parse(data)
     }
 
-    public func lint() -> [LintFinding] {
+    package func lint() -> [LintFinding] {
         var findings: [LintFinding] = []
         let (router, routeFindings) = buildRouter()
         findings += routeFindings

@@ -1,53 +1,57 @@
 import Waypoint
 
 /// What `waypoint resolve` says about one input: the fields of its JSON object.
-public struct ResolveReport: Sendable, Hashable {
-    public var input: String
-    public var source: LinkSource?
-    /// `matched`, `notFound`, `forbidden`, `passThrough`, `invalid`, or `notForRouting` (a push
-    /// provider's own push).
-    public var status: String
-    public var route: String?
-    public var pattern: String?
-    public var parameters: [RouteParameters.Entry] = []
-    public var wildcard: [String] = []
-    public var query: [QueryItem] = []
-    public var fragment: String?
-    public var barriers: [String] = []
+package struct ResolveReport: Sendable, Hashable {
+    /// A resolution's outcome, or `notForRouting`: a push provider's own push, which intake
+    /// recognizes before any link is read.
+    package enum Status: String, Sendable, Hashable {
+        case matched, notFound, forbidden, passThrough, invalid, notForRouting
+    }
+
+    package var input: String
+    package var source: LinkSource?
+    package var status: Status
+    package var route: String?
+    package var pattern: String?
+    package var parameters: [RouteParameters.Entry] = []
+    package var wildcard: [String] = []
+    package var query: [QueryItem] = []
+    package var fragment: String?
+    package var barriers: [String] = []
     /// The sources the matched route accepts, when it limits them.
-    public var sources: [LinkSource] = []
+    package var sources: [LinkSource] = []
     /// The app's name for the screen the matched route shows, and the tab selected first: what
     /// ``Manifest/makeDispatcher(destinations:barriers:mandatoryBarriers:fallbacks:configuration:store:clock:)``
     /// hands the navigator.
-    public var destination: String?
-    public var tab: String?
+    package var destination: String?
+    package var tab: String?
     /// The role of the window the matched route's links go to when they arrive without one.
-    public var scene: String?
+    package var scene: String?
     /// The window content the input asks for (a notification's `target-content-id`).
-    public var targetContentIdentifier: String?
-    public var reason: String?
+    package var targetContentIdentifier: String?
+    package var reason: String?
 
     /// Resolves what intake made of `input` against the manifest's router and policy, honouring each
     /// route's allowed sources.
-    public static func make(
+    package static func make(
         input: String,
         intake result: IntakeResult,
         resolver: LinkResolver<ManifestRoute>
     ) -> ResolveReport {
-        var report = ResolveReport(input: input, status: "invalid")
+        var report = ResolveReport(input: input, status: .invalid)
         let link: DeepLink
         switch result {
         case .failure(let error):
-            if error.code == .notForRouting { report.status = "notForRouting" }
+            if error.code == .notForRouting { report.status = .notForRouting }
             report.reason = error.message
             return report
         case .action(let invocation):
-            report.status = "notFound"
+            report.status = .notFound
             report.reason =
                 "The action '\(invocation.actionIdentifier)' runs the app's action handler; it opens no route."
             return report
         case .dismissed:
-            report.status = "notFound"
+            report.status = .notFound
             report.reason = "The notification was dismissed; it opens no route."
             return report
         case .link(let received, _):
@@ -61,18 +65,18 @@ public struct ResolveReport: Sendable, Hashable {
         case .invalid(let error):
             report.reason = error.message
         case .forbidden(_, let reason):
-            report.status = "forbidden"
+            report.status = .forbidden
             report.reason = reason
             // Forbidden after policy allowed it: a route that does not take this source.
             if resolver.policy.evaluate(link) == .allow { report.route = resolver.router.match(link)?.route.name }
         case .passThrough:
-            report.status = "passThrough"
+            report.status = .passThrough
             report.reason = "Not the app's link: the system opens it."
         case .notFound:
-            report.status = "notFound"
+            report.status = .notFound
             report.reason = "No route matches \(link.routingPath)."
         case .matched(let match):
-            report.status = "matched"
+            report.status = .matched
             report.route = match.route.name
             report.pattern = match.route.pattern.text
             report.parameters = match.parameters.entries
@@ -87,12 +91,12 @@ public struct ResolveReport: Sendable, Hashable {
     }
 
     /// The JSON object, with exactly the keys that apply.
-    public var json: PayloadValue {
-        var object: [String: PayloadValue] = ["input": .string(input), "status": .string(status)]
+    package var json: PayloadValue {
+        var object: [String: PayloadValue] = ["input": .string(input), "status": .string(status.rawValue)]
         if let source { object["source"] = .string(source.rawValue) }
         if let route { object["route"] = .string(route) }
         if let pattern { object["pattern"] = .string(pattern) }
-        if status == "matched" {
+        if status == .matched {
             object["parameters"] = .object(
                 Dictionary(parameters.map { ($0.name, Self.json($0.value)) }, uniquingKeysWith: { first, _ in first })
             )
@@ -124,8 +128,8 @@ public struct ResolveReport: Sendable, Hashable {
     }
 
     /// Lines for people.
-    public var text: String {
-        var lines = [input, "  status:     \(status)"]
+    package var text: String {
+        var lines = [input, "  status:     \(status.rawValue)"]
         if let source { lines.append("  source:     \(source)") }
         if let route { lines.append("  route:      \(route)" + (pattern.map { "  (\($0))" } ?? "")) }
         for entry in parameters { lines.append("  parameter:  \(entry.name) = \(entry.value)") }
