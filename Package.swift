@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "WaypointManifest", targets: ["WaypointManifest"]),
         .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
         .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
+        .plugin(name: "WaypointGenerator", targets: ["WaypointGenerator"]),
+        .plugin(name: "WaypointCommand", targets: ["WaypointCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -42,6 +44,19 @@ let package = Package(
             name: "waypoint-example",
             dependencies: ["Waypoint"],
             path: "Examples/ApartmentRoutes"
+        ),
+        // Typed routes generated from a target's waypoint.yaml at build time, and the tool's lint and
+        // aasa generate as `swift package waypoint …`. Only a target that names a plugin builds the tool.
+        .plugin(name: "WaypointGenerator", capability: .buildTool(), dependencies: ["waypoint"]),
+        .plugin(
+            name: "WaypointCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "waypoint",
+                    description: "Lint the package's waypoint.yaml, or print its apple-app-site-association."
+                )
+            ),
+            dependencies: ["waypoint"]
         ),
         .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(

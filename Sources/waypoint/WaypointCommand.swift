@@ -47,7 +47,7 @@ struct WaypointCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            fail((error as? any CustomStringConvertible)?.description ?? error.localizedDescription)
+            fail(String(describing: error))
         }
     }
 
