@@ -80,6 +80,13 @@ for app in UIKit SwiftUI; do
         echo "type-checked at iOS $version: Examples/ApartmentApp ($app)"
     done
 done
+
+# The documentation's UIKit and SwiftUI blocks, with what they assume (Scripts/check-docs.py).
+mkdir -p "$out/doc-blocks"
+python3 Scripts/check-docs.py --apple-blocks-only "$out/doc-blocks/DocBlocks.swift" >/dev/null
+swiftc -typecheck $(flags "$latest") -module-name DocBlocks Examples/ApartmentApp/Shared/*.swift \
+    Scripts/doc-check/AppleContext.swift "$out/doc-blocks/DocBlocks.swift"
+echo "type-checked at iOS $latest: the documentation's UIKit and SwiftUI blocks"
 $typecheck_only && exit 0
 
 # The adapter check links the core's objects as SwiftPM built them, and the libraries at the minimum;

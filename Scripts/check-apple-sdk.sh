@@ -110,6 +110,12 @@ for app in UIKit SwiftUI; do
     done
 done
 
+# The documentation's UIKit and SwiftUI blocks, with what they assume (Scripts/check-docs.py).
+mkdir -p "$out/doc-blocks"
+python3 Scripts/check-docs.py --apple-blocks-only "$out/doc-blocks/DocBlocks.swift" >/dev/null
+example "$current" "the documentation's UIKit and SwiftUI blocks" DocBlocks Examples/ApartmentApp/Shared \
+    Scripts/doc-check "$out/doc-blocks"
+
 if [[ $failed -ne 0 ]]; then
     echo "real-SDK check failed (full compiler output: $log)"
     exit 1

@@ -1,6 +1,8 @@
 // Stub of the WebKit API used by Waypoint's adapters. See README.md.
 import Foundation
 
+import UIKit  // the stub, built before this one
+
 // On Apple platforms `URLRequest` is Foundation's, which WebKit re-exports; on Linux it lives in
 // FoundationNetworking, re-exported here so the adapters read it with the imports they have.
 #if canImport(FoundationNetworking)
@@ -24,7 +26,9 @@ import Foundation
     open var frameInfo: WKFrameInfo { WKFrameInfo() }
 }
 
-@MainActor open class WKUserContentController: NSObject {}
+@MainActor open class WKUserContentController: NSObject {
+    open func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {}
+}
 
 @MainActor public protocol WKScriptMessageHandler: NSObjectProtocol {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
@@ -50,3 +54,16 @@ public enum WKNavigationType: Int, Sendable {
     open var navigationType: WKNavigationType { .other }
     open var request: URLRequest { URLRequest(url: URL(fileURLWithPath: "/")) }
 }
+
+@MainActor open class WKWebViewConfiguration: NSObject {
+    open var userContentController = WKUserContentController()
+}
+
+// The documentation's blocks use these; the adapters do not.
+@MainActor open class WKWebView: UIView {
+    open var configuration: WKWebViewConfiguration { WKWebViewConfiguration() }
+    open weak var navigationDelegate: (any WKNavigationDelegate)?
+}
+
+/// Every requirement is optional in the SDK; a protocol with no requirements stands for that here.
+@MainActor public protocol WKNavigationDelegate: NSObjectProtocol {}

@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 
 copy() { # a fresh copy of what the adapter check reads
     rm -rf "$work/tree" && mkdir -p "$work/tree"
-    cp -R Package.swift Sources Examples Tools Scripts "$work/tree/"
+    cp -R Package.swift README.md Sources Examples Tools Scripts "$work/tree/"
 }
 
 failures=0
