@@ -26,6 +26,7 @@ struct AASACommand: ParsableCommand {
             guard let domain = domain ?? manifest.domains.first else {
                 throw ValidationError("The manifest lists no domains; add 'domains' or pass --domain.")
             }
+            if let problem = ManifestLoader.domainProblem(domain) { throw ValidationError(problem) }
             guard !manifest.appIDs.isEmpty else {
                 throw ValidationError("The manifest lists no appIDs (TEAMID.bundle.id); the file would name no app.")
             }

@@ -86,6 +86,14 @@ struct ResolveCommand: ParsableCommand {
                 )
             }
         }
+        if let origin {
+            guard let link = try? DeepLink(origin), link.isWeb, link.host != nil, link.routingPath == "/" else {
+                throw ValidationError(
+                    "--origin takes the origin of the frame that posts the message, such as https://example.com; "
+                        + "'\(origin)' is not one."
+                )
+            }
+        }
         if action != nil && notification == nil { throw ValidationError("--action goes with --notification.") }
     }
 

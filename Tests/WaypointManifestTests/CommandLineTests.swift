@@ -104,6 +104,29 @@ struct CommandLineTests {
         #expect(userInfo.stderr.hasPrefix("Error: --user-info takes the quick action's userInfo as a JSON object"))
     }
 
+    @Test("A domain and an origin on the command line are checked by the manifest's own rule")
+    func domainsAndOrigins() throws {
+        let domain = try ToolRunner.run([
+            "aasa", "generate", "--manifest", apartments, "--domain", "https://example.com",
+        ])
+        #expect(domain.status == 2)
+        #expect(
+            domain.stderr == "error: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'.\n"
+        )
+        #expect(
+            try ToolRunner.run(["aasa", "generate", "--manifest", apartments, "--domain", "*.example.com"]).status == 0
+        )
+        let origin = try ToolRunner.run([
+            "resolve", "--manifest", apartments, "--web-message", "openLink", "--body", "\"/x\"", "--origin",
+            "example.com",
+        ])
+        #expect(origin.status == 2)
+        #expect(origin.stderr.hasPrefix("Error: --origin takes the origin of the frame that posts the message"))
+        #expect(ManifestLoader.domainProblem("a_b.example.com") != nil)
+        #expect(ManifestLoader.domainProblem("example..com") != nil)
+        #expect(ManifestLoader.domainProblem("xn--exmple-4nf.com") == nil)
+    }
+
     @Test("A notification payload that is not JSON says where it breaks")
     func payloadJSONMessage() throws {
         let output = try ToolRunner.run(

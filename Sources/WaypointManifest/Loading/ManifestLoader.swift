@@ -11,6 +11,29 @@ import Yams
 ///
 /// Every error names the file, line and column and what was expected; unknown keys are errors.
 public enum ManifestLoader {
+    /// What is wrong with a domain the manifest or the command line names, or `nil`: the one rule
+    /// for both. A domain is a host name (`example.com`), optionally `*.` for its subdomains, with
+    /// no scheme, path, port or white space.
+    ///
+    /// ```swift
+    /// ManifestLoader.domainProblem("*.example.com")        // nil
+    /// ManifestLoader.domainProblem("https://example.com")  // "'https://example.com' is not a domain; …"
+    /// ```
+    package static func domainProblem(_ domain: String) -> String? {
+        let host = domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+            !host.isEmpty
+            && labels.allSatisfy { label in
+                !label.isEmpty
+                    && label.utf8.allSatisfy { byte in
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    }
+            }
+        return valid ? nil : "'\(domain)' is not a domain; write 'example.com' or '*.example.com'."
+    }
+
     /// Reads and parses a manifest file.
     public static func load(file path: String) throws(ManifestError) -> Manifest {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -69,8 +92,8 @@ public enum ManifestLoader {
         if let node = top["schemes"] { manifest.schemes = try node.strings() }
         if let node = top["domains"] {
             manifest.domains = try node.strings()
-            for domain in manifest.domains where domain.isEmpty || domain.contains("/") || domain.contains(":") {
-                throw node.error("'\(domain)' is not a domain; write 'example.com' or '*.example.com'.")
+            for domain in manifest.domains {
+                if let problem = Self.domainProblem(domain) { throw node.error(problem) }
             }
         }
         if let node = top["appIDs"] {
