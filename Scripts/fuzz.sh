@@ -22,8 +22,13 @@ scratch=.build-fuzz
 [ "$sanitize" = fuzzer,address ] || scratch=".build-fuzz-${sanitize//,/-}"
 
 echo "building the fuzz targets ($config, -sanitize=$sanitize)"
-swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --target FuzzTargets \
-    -Xswiftc -sanitize="$sanitize" -Xswiftc -g -Xswiftc -enable-testing >/dev/null
+mkdir -p "$scratch"
+if ! swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --target FuzzTargets \
+    -Xswiftc -sanitize="$sanitize" -Xswiftc -g -Xswiftc -enable-testing >"$scratch/build.log" 2>&1; then
+    echo "building the fuzz targets failed:"
+    tail -n 40 "$scratch/build.log"
+    exit 1
+fi
 bin="$(swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --show-bin-path)"
 # SwiftPM gives every executable a `main` of its own; libFuzzer brings its own, so link by hand.
 swiftc -sanitize="$sanitize" "$bin"/Waypoint.build/*.o "$bin"/WaypointManifest.build/*.o \

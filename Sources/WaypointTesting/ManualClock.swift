@@ -11,70 +11,68 @@ import Waypoint
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: 10)   // its timeout fires now
 /// ```
-public final class ManualClock: DispatchClock, @unchecked Sendable {
+public final class ManualClock: DispatchClock, Sendable {
     private struct Sleeper {
         let id: UUID
         let deadline: TimeInterval
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    // The lock guards every property below.
-    private let lock = NSLock()
-    private var current: TimeInterval = 0
-    private var sleepers: [Sleeper] = []
-    private var cancelledBeforeSleeping: Set<UUID> = []
+    private struct State {
+        var current: TimeInterval = 0
+        var sleepers: [Sleeper] = []
+        var cancelledBeforeSleeping: Set<UUID> = []
+    }
+
+    private let state = Locked(State())
 
     public init() {}
 
-    public func now() -> TimeInterval {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
+    public func now() -> TimeInterval { state.withLock(\.current) }
 
     /// How many tasks are sleeping on the clock.
-    public var sleeperCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sleepers.count
-    }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     public func sleep(seconds: TimeInterval) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                lock.lock()
-                if cancelledBeforeSleeping.remove(id) != nil {
-                    lock.unlock()
-                    continuation.resume(throwing: CancellationError())
-                } else if seconds <= 0 {
-                    lock.unlock()
-                    continuation.resume()
-                } else {
-                    sleepers.append(Sleeper(id: id, deadline: current + seconds, continuation: continuation))
-                    lock.unlock()
+                enum Next { case cancelled, wakeNow, sleep }
+                let next = state.withLock { state -> Next in
+                    if state.cancelledBeforeSleeping.remove(id) != nil { return .cancelled }
+                    if seconds <= 0 { return .wakeNow }
+                    state.sleepers.append(
+                        Sleeper(id: id, deadline: state.current + seconds, continuation: continuation)
+                    )
+                    return .sleep
+                }
+                switch next {
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .wakeNow: continuation.resume()
+                case .sleep: break
                 }
             }
         } onCancel: {
-            lock.lock()
-            if let index = sleepers.firstIndex(where: { $0.id == id }) {
-                let sleeper = sleepers.remove(at: index)
-                lock.unlock()
-                sleeper.continuation.resume(throwing: CancellationError())
-            } else {
-                cancelledBeforeSleeping.insert(id)
-                lock.unlock()
+            let sleeper = state.withLock { state -> Sleeper? in
+                if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+                    return state.sleepers.remove(at: index)
+                }
+                state.cancelledBeforeSleeping.insert(id)
+                return nil
             }
+            sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
     public func advance(by seconds: TimeInterval) {
-        lock.lock()
-        current += seconds
-        let due = sleepers.filter { $0.deadline <= current }
-        sleepers.removeAll { $0.deadline <= current }
-        lock.unlock()
+        let due = state.withLock { state -> [Sleeper] in
+            state.current += seconds
+            let now = state.current
+            let due = state.sleepers.filter { $0.deadline <= now }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
         for sleeper in due { sleeper.continuation.resume() }
     }
 

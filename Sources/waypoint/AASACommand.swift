@@ -32,10 +32,8 @@ struct AASACommand: ParsableCommand {
             }
             let data = AASAGenerator(manifest: manifest).data(for: domain)
             print(String(decoding: data, as: UTF8.self))
-            if data.count > AASADocument.sizeLimit {
-                FileHandle.standardError.write(
-                    Data("error: the file is \(data.count) bytes; Apple reads at most 128 KB.\n".utf8)
-                )
+            if let tooLarge = AASADocument.sizeProblem(bytes: data.count) {
+                FileHandle.standardError.write(Data("error: \(tooLarge.message)\n".utf8))
                 throw ExitCode(1)
             }
         }

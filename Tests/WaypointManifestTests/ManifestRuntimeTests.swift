@@ -10,37 +10,23 @@ import Waypoint
 )
 struct ManifestRuntimeTests {
     /// Records which barriers ran, in order, and lets every link through.
-    final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var names: [String] = []
-        func append(_ name: String) {
-            lock.lock()
-            names.append(name)
-            lock.unlock()
-        }
+    final class Recorder: Sendable {
+        private let names = Locked<[String]>([])
+        func append(_ name: String) { names.withLock { $0.append(name) } }
         func take() -> [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            defer { names = [] }
-            return names
+            names.withLock { names in
+                defer { names = [] }
+                return names
+            }
         }
     }
 
     /// A value shared with barriers and the navigator.
-    final class Shared<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Value
-        init(_ value: Value) { self.value = value }
-        var current: Value {
-            lock.lock()
-            defer { lock.unlock() }
-            return value
-        }
-        func update(_ change: (inout Value) -> Void) {
-            lock.lock()
-            change(&value)
-            lock.unlock()
-        }
+    final class Shared<Value: Sendable>: Sendable {
+        private let value: Locked<Value>
+        init(_ value: Value) { self.value = Locked(value) }
+        var current: Value { value.withLock { $0 } }
+        func update(_ change: (inout Value) -> Void) { value.withLock(change) }
     }
 
     /// Sample links for a route: one per link style the manifest offers, parameters filled by type.

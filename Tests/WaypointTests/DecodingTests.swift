@@ -33,7 +33,7 @@ struct DecodingTests {
         let router = try makeRouter([("book", "/books/{id:int}")])
         let match = try #require(
             try router.match(
-                "myapp://books/42?tab=library&tags=a&tags=b&preview=yes&ratio=0.5&session=9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F&id=7"
+                "myapp://books/42?tab=library&tags=a&tags=b&preview=TRUE&ratio=0.5&session=9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F&id=7"
             )
         )
         let book = try match.decode(Book.self)
@@ -56,6 +56,17 @@ struct DecodingTests {
             #expect(context.codingPath.map(\.stringValue) == ["order_id"])
             #expect(context.debugDescription == "'order_id' is 'abc', which is not an integer of type Int.")
         }
+        // One rule for a bool everywhere a link's text becomes one: true or false, in any case.
+        struct Flag: Decodable { let preview: Bool }
+        let yes = try #require(try makeRouter([("book", "/books/{id:int}")]).match("myapp://books/1?preview=yes"))
+        do {
+            _ = try yes.decode(Flag.self)
+            Issue.record("expected an error")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.debugDescription == "'preview' is 'yes', which is not a boolean (true or false).")
+        }
+        #expect(ParameterValue.string("yes").boolValue == nil)
+        #expect(ParameterValue.string("False").boolValue == false)
         let missing = try #require(try router.match("myapp://pay"))
         #expect(throws: DecodingError.self) { try missing.decode(Payment.self) }
     }

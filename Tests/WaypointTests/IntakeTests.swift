@@ -301,43 +301,31 @@ struct IntakeTests {
         func deferredLink() async throws -> String? { text }
     }
 
-    final class MemoryRecord: DeferredLinkRecord, @unchecked Sendable {
-        private let lock = NSLock()
-        private var state = DeferredLinkState.unsettled(attempts: 0)
-        func load() -> DeferredLinkState {
-            lock.lock()
-            defer { lock.unlock() }
-            return state
-        }
-        func save(_ state: DeferredLinkState) {
-            lock.lock()
-            self.state = state
-            lock.unlock()
-        }
+    final class MemoryRecord: DeferredLinkRecord, Sendable {
+        private let state = Locked(DeferredLinkState.unsettled(attempts: 0))
+        func load() -> DeferredLinkState { state.current }
+        func save(_ state: DeferredLinkState) { self.state.update { $0 = state } }
     }
 
     /// A provider that is offline for the first `failures` calls, then answers.
-    final class FlakyProvider: DeferredLinkProvider, @unchecked Sendable {
+    final class FlakyProvider: DeferredLinkProvider, Sendable {
         struct Offline: Error {}
-        private let lock = NSLock()
-        private var failures: Int
-        private(set) var calls = 0
+        private let counts: Locked<(failures: Int, calls: Int)>
+        var calls: Int { counts.current.calls }
         let answer: String?
         init(failures: Int, answer: String?) {
-            self.failures = failures
+            counts = Locked((failures, 0))
             self.answer = answer
         }
         func deferredLink() async throws -> String? {
-            guard nextCallSucceeds() else { throw Offline() }
+            let succeeds = counts.update { counts -> Bool in
+                counts.calls += 1
+                guard counts.failures > 0 else { return true }
+                counts.failures -= 1
+                return false
+            }
+            guard succeeds else { throw Offline() }
             return answer
-        }
-        private func nextCallSucceeds() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            calls += 1
-            guard failures > 0 else { return true }
-            failures -= 1
-            return false
         }
     }
 

@@ -32,6 +32,22 @@ struct SafetyHelperTests {
         #expect(!Self.policy.isOwnDestination(target))
     }
 
+    @Test("A fully qualified host (a trailing dot) is the same host to policy and to routes restricted to it")
+    func trailingDotHost() throws {
+        var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try builder.add("web", "https://example.com/books/{id:int}", value: "book")
+        let resolver = LinkResolver(router: try builder.build(), policy: Self.policy)
+        let dotted = try DeepLink("https://EXAMPLE.com./books/7")
+        #expect(dotted.host == "example.com")
+        #expect(Self.policy.evaluate(dotted) == .allow)
+        #expect(resolver.resolve(dotted).match?.route.name == "web")
+        #expect(resolver.resolve("https://www.example.com./books/7").status == .notFound)  // another host
+        #expect(DomainPattern("example.com.").matches("example.com"))
+        #expect(DomainPattern("*.example.com").matches("a.example.com."))
+        // Only one dot is the qualified form; an empty label is still no host.
+        #expect(throws: LinkError.self) { try DeepLink("https://example.com../books/7") }
+    }
+
     @Test("Plain paths stay the app's own: a trailing slash, dots inside a name, a query or fragment")
     func ownPaths() {
         for target in ["/", "/orders/1/", "/files/v1.2.pdf", "/orders/1?next=//evil.com", "/a/b#//x", "/..a/b."] {
@@ -77,7 +93,7 @@ struct SafetyHelperTests {
         for host in ["..example.com", ".example.com", "a..example.com", "example.com..", "[]", "."] {
             #expect(throws: LinkError.self, "\(host)") { try DeepLink("https://\(host)/x") }
         }
-        #expect(try DeepLink("https://example.com./x").host == "example.com.")
+        #expect(try DeepLink("https://example.com./x").host == "example.com")
         #expect(try DeepLink("https://example.com:65535/").port == 65535)
         #expect(try DeepLink("https://[::1]:8080/").host == "[::1]")
     }

@@ -11,38 +11,36 @@ enum RaceOutcome<Value: Sendable>: Sendable {
 ///
 /// This is what keeps a late handler completion from touching anything: by the time it arrives the
 /// gate is settled, and the dispatcher has moved on to the next link.
-final class RaceGate<Value: Sendable>: @unchecked Sendable {
-    // The lock guards `outcome` and `continuation`; everything else is immutable.
-    private let lock = NSLock()
-    private var outcome: RaceOutcome<Value>?
-    private var continuation: CheckedContinuation<RaceOutcome<Value>, Never>?
+final class RaceGate<Value: Sendable>: Sendable {
+    private struct State {
+        var outcome: RaceOutcome<Value>?
+        var continuation: CheckedContinuation<RaceOutcome<Value>, Never>?
+    }
+
+    private let state = Locked(State())
 
     /// Settles the gate; `false` when it was settled already.
     @discardableResult
     func settle(_ value: RaceOutcome<Value>) -> Bool {
-        lock.lock()
-        guard outcome == nil else {
-            lock.unlock()
-            return false
+        let settled = state.withLock {
+            state -> (first: Bool, waiting: CheckedContinuation<RaceOutcome<Value>, Never>?) in
+            guard state.outcome == nil else { return (false, nil) }
+            state.outcome = value
+            defer { state.continuation = nil }
+            return (true, state.continuation)
         }
-        outcome = value
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
-        waiting?.resume(returning: value)
-        return true
+        settled.waiting?.resume(returning: value)
+        return settled.first
     }
 
     func wait() async -> RaceOutcome<Value> {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if let outcome {
-                lock.unlock()
-                continuation.resume(returning: outcome)
-            } else {
-                self.continuation = continuation
-                lock.unlock()
+            let settled = state.withLock { state -> RaceOutcome<Value>? in
+                if let outcome = state.outcome { return outcome }
+                state.continuation = continuation
+                return nil
             }
+            if let settled { continuation.resume(returning: settled) }
         }
     }
 

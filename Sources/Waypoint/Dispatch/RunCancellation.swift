@@ -1,32 +1,30 @@
 import Foundation
 
 /// Cancels whatever step a running link is at: a barrier evaluation, a check, or its handler.
-final class RunCancellation: @unchecked Sendable {
-    // The lock guards both properties.
-    private let lock = NSLock()
-    private var cancelled = false
-    private var cancelCurrentStep: (@Sendable () -> Void)?
-
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+final class RunCancellation: Sendable {
+    private struct State {
+        var cancelled = false
+        var cancelCurrentStep: (@Sendable () -> Void)?
     }
 
+    private let state = Locked(State())
+
+    var isCancelled: Bool { state.withLock(\.cancelled) }
+
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let step = cancelCurrentStep
-        lock.unlock()
+        let step = state.withLock { state in
+            state.cancelled = true
+            return state.cancelCurrentStep
+        }
         step?()
     }
 
     /// Makes `cancelStep` the way to cancel the current step; `false` when already cancelled.
     func track(_ cancelStep: @escaping @Sendable () -> Void) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !cancelled else { return false }
-        cancelCurrentStep = cancelStep
-        return true
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.cancelCurrentStep = cancelStep
+            return true
+        }
     }
 }

@@ -43,9 +43,11 @@ enum LenientText {
             case UInt8(ascii: "["), UInt8(ascii: "]"):
                 if inAuthority { output.append(byte) } else { escape(byte) }
             case UInt8(ascii: "%"):
-                let isEscape =
-                    index + 2 < bytes.count && hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil
-                if isEscape { output.append(byte) } else { escape(byte) }
+                if escapedByte(in: bytes, at: index, end: bytes.count) != nil {
+                    output.append(byte)
+                } else {
+                    escape(byte)
+                }
             case UInt8(ascii: "#"):
                 if seenFragment { escape(byte) } else { output.append(byte) }
                 seenFragment = true

@@ -155,7 +155,8 @@ struct LinkScanner {
                 throw Failure(code: .invalidHost, offset: hostStart) { input in "Web link '\(input)' has no host." }
             }
             try checkHost(hostStart..<hostEnd)
-            components.host = hostStart..<hostEnd
+            // `example.com.` is the same host as `example.com`: policy and routes see one form.
+            components.host = hostStart..<(hostStart + Self.withoutTrailingDot(bytes[hostStart..<hostEnd]).count)
             if hostEnd < index {
                 guard bytes[hostEnd] == UInt8(ascii: ":") else { throw invalidPort(at: hostEnd) }
                 try checkPort((hostEnd + 1)..<index)
@@ -203,6 +204,13 @@ struct LinkScanner {
             }
             previous = bytes[index]
         }
+    }
+
+    /// A host name without the trailing dot of its fully qualified form (`example.com.` is
+    /// `example.com`): the one rule, for links here and for ``DomainPattern``'s text.
+    static func withoutTrailingDot<Bytes: BidirectionalCollection>(_ host: Bytes) -> Bytes.SubSequence
+    where Bytes.Element == UInt8 {
+        host.last == UInt8(ascii: ".") ? host.dropLast() : host[...]
     }
 
     /// A port is decimal digits up to 65535; empty means the scheme's default.
@@ -309,13 +317,11 @@ struct LinkScanner {
     private func check(_ index: Int, allowing part: Part, utf8: inout UTF8Check) throws(Failure) -> Int {
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else {
+            guard let decoded = escapedByte(in: bytes, at: index, end: bytes.count) else {
                 throw Failure(code: .invalidPercentEscape, offset: index) { input in
                     "Link '\(input)' has a '%' at byte \(index) that is not followed by two hex digits; write a literal '%' as %25."
                 }
             }
-            let decoded = high << 4 | low
             if decoded == 0 {
                 throw Failure(code: .nulByte, offset: index) { input in
                     "Link '\(input)' has a %00 (NUL) at byte \(index)."

@@ -13,6 +13,18 @@ func hexValue(_ byte: UInt8) -> UInt8? {
     }
 }
 
+/// The byte a `%XX` escape at `index` stands for; `nil` when `bytes[index]` is not `%` followed
+/// by two hex digits before `end`. The one reading of an escape: the link scanner, the pattern
+/// parser and ``DecodedBytes`` all call it.
+@inlinable
+func escapedByte<Bytes: RandomAccessCollection>(in bytes: Bytes, at index: Int, end: Int) -> UInt8?
+where Bytes.Element == UInt8, Bytes.Index == Int {
+    guard bytes[index] == UInt8(ascii: "%"), index + 2 < end, let high = hexValue(bytes[index + 1]),
+        let low = hexValue(bytes[index + 2])
+    else { return nil }
+    return high << 4 | low
+}
+
 @inlinable
 func asciiLowercased(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
@@ -42,11 +54,9 @@ struct DecodedBytes: IteratorProtocol {
     mutating func next() -> UInt8? {
         guard index < end else { return nil }
         let byte = bytes[index]
-        if decoding, byte == UInt8(ascii: "%"), index + 2 < end,
-            let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-        {
+        if decoding, let decoded = escapedByte(in: bytes, at: index, end: end) {
             index += 3
-            return high << 4 | low
+            return decoded
         }
         index += 1
         if plusIsSpace, byte == UInt8(ascii: "+") { return UInt8(ascii: " ") }

@@ -18,6 +18,36 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
 
     public var description: String { rawValue }
 
+    /// The one rule for what a bool is, wherever a link's text becomes one (a `{flag:bool}`
+    /// segment, ``ParameterValue/boolValue``, a decoded query item): `true` or `false`, in any
+    /// case; anything else (`1`, `yes`) is not a bool.
+    ///
+    /// ```swift
+    /// ParameterType.parseBool("TRUE")  // true
+    /// ParameterType.parseBool("yes")   // nil
+    /// ```
+    public static func parseBool(_ text: some StringProtocol) -> Bool? {
+        var bytes = text.utf8.makeIterator()
+        return parseBool(bytes: &bytes)
+    }
+
+    /// ``parseBool(_:)`` on bytes as the router reads them, without making a string.
+    @inlinable
+    static func parseBool<Bytes: IteratorProtocol>(bytes: inout Bytes) -> Bool? where Bytes.Element == UInt8 {
+        var word: UInt64 = 0
+        var count = 0
+        while let byte = bytes.next() {
+            count += 1
+            guard count <= 5 else { return nil }
+            // ASCII letters lowercased; other bytes can match neither word.
+            word = word << 8 | UInt64((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
+        }
+        // "true" and "false" packed big-endian into an integer.
+        if count == 4, word == 0x7472_7565 { return true }
+        if count == 5, word == 0x66_616C_7365 { return false }
+        return nil
+    }
+
     /// The type named by these UTF-8 bytes (`int`, `uuid`…), compared without making a string:
     /// the pattern parser meets one per typed parameter.
     init?(utf8 name: some Collection<UInt8>) {
@@ -88,7 +118,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     public var boolValue: Bool? {
         switch self {
         case .bool(let value): value
-        case .string(let text): Bool(text.lowercased())
+        case .string(let text): ParameterType.parseBool(text)
         default: nil
         }
     }

@@ -424,12 +424,10 @@ struct RoutePatternParser {
         var index = segment.startIndex
         while index < segment.endIndex {
             if segment[index] == Self.percent {
-                guard index + 2 < segment.endIndex, let high = hexValue(segment[index + 1]),
-                    let low = hexValue(segment[index + 2])
-                else {
+                guard let byte = escapedByte(in: segment, at: index, end: segment.endIndex) else {
                     throw error(.invalidPercentEscape, at: offset, "'\(text)' has a '%' not followed by two hex digits")
                 }
-                decoded.append(high << 4 | low)
+                decoded.append(byte)
                 index += 3
             } else {
                 decoded.append(segment[index])

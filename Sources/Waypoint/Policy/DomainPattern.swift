@@ -17,8 +17,7 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Reads `example.com` or `*.example.com`.
     public init(_ text: String) {
-        var domain = text.lowercased()
-        if domain.hasSuffix(".") { domain.removeLast() }
+        let domain = Self.canonical(text)
         includesSubdomains = domain.hasPrefix("*.")
         self.domain = includesSubdomains ? String(domain.dropFirst(2)) : domain
     }
@@ -36,8 +35,7 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Whether `host` is this domain (or, for `*.`, one of its subdomains).
     public func matches(_ host: String) -> Bool {
-        var host = host.lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
+        let host = Self.canonical(host)
         // Only a plain domain name can be one of ours: an escape or a '/' in a host
         // (`a%2F.example.com`) would pass the suffix test and then name another host.
         guard !domain.isEmpty, host.utf8.allSatisfy(LinkScanner.isHostByte) else { return false }
@@ -56,4 +54,10 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     public var description: String { includesSubdomains ? "*." + domain : domain }
+
+    /// A host or domain as compared: lowercased, without a fully qualified name's trailing dot (the
+    /// rule links follow too).
+    static func canonical(_ text: String) -> String {
+        String(decoding: LinkScanner.withoutTrailingDot(text.lowercased().utf8), as: UTF8.self)
+    }
 }

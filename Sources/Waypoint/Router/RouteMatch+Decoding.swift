@@ -111,11 +111,8 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func decodeNil() -> Bool { values.isEmpty }
     func decode(_ type: String.Type) throws -> String { text }
     func decode(_ type: Bool.Type) throws -> Bool {
-        switch text.lowercased() {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: throw mismatch(type, "a boolean")
-        }
+        guard let value = ParameterType.parseBool(text) else { throw mismatch(type, "a boolean (true or false)") }
+        return value
     }
     func decode(_ type: Double.Type) throws -> Double {
         guard let value = Double(text) else { throw mismatch(type, "a number") }

@@ -31,8 +31,9 @@ struct RouteNameIndex: Sendable {
     /// Where `name` is, or the empty slot where it would go. The table is never full (at most half
     /// of it holds names), so the loop ends.
     private func probe(_ name: String, _ nameAt: (Int) -> String) -> (slot: Int, found: Int?) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var fnv = FNV1a()
+        for byte in name.utf8 { fnv.add(byte) }
+        let hash = fnv.value
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
         while slots[slot] != 0 {

@@ -87,6 +87,11 @@ package struct AASADocument: Sendable {
     /// Apple fetches at most 128 KB.
     package static let sizeLimit = 128 * 1024
 
+    /// The one size rule, for a file read and a file generated: `nil` within Apple's limit.
+    package static func sizeProblem(bytes: Int) -> AASAProblem? {
+        bytes > sizeLimit ? AASAProblem("The file is \(bytes) bytes; Apple reads at most \(sizeLimit) (128 KB).") : nil
+    }
+
     package init(details: [Details], defaults: Settings = Settings(), substitutionVariables: [String: [String]] = [:]) {
         self.details = details
         self.defaults = defaults

@@ -21,9 +21,7 @@ struct AASAReader {
     ]
 
     mutating func read(_ data: Data) -> AASADocument? {
-        if data.count > AASADocument.sizeLimit {
-            error("The file is \(data.count) bytes; Apple reads at most \(AASADocument.sizeLimit) (128 KB).")
-        }
+        if let tooLarge = AASADocument.sizeProblem(bytes: data.count) { problems.append(tooLarge) }
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: data)

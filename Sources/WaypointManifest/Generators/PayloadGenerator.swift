@@ -134,7 +134,7 @@ package struct PayloadGenerator: Sendable {
                 }
                 typed[name] = .double(value)
             case .bool:
-                guard let value = Bool(text.lowercased()) else {
+                guard let value = ParameterType.parseBool(text) else {
                     throw ManifestError("'\(name)' must be true or false, got '\(text)'.", at: nil)
                 }
                 typed[name] = .bool(value)

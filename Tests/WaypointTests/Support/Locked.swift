@@ -1,24 +1,8 @@
-import Foundation
+@testable import Waypoint
 
-/// A value shared with closures that run on other tasks.
-final class Locked<Value>: @unchecked Sendable {
-    // The lock guards `value`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func read<Result>(_ body: (Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(value)
-    }
-
-    func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-
-    var current: Value { read { $0 } }
+/// The tests' reading of the package's one lock box.
+extension Locked {
+    func read<Result>(_ body: (State) -> Result) -> Result { withLock { body($0) } }
+    func update<Result>(_ body: (inout State) -> Result) -> Result { withLock(body) }
+    var current: State { withLock { $0 } }
 }

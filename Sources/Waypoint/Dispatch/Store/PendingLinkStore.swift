@@ -65,22 +65,12 @@ public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConv
 
 /// A store in memory: links survive a dispatcher, not the process. For tests, and apps that do not
 /// want persistence.
-public final class InMemoryPendingLinkStore: PendingLinkStore, @unchecked Sendable {
-    // The lock guards `links`.
-    private let lock = NSLock()
-    private var links: [PendingLink] = []
+public final class InMemoryPendingLinkStore: PendingLinkStore, Sendable {
+    private let links: Locked<[PendingLink]>
 
-    public init(_ links: [PendingLink] = []) { self.links = links }
+    public init(_ links: [PendingLink] = []) { self.links = Locked(links) }
 
-    public func load() throws -> [PendingLink] {
-        lock.lock()
-        defer { lock.unlock() }
-        return links
-    }
+    public func load() throws -> [PendingLink] { links.withLock { $0 } }
 
-    public func save(_ links: [PendingLink]) throws {
-        lock.lock()
-        self.links = links
-        lock.unlock()
-    }
+    public func save(_ links: [PendingLink]) throws { self.links.withLock { $0 = links } }
 }

@@ -36,9 +36,9 @@ enum SegmentMatching {
     @inlinable
     static func longKey(parent: Int, _ bytes: DecodedBytes) -> UInt64 {
         var bytes = bytes
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
-        while let byte = bytes.next() { hash = (hash ^ UInt64(asciiLowercased(byte))) &* 0x0000_0100_0000_01B3 }
-        return hash
+        var hash = FNV1a(seed: UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
+        while let byte = bytes.next() { hash.add(asciiLowercased(byte)) }
+        return hash.value
     }
 
     /// The key of a packed, case-folded literal: one multiply. The table takes its slot from the
@@ -197,17 +197,7 @@ enum SegmentMatching {
     @inlinable
     static func parseBool(_ bytes: DecodedBytes) -> Bool? {
         var bytes = bytes
-        var word: UInt64 = 0
-        var count = 0
-        while let byte = bytes.next() {
-            count += 1
-            guard count <= 5 else { return nil }
-            word = word << 8 | UInt64(asciiLowercased(byte))
-        }
-        // "true" and "false" packed big-endian into an integer.
-        if count == 4, word == 0x7472_7565 { return true }
-        if count == 5, word == 0x66_616C_7365 { return false }
-        return nil
+        return ParameterType.parseBool(bytes: &bytes)
     }
 
     @inlinable
