@@ -23,6 +23,9 @@ scratch=.build-fuzz
 
 echo "building the fuzz targets ($config, -sanitize=$sanitize)"
 mkdir -p "$scratch"
+# SwiftPM keeps the build plan of a path dependency (this package) until its manifest changes, so a
+# source file added since the last run would be missing: plan again every time (objects are kept).
+rm -f "$scratch/$config.yaml"
 if ! swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --target FuzzTargets \
     -Xswiftc -sanitize="$sanitize" -Xswiftc -g -Xswiftc -enable-testing >"$scratch/build.log" 2>&1; then
     echo "building the fuzz targets failed:"

@@ -174,6 +174,26 @@ struct DeepLinkTests {
         #expect(defaults.maxLength == 4096 && defaults.maxSegments == 32 && defaults.maxQueryItems == 64)
     }
 
+    @Test("The scanner's segment count is what the splitter yields, for any arrangement of slashes")
+    func segmentCountAgreesWithSplitter() throws {
+        // The router sizes its segment buffer from the count and fills it through the splitter.
+        var random = SeededRandom(seed: 21)
+        let pieces = ["/", "/", "a", "bc", "%2F", "é", "//"]
+        for _ in 0..<2_000 {
+            let path = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                pieces.randomElement(using: &random) ?? "/"
+            }
+            for prefix in ["myapp://", "myapp://host", "https://example.com", ""] {
+                let text = prefix + (prefix.isEmpty ? "/" : "") + path.joined() + "?q=1"
+                guard let link = try? DeepLink(text) else { continue }
+                var yielded = 0
+                link.withBytes { bytes in link.components.forEachSegment(bytes) { _, _ in yielded += 1 } }
+                #expect(link.components.segmentCount == yielded, "\(text)")
+                #expect(link.pathSegments.count == yielded, "\(text)")
+            }
+        }
+    }
+
     @Test("A URL and its string parse alike")
     func fromURL() throws {
         let url = try #require(URL(string: "myapp://pay?order_id=123"))

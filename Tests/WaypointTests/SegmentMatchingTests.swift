@@ -89,7 +89,7 @@ extension SegmentMatchingTests {
     func firstSlotsSpread() {
         // 512 literals like the ones apps use ("r0"…"r511") under 4 parents, in a 4,096-slot table:
         // a key that ignored some bytes, or a shift applied before the multiply, would crowd them.
-        let shift = SegmentMatching.slotShift(capacity: 4_096)
+        let table = ProbingTable<UInt32>(capacityFor: 2_048)
         var used = Set<Int>()
         for parent in 0..<4 {
             for number in 0..<512 {
@@ -97,7 +97,7 @@ extension SegmentMatchingTests {
                 let key = bytes.withUnsafeBufferPointer { buffer in
                     SegmentMatching.hash(parent: parent, DecodedBytes(buffer, 0..<buffer.count, decoding: false))
                 }
-                used.insert(SegmentMatching.firstSlot(key, shift: shift))
+                used.insert(table.firstSlot(key))
             }
         }
         // 2,048 keys thrown at random into 4,096 slots land on about 1,610 distinct ones.

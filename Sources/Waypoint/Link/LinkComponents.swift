@@ -35,6 +35,7 @@ struct LinkComponents: Sendable, Hashable {
         get { storedFragment.range }
         set { storedFragment = CompactRange(newValue) }
     }
+    /// The segments ``forEachSegment(_:_:)`` yields, the host segment included.
     @usableFromInline var segmentCount: Int {
         get { Int(storedSegmentCount) }
         set { storedSegmentCount = Int32(truncatingIfNeeded: newValue) }
@@ -73,16 +74,11 @@ struct LinkComponents: Sendable, Hashable {
     @inlinable
     func forEachSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ fromHost: Bool) -> Void) {
         if let hostSegment { body(hostSegment, true) }
-        var start = path.lowerBound
-        var index = start
-        while index < path.upperBound {
-            if bytes[index] == UInt8(ascii: "/") {
-                if index > start { body(start..<index, false) }
-                start = index + 1
-            }
-            index += 1
+        var splitter = SegmentSplitter(pathStart: path.lowerBound)
+        for index in path where bytes[index] == UInt8(ascii: "/") {
+            if let segment = splitter.slash(at: index) { body(segment, false) }
         }
-        if index > start { body(start..<index, false) }
+        if let segment = splitter.end(at: path.upperBound) { body(segment, false) }
     }
 }
 

@@ -162,8 +162,6 @@ struct LinkScanner {
                 try checkPort((hostEnd + 1)..<index)
                 components.port = (hostEnd + 1)..<index
             }
-        } else if index > start {
-            components.segmentCount = 1
         }
         return index
     }
@@ -235,8 +233,10 @@ struct LinkScanner {
 
     private func scanPath(from start: Int, into components: inout LinkComponents) throws(Failure) -> Int {
         var index = start
-        var segmentStart = start
         var utf8 = UTF8Check()
+        // Segments are counted with the rule the router's buffer is filled by.
+        var splitter = SegmentSplitter(pathStart: start)
+        if components.hostSegment != nil { components.segmentCount = 1 }
         while index < bytes.count {
             if utf8.isComplete {
                 // The common case, a run of plain bytes, in a tight loop.
@@ -247,8 +247,7 @@ struct LinkScanner {
             if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             if byte == UInt8(ascii: "/") {
                 try finish(&utf8, at: index)
-                try countSegment(segmentStart, index, &components)
-                segmentStart = index + 1
+                if let segment = splitter.slash(at: index) { try count(segment, in: &components) }
                 index += 1
                 continue
             }
@@ -256,17 +255,16 @@ struct LinkScanner {
             index = try check(index, allowing: .path, utf8: &utf8)
         }
         try finish(&utf8, at: index)
-        try countSegment(segmentStart, index, &components)
+        if let segment = splitter.end(at: index) { try count(segment, in: &components) }
         components.path = start..<index
         return index
     }
 
-    private func countSegment(_ start: Int, _ end: Int, _ components: inout LinkComponents) throws(Failure) {
-        guard end > start else { return }
+    private func count(_ segment: Range<Int>, in components: inout LinkComponents) throws(Failure) {
         components.segmentCount += 1
         guard components.segmentCount <= limits.maxSegments else {
             let limit = limits.maxSegments
-            throw Failure(code: .tooManySegments, offset: start) { _ in
+            throw Failure(code: .tooManySegments, offset: segment.lowerBound) { _ in
                 "Link has more than \(limit) path segments, the limit."
             }
         }

@@ -21,4 +21,11 @@ struct FNV1a {
 
     @inlinable
     mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* Self.prime }
+
+    /// The hash as a ``ProbingTable`` key. The table starts a probe from the top bits, but FNV-1a
+    /// leaves the last bytes' differences in the low and middle bits (`r1` and `r2` differ only
+    /// in bits 0–16 and 40–48), so names like those crowd a few slots; one shift and multiply
+    /// spreads every bit into the top ones.
+    @inlinable
+    var tableKey: UInt64 { (value ^ value >> 32) &* 0xD6E8_FEB8_6659_FD93 }
 }

@@ -24,12 +24,18 @@ extension RouteTrie {
         private(set) var nodeCount = 1
         private var edges: [Edge] = []
         private var bytes: [UInt8] = []
-        /// Literal edges by (parent, bytes): edge index + 1, 0 for an empty slot; at most half full.
-        private var literalTable = [UInt32](repeating: 0, count: 64)
-        /// Parameter edges by `parent << 3 | kind`, open addressing: the key plus one (0 marks an
-        /// empty slot) and the child; at most half full.
-        private var parameterTable = [(key: UInt64, child: UInt32)](repeating: (0, 0), count: 64)
-        private var parameterEdgeCount = 0
+        /// Literal edges by (parent, bytes): edge index + 1.
+        private var literalTable = ProbingTable<UInt32>(capacityFor: 32)
+        /// Parameter edges by `parent << 3 | kind`.
+        private var parameterTable = ProbingTable<ParameterEdge>(capacityFor: 32)
+
+        /// A parameter edge's slot: its key plus one (0 marks an empty slot) and its child.
+        struct ParameterEdge: ProbingSlot {
+            var key: UInt64
+            var child: UInt32
+            static var empty: ParameterEdge { ParameterEdge(key: 0, child: 0) }
+            var isEmpty: Bool { key == 0 }
+        }
         /// Terminals in registration order, and per node the first and last of its own, threaded
         /// through `nextTerminal` (-1 ends a list).
         private var terminals: [(node: UInt32, terminal: Terminal)] = []
@@ -93,37 +99,16 @@ extension RouteTrie {
 
         private mutating func parameterChild(of parent: UInt32, _ kind: EdgeKind) -> UInt32 {
             let key = (UInt64(parent) << 3 | UInt64(kind.rawValue)) + 1
-            let mask = parameterTable.count - 1
-            let shift = SegmentMatching.slotShift(capacity: parameterTable.count)
-            var slot = Self.parameterSlot(key, shift: shift)
-            while parameterTable[slot].key != 0 {
-                if parameterTable[slot].key == key { return parameterTable[slot].child }
-                slot = (slot + 1) & mask
-            }
+            let (slot, found) = parameterTable.find(Self.parameterHash(key)) { $0.key == key }
+            if found { return parameterTable[slot].child }
             let child = addNode()
             edges.append(Edge(parent: parent, child: child, kind: kind, bytesStart: 0, bytesEnd: 0))
-            parameterTable[slot] = (key, child)
-            parameterEdgeCount += 1
-            if parameterEdgeCount * 2 > parameterTable.count { growParameterTable() }
+            parameterTable.insert(ParameterEdge(key: key, child: child), at: slot) { Self.parameterHash($0.key) }
             return child
         }
 
-        /// Where a parameter edge's key starts its probe: multiply-shift, as in the literal table.
-        private static func parameterSlot(_ key: UInt64, shift: UInt64) -> Int {
-            SegmentMatching.firstSlot(key &* 0x9E37_79B9_7F4A_7C15, shift: shift)
-        }
-
-        private mutating func growParameterTable() {
-            var table = [(key: UInt64, child: UInt32)](repeating: (0, 0), count: parameterTable.count * 2)
-            let mask = table.count - 1
-            let shift = SegmentMatching.slotShift(capacity: table.count)
-            for entry in parameterTable where entry.key != 0 {
-                var slot = Self.parameterSlot(entry.key, shift: shift)
-                while table[slot].key != 0 { slot = (slot + 1) & mask }
-                table[slot] = entry
-            }
-            parameterTable = table
-        }
+        /// A parameter edge's key mixed with one multiply, whose top bits start the probe.
+        private static func parameterHash(_ key: UInt64) -> UInt64 { key &* 0x9E37_79B9_7F4A_7C15 }
 
         private mutating func addNode() -> UInt32 {
             firstTerminal.append(-1)
@@ -133,17 +118,15 @@ extension RouteTrie {
         }
 
         private mutating func literalChild(of parent: UInt32, _ literal: UnsafeBufferPointer<UInt8>) -> UInt32 {
-            let mask = literalTable.count - 1
             let hash = SegmentMatching.hash(
                 parent: Int(parent),
                 DecodedBytes(literal, 0..<literal.count, decoding: false)
             )
-            var slot = SegmentMatching.firstSlot(hash, shift: SegmentMatching.slotShift(capacity: literalTable.count))
-            while literalTable[slot] != 0 {
-                let edge = edges[Int(literalTable[slot] - 1)]
-                if edge.parent == parent, stored(edge, equals: literal) { return edge.child }
-                slot = (slot + 1) & mask
+            let (slot, found) = literalTable.find(hash) { entry in
+                let edge = edges[Int(entry - 1)]
+                return edge.parent == parent && stored(edge, equals: literal)
             }
+            if found { return edges[Int(literalTable[slot] - 1)].child }
             let child = addNode()
             let start = UInt32(bytes.count)
             bytes.append(contentsOf: literal)
@@ -153,9 +136,18 @@ extension RouteTrie {
             edges.append(
                 Edge(parent: parent, child: child, kind: nil, bytesStart: start, bytesEnd: UInt32(bytes.count))
             )
-            literalTable[slot] = UInt32(edges.count)
-            if edges.count * 2 > literalTable.count { growLiteralTable() }
+            // Copies (no bytes are copied) read while the table is changed.
+            let (allEdges, allBytes) = (edges, bytes)
+            literalTable.insert(UInt32(edges.count), at: slot) { Self.literalKey(allEdges[Int($0 - 1)], allBytes) }
             return child
+        }
+
+        /// A stored literal edge's key in ``literalTable``.
+        private static func literalKey(_ edge: Edge, _ bytes: [UInt8]) -> UInt64 {
+            bytes.withUnsafeBufferPointer { storage in
+                let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
+                return SegmentMatching.hash(parent: Int(edge.parent), DecodedBytes(storage, range, decoding: false))
+            }
         }
 
         private func stored(_ edge: Edge, equals literal: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -168,25 +160,6 @@ extension RouteTrie {
                 }
                 return true
             }
-        }
-
-        private mutating func growLiteralTable() {
-            var table = [UInt32](repeating: 0, count: literalTable.count * 2)
-            let mask = table.count - 1
-            let shift = SegmentMatching.slotShift(capacity: table.count)
-            bytes.withUnsafeBufferPointer { storage in
-                for (index, edge) in edges.enumerated() where edge.kind == nil {
-                    let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
-                    let hash = SegmentMatching.hash(
-                        parent: Int(edge.parent),
-                        DecodedBytes(storage, range, decoding: false)
-                    )
-                    var slot = SegmentMatching.firstSlot(hash, shift: shift)
-                    while table[slot] != 0 { slot = (slot + 1) & mask }
-                    table[slot] = UInt32(index + 1)
-                }
-            }
-            literalTable = table
         }
 
         /// Renumbers nodes breadth-first so each node's edges are contiguous and siblings sit
@@ -275,7 +248,7 @@ extension RouteTrie {
                     head += 1
                 }
             }
-            return RouteTrie(
+            let trie = RouteTrie(
                 nodes: nodes,
                 literalEdges: literalEdges,
                 literalBytes: bytes,
@@ -283,6 +256,12 @@ extension RouteTrie {
                 origins: origins,
                 caseSensitive: caseSensitive
             )
+            // A builder mistake, never the app's input: checked in debug builds, free in release.
+            assert(
+                trie.invariantViolations().isEmpty,
+                "the frozen trie breaks what the walk assumes: \(trie.invariantViolations())"
+            )
+            return trie
         }
     }
 }

@@ -64,8 +64,8 @@ extension RouteTrie {
             }
             return false
         }
-        let known: Node? = hasLiterals == nil ? nodes[index] : nil
-        if hasLiterals ?? known?.hasLiterals ?? true,
+        // The edge into this node tells whether it has literal edges; only the root's is read here.
+        if hasLiterals ?? nodes[index].hasLiterals,
             descendLiterals(
                 index,
                 input.segments[depth],
@@ -79,7 +79,7 @@ extension RouteTrie {
             return true
         }
         return descendParameters(
-            known ?? nodes[index],
+            nodes[index],
             depth: depth,
             captureCount: captureCount,
             input,
@@ -133,8 +133,11 @@ extension RouteTrie {
             packed = raw
         } else {
             if segment.count > longestLiteral {
-                // Longer than every literal: only escapes (three bytes for one) can make it equal one.
-                guard segment.count <= 3 * longestLiteral, SegmentMatching.containsPercent(input.bytes, segment) else {
+                // Longer than every literal: only escapes can make it equal one, and a decoded byte
+                // takes at most `%XX`, three raw bytes.
+                guard segment.count <= Self.rawBytesPerDecodedByte * longestLiteral,
+                    SegmentMatching.containsPercent(input.bytes, segment)
+                else {
                     return false
                 }
             }
@@ -145,11 +148,11 @@ extension RouteTrie {
             packed == nil
             ? SegmentMatching.longKey(parent: index, DecodedBytes(input.bytes, segment))
             : SegmentMatching.packedKey(parent: index, folded)
-        var position = SegmentMatching.firstSlot(hash, shift: slotShift)
+        var position = literalTable.firstSlot(hash)
         let parent = UInt32(truncatingIfNeeded: index)
         while true {
-            let slot = literalSlots[position]
-            if slot.child == 0 { return false }
+            let slot = literalTable[position]
+            if slot.isEmpty { return false }
             if slot.parent == parent {
                 let matches: Bool
                 if let packed {
@@ -180,7 +183,7 @@ extension RouteTrie {
                     return true
                 }
             }
-            position = (position + 1) & slotMask
+            position = literalTable.slot(after: position)
         }
     }
 

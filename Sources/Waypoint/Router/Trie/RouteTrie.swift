@@ -104,51 +104,54 @@ final class RouteTrie: Sendable {
     }
 
     @usableFromInline let nodes: [Node]
-    /// Open addressing, linear probing over every literal edge of the trie.
-    @usableFromInline let literalSlots: [LiteralSlot]
-    @usableFromInline let slotMask: Int
-    /// Turns a key into its first slot: see ``SegmentMatching/firstSlot(_:shift:)``.
-    @usableFromInline let slotShift: UInt64
+    /// Every literal edge of the trie, keyed by ``SegmentMatching/hash(parent:_:)``.
+    @usableFromInline let literalTable: ProbingTable<LiteralSlot>
 
     /// A literal edge as the lookup needs it, in one 16-byte record (four to a cache line): literals
     /// of up to 7 bytes are stored inline, so a level of the walk usually touches one slot and
     /// nothing else.
     @usableFromInline
-    struct LiteralSlot: Sendable {
+    struct LiteralSlot: ProbingSlot {
         @usableFromInline var parent: UInt32 = 0
         /// 0 marks an empty slot: the root is nobody's child.
         @usableFromInline var child: UInt32 = 0
-        /// The low 56 bits hold an inline literal's bytes (little-endian), or a long literal's index
-        /// in `longLiterals`. The top byte: bit 7 set when the child has literal edges of its own
-        /// (the walk then probes for the next segment without reading the child's node), bit 6 set
-        /// for a long literal, bits 0–3 an inline literal's length.
+        /// An inline literal packed as ``PackedLiteral`` lays it out (bits 0–59), or a long
+        /// literal's index in `longLiterals` (bits 0–31) with ``longFlag``; ``childHasLiteralsFlag``
+        /// when the child has literal edges of its own (the walk then probes for the next segment
+        /// without reading the child's node).
         @usableFromInline var payload: UInt64 = 0
 
-        @usableFromInline static let inlineCapacity = 7
+        @usableFromInline static let inlineCapacity = PackedLiteral.capacity
+        @usableFromInline static let longFlag: UInt64 = 1 << 62
+        @usableFromInline static let childHasLiteralsFlag: UInt64 = 1 << 63
 
         /// An empty slot.
         init() {}
 
+        @usableFromInline static var empty: LiteralSlot { LiteralSlot() }
+        @inlinable var isEmpty: Bool { child == 0 }
+
         init(parent: UInt32, child: UInt32, literal: UnsafeBufferPointer<UInt8>, long: Int, childHasLiterals: Bool) {
             self.parent = parent
             self.child = child
-            var payload: UInt64 = 0
+            var payload: UInt64
             if literal.count <= Self.inlineCapacity {
-                for offset in 0..<literal.count { payload |= UInt64(literal[offset]) << UInt64(offset * 8) }
-                payload |= UInt64(literal.count) << 56
+                var bytes: UInt64 = 0
+                for offset in 0..<literal.count { bytes |= UInt64(literal[offset]) << UInt64(offset * 8) }
+                payload = PackedLiteral.pack(bytes, count: literal.count)
             } else {
-                payload = UInt64(long) | 1 << 62
+                payload = UInt64(UInt32(truncatingIfNeeded: long)) | Self.longFlag
             }
-            if childHasLiterals { payload |= 1 << 63 }
+            if childHasLiterals { payload |= Self.childHasLiteralsFlag }
             self.payload = payload
         }
 
-        @inlinable var childHasLiterals: Bool { payload >> 63 != 0 }
-        @inlinable var isLong: Bool { payload >> 62 & 1 != 0 }
+        @inlinable var childHasLiterals: Bool { payload & Self.childHasLiteralsFlag != 0 }
+        @inlinable var isLong: Bool { payload & Self.longFlag != 0 }
         @inlinable var longLiteral: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
-        /// An inline literal's length (top byte) and bytes, laid out as ``SegmentMatching/packed(_:_:)``
-        /// packs a segment: one integer comparison tells whether they are equal.
-        @inlinable var packedLiteral: UInt64 { payload & 0x0FFF_FFFF_FFFF_FFFF }
+        /// An inline literal as ``SegmentMatching/packed(_:_:)`` packs a segment: one integer
+        /// comparison tells whether they are equal.
+        @inlinable var packedLiteral: UInt64 { payload & PackedLiteral.mask }
     }
     /// Literals too long for a slot, and their bytes.
     @usableFromInline let longLiterals: [LongLiteral]
@@ -157,12 +160,15 @@ final class RouteTrie: Sendable {
     /// Each distinct restriction once (routes usually share a few), indexed by ``Terminal/origin``.
     @usableFromInline let origins: [Origin]
     @usableFromInline let caseSensitive: Bool
-    /// The length of the longest literal in bytes: longer segments skip the literal table.
+    /// The length of the longest literal in bytes: longer segments skip the literal table, unless
+    /// escapes could shorten them to it.
     @usableFromInline let longestLiteral: Int
+    /// The most raw bytes one decoded byte takes in a link: `%XX`.
+    @usableFromInline static let rawBytesPerDecodedByte = 3
 
     /// - Parameter literalEdges: Every literal edge, grouped by parent in node order and sorted
     ///   within a parent; their bytes are `literalBytes[bytesStart..<bytesEnd]`.
-    init(
+    convenience init(
         nodes: [Node],
         literalEdges: [LiteralEdge],
         literalBytes: [UInt8],
@@ -170,34 +176,51 @@ final class RouteTrie: Sendable {
         origins: [Origin],
         caseSensitive: Bool
     ) {
-        self.nodes = nodes
-        let table = Self.slots(for: literalEdges, nodes: nodes, bytes: literalBytes)
-        self.literalSlots = table.slots
-        self.slotMask = table.slots.count - 1
-        self.slotShift = SegmentMatching.slotShift(capacity: table.slots.count)
-        self.longLiterals = table.longLiterals
-        self.longBytes = table.longBytes
+        let table = Self.literalTable(for: literalEdges, nodes: nodes, bytes: literalBytes)
+        self.init(
+            frozenNodes: nodes,
+            literalTable: table.slots,
+            longLiterals: table.longLiterals,
+            longBytes: table.longBytes,
+            terminals: terminals,
+            origins: origins,
+            caseSensitive: caseSensitive,
+            longestLiteral: literalEdges.reduce(0) { max($0, Int($1.bytesEnd - $1.bytesStart)) }
+        )
+    }
+
+    /// The frozen arrays as they are; also how ``init(copying:nodes:literalSlots:terminals:)``
+    /// plants a fault for a test.
+    init(
+        frozenNodes: [Node],
+        literalTable: ProbingTable<LiteralSlot>,
+        longLiterals: [LongLiteral],
+        longBytes: [UInt8],
+        terminals: [Terminal],
+        origins: [Origin],
+        caseSensitive: Bool,
+        longestLiteral: Int
+    ) {
+        self.nodes = frozenNodes
+        self.literalTable = literalTable
+        self.longLiterals = longLiterals
+        self.longBytes = longBytes
         self.terminals = terminals
         self.origins = origins
         self.caseSensitive = caseSensitive
-        self.longestLiteral = literalEdges.reduce(0) { max($0, Int($1.bytesEnd - $1.bytesStart)) }
+        self.longestLiteral = longestLiteral
     }
 
-    /// The hash table over literal edges (at least twice as many slots as edges, a power of two),
-    /// and the long literals copied apart. Edges go in in their sorted order, so equal keys probe
-    /// in that order.
-    private static func slots(
+    /// The table of literal edges, and the long literals copied apart. Edges go in in their
+    /// sorted order, so equal keys probe in that order.
+    private static func literalTable(
         for edges: [LiteralEdge],
         nodes: [Node],
         bytes: [UInt8]
-    ) -> (slots: [LiteralSlot], longLiterals: [LongLiteral], longBytes: [UInt8]) {
-        var capacity = 8
-        while capacity < edges.count * 2 { capacity <<= 1 }
-        var slots = [LiteralSlot](repeating: LiteralSlot(), count: capacity)
+    ) -> (slots: ProbingTable<LiteralSlot>, longLiterals: [LongLiteral], longBytes: [UInt8]) {
+        var table = ProbingTable<LiteralSlot>(capacityFor: edges.count)
         var longLiterals: [LongLiteral] = []
         var longBytes: [UInt8] = []
-        let mask = capacity - 1
-        let shift = SegmentMatching.slotShift(capacity: capacity)
         bytes.withUnsafeBufferPointer { storage in
             for edge in edges {
                 let range = Int(edge.bytesStart)..<Int(edge.bytesEnd)
@@ -207,18 +230,17 @@ final class RouteTrie: Sendable {
                     longBytes.append(contentsOf: literal)
                     longLiterals.append(LongLiteral(start: start, end: UInt32(truncatingIfNeeded: longBytes.count)))
                 }
-                let hash = SegmentMatching.hash(parent: Int(edge.parent), DecodedBytes(storage, range, decoding: false))
-                var slot = SegmentMatching.firstSlot(hash, shift: shift)
-                while slots[slot].child != 0 { slot = (slot + 1) & mask }
-                slots[slot] = LiteralSlot(
+                let slot = LiteralSlot(
                     parent: edge.parent,
                     child: edge.child,
                     literal: literal,
                     long: longLiterals.count - 1,
                     childHasLiterals: nodes[Int(edge.child)].hasLiterals
                 )
+                let key = SegmentMatching.hash(parent: Int(edge.parent), DecodedBytes(storage, range, decoding: false))
+                table.append(slot, key: key)
             }
         }
-        return (slots, longLiterals, longBytes)
+        return (table, longLiterals, longBytes)
     }
 }

@@ -38,26 +38,14 @@ enum SegmentMatching {
         var bytes = bytes
         var hash = FNV1a(seed: UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
         while let byte = bytes.next() { hash.add(asciiLowercased(byte)) }
-        return hash.value
+        return hash.tableKey
     }
 
     /// The key of a packed, case-folded literal: one multiply. The table takes its slot from the
-    /// key's top bits (``firstSlot(_:shift:)``), which depend on every bit of the word and the parent.
+    /// key's top bits (``ProbingTable/firstSlot(_:)``), which depend on every bit of the word and the parent.
     @inlinable
     static func packedKey(parent: Int, _ foldedWord: UInt64) -> UInt64 {
         (foldedWord ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-    }
-
-    /// Where a key's probe starts in a table of `1 << (64 - shift)` slots: the key's top bits
-    /// (multiply-shift hashing; the low bits of a product do not depend on the high bits of its input).
-    @inlinable
-    static func firstSlot(_ key: UInt64, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: key >> shift)
-    }
-
-    /// The shift for ``firstSlot(_:shift:)`` in a table of `capacity` slots, a power of two.
-    static func slotShift(capacity: Int) -> UInt64 {
-        UInt64(64 - capacity.trailingZeroBitCount)
     }
 
     /// The segment's raw bytes packed little-endian into a word with the length in the top byte,
@@ -68,7 +56,7 @@ enum SegmentMatching {
     @inlinable
     static func packed(_ input: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) -> UInt64? {
         let count = segment.count
-        guard count <= 7 else { return nil }
+        guard count <= PackedLiteral.capacity else { return nil }
         guard count > 0, let base = input.baseAddress else { return 0 }
         var word: UInt64 = 0
         if segment.lowerBound + 8 <= input.count {
@@ -78,7 +66,7 @@ enum SegmentMatching {
             for offset in 0..<count { word |= UInt64(base[segment.lowerBound + offset]) << UInt64(offset * 8) }
         }
         if containsPercent(word) { return nil }
-        return word | UInt64(count) << 56
+        return PackedLiteral.pack(word, count: count)
     }
 
     /// Decoded bytes packed as ``packed(_:_:)`` packs raw ones, when there are at most 7 of them.
@@ -86,13 +74,13 @@ enum SegmentMatching {
     static func packedDecoded(_ bytes: DecodedBytes) -> UInt64? {
         var bytes = bytes
         var word: UInt64 = 0
-        var count: UInt64 = 0
+        var count = 0
         while let byte = bytes.next() {
-            guard count < 7 else { return nil }
-            word |= UInt64(byte) << (count * 8)
+            guard count < PackedLiteral.capacity else { return nil }
+            word |= UInt64(byte) << UInt64(count * 8)
             count += 1
         }
-        return word | count << 56
+        return PackedLiteral.pack(word, count: count)
     }
 
     /// Whether any byte of the word is `%` (SWAR: a byte of `word ^ 0x25…` is zero exactly there).
