@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Does README's install line work for a new user? Makes a new package that depends on Waypoint with
 # exactly the `.package(…)` line README shows (its URL pointed at a clone of this commit), builds it,
-# runs it, and checks the app built none of the tool's dependencies.
+# runs it, and checks the app built none of the tool's dependencies and resolved none of the link
+# service's.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -46,4 +47,12 @@ output="$(swift run --package-path "$work/MyApp" -q MyApp 2>"$work/build.log")" 
 built="$(cd "$work/MyApp/.build/debug" && ls -d Yams.build CYaml.build ArgumentParser.build WaypointManifest.build \
     2>/dev/null | while read -r folder; do ls "$folder" | grep -q '\.o$' && echo "$folder"; done || true)"
 [ -z "$built" ] || { echo "the app built the tool's dependencies: $built"; exit 1; }
+# The link service (Server/) is a package of its own: the app must not even resolve its dependencies.
+resolved="$(ls "$work/MyApp/.build/checkouts" 2>/dev/null || true)"
+for server_dependency in hummingbird sqlite-nio swift-mustache async-http-client swift-crypto postgres-nio; do
+    if echo "$resolved" | grep -qx "$server_dependency"; then
+        echo "the app resolved the link service's dependency $server_dependency"
+        exit 1
+    fi
+done
 echo "install check passed: a new package resolved Waypoint from README's line, built it and matched a link"

@@ -4,6 +4,6 @@
 /// ```swift
 /// WaypointRelease.version  // "0.1.0"
 /// ```
-package enum WaypointRelease {
-    package static let version = "0.1.0"
+public enum WaypointRelease {
+    public static let version = "0.1.0"
 }

@@ -26,15 +26,16 @@ struct AASACommand: ParsableCommand {
             guard let domain = domain ?? manifest.domains.first else {
                 throw ValidationError("The manifest lists no domains; add 'domains' or pass --domain.")
             }
-            if let problem = ManifestLoader.domainProblem(domain) { throw ValidationError(problem) }
-            guard !manifest.appIDs.isEmpty else {
-                throw ValidationError("The manifest lists no appIDs (TEAMID.bundle.id); the file would name no app.")
-            }
-            let data = AASAGenerator(manifest: manifest).data(for: domain)
-            print(String(decoding: data, as: UTF8.self))
-            if let tooLarge = AASADocument.sizeProblem(bytes: data.count) {
-                FileHandle.standardError.write(Data("error: \(tooLarge.message)\n".utf8))
+            do {
+                let data = try AssociationFiles(manifest: manifest).appleAppSiteAssociation(for: domain)
+                print(String(decoding: data, as: UTF8.self))
+            } catch let error where error.code == .tooLarge {
+                // Printed for a person to see what grew; iOS would not read it.
+                print(String(decoding: error.file ?? Data(), as: UTF8.self))
+                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
                 throw ExitCode(1)
+            } catch {
+                throw ValidationError(error.message)
             }
         }
     }
@@ -111,7 +112,8 @@ struct AssetLinksCommand: ParsableCommand {
         @OptionGroup var options: ManifestOptions
 
         func run() throws {
-            print(jsonLine(try AssetLinksGenerator(manifest: try options.load()).json(), pretty: true))
+            let data = try AssociationFiles(manifest: try options.load()).assetLinks()
+            print(String(decoding: data, as: UTF8.self))
         }
     }
 }

@@ -8,7 +8,8 @@ import Waypoint
 /// parameter and `*` as `?*` (one or more characters), `**` as `*` (with the path before it as a
 /// component of its own, since `**` may capture nothing). `universalLinks.exclude` patterns come
 /// first as `exclude` components. A case-insensitive router sets `caseSensitive: false` in the
-/// file's defaults.
+/// file's defaults. On the manifest's `shortLinks.domain`, every path but the link service's own
+/// follows the routes, so a short link opens the app.
 ///
 /// ```swift
 /// let json = AASAGenerator(manifest: manifest).document(for: "example.com").json
@@ -45,11 +46,24 @@ package struct AASAGenerator: Sendable {
                 }
             }
         }
+        if let shortLinks = manifest.shortLinks, shortLinks.isShortLinkDomain(domain) {
+            components += Self.shortLinkComponents
+        }
         var document = AASADocument(details: [AASADocument.Details(appIDs: manifest.appIDs, components: components)])
         if !manifest.policy.caseSensitive { document.defaults.caseSensitive = false }
         document.substitutionVariables = manifest.universalLinks.substitutionVariables
         return document
     }
+
+    /// On the short-link domain, after the routes: the service's own paths never open the app, and
+    /// every other path (a short link's code) does, for the app to expand it.
+    static let shortLinkComponents: [AASADocument.Component] =
+        ShortLinkSettings.servicePaths.flatMap { path in
+            [
+                AASADocument.Component(path: "/\(path)", exclude: true, comment: "Waypoint Links"),
+                AASADocument.Component(path: "/\(path)/*", exclude: true, comment: "Waypoint Links"),
+            ]
+        } + [AASADocument.Component(path: "/?*", comment: "short links")]
 
     /// What a literal keeps unescaped in a component: `*`, `?` and `$` are wildcards and variables there.
     private static let literalAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))
@@ -70,12 +84,5 @@ package struct AASAGenerator: Sendable {
         }
         paths.append("/" + pieces.joined(separator: "/"))
         return paths
-    }
-
-    /// The file's bytes, pretty-printed with sorted keys, and whether they fit Apple's limit.
-    package func data(for domain: String) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(document(for: domain).json)) ?? Data()
     }
 }

@@ -84,7 +84,7 @@ public enum ManifestLoader {
 
     static let topLevelKeys = [
         "schemes", "domains", "appIDs", "android", "routes", "notifications", "quickActions", "quickActionLimit",
-        "activities", "webView", "policy", "universalLinks",
+        "activities", "webView", "policy", "universalLinks", "shortLinks",
     ]
 
     private static func read(_ root: ManifestNode, into manifest: inout Manifest) throws(ManifestError) {
@@ -142,6 +142,22 @@ public enum ManifestLoader {
             for (name, values) in try settings["substitutionVariables"]?.entries() ?? [] {
                 manifest.universalLinks.substitutionVariables[name] = try values.strings()
             }
+        }
+        if let node = top["shortLinks"] {
+            let settings = try node.mapping(allowed: ["domain"])
+            guard let domainNode = settings["domain"] else {
+                throw node.error("'shortLinks' needs 'domain', the host short links are shared under.")
+            }
+            let domain = try domainNode.nonEmptyString()
+            // Universal links do not fire after a redirect: the short link's own host must be associated.
+            guard !domain.hasPrefix("*."), manifest.domains.contains(where: { $0.lowercased() == domain.lowercased() })
+            else {
+                throw domainNode.error(
+                    "The short-link domain '\(domain)' must be one of 'domains' (not a wildcard): a short link on a host "
+                        + "the app is not associated with never opens the app."
+                )
+            }
+            manifest.shortLinks = ShortLinkSettings(domain: domain)
         }
     }
 

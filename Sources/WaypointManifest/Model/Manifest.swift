@@ -35,6 +35,8 @@ public struct Manifest: Sendable {
     public var webView = WebViewSettings()
     public var policy = ManifestPolicy()
     public var universalLinks = UniversalLinkSettings()
+    /// Where Waypoint Links serves the app's short links; `nil` when the app has none.
+    public var shortLinks: ShortLinkSettings?
     /// The file it was read from, for messages.
     public var file = "waypoint.yaml"
 
@@ -119,6 +121,30 @@ public struct UniversalLinkSettings: Sendable, Hashable {
     public var exclude: [String] = []
     /// Custom substitution variables (`$(name)`).
     public var substitutionVariables: [String: [String]] = [:]
+}
+
+/// The host of the app's short links (`https://links.example.com/spring`), served by Waypoint Links.
+///
+/// Its apple-app-site-association claims every path but the service's own, so a short link opens
+/// the app when it is installed; the service answers the rest (store, web fallback, previews).
+///
+/// ```yaml
+/// domains: [example.com, links.example.com]
+/// shortLinks:
+///   domain: links.example.com
+/// ```
+public struct ShortLinkSettings: Sendable, Hashable {
+    /// One of the manifest's `domains`, not a wildcard.
+    public var domain: String
+
+    public init(domain: String) { self.domain = domain }
+
+    /// The first path segments the service answers itself: never a short link's code, and excluded
+    /// from the short-link domain's association file so they never open the app.
+    public static let servicePaths = ["api", "health", "metrics", "c", ".well-known", "favicon.ico", "robots.txt"]
+
+    /// Whether `domain` is the short-link host (compared as host names are: case and a trailing dot aside).
+    public func isShortLinkDomain(_ other: String) -> Bool { DomainPattern(domain).matches(other) }
 }
 
 extension ManifestRoute {

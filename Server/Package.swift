@@ -1,0 +1,68 @@
+// swift-tools-version:6.2
+
+import PackageDescription
+
+// Waypoint Links, the self-hosted link service, in a package of its own: an app that depends on
+// the Waypoint library resolves and builds none of these dependencies.
+let package = Package(
+    name: "WaypointLinks",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "waypoint-links", targets: ["waypoint-links"])
+    ],
+    dependencies: [
+        .package(name: "Waypoint", path: ".."),
+        // No traits: the service needs neither swift-configuration nor the full Foundation overlays.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        // The service: storage, the admin API, redirects and association files. No `main`, so
+        // the tests drive it in process.
+        .target(
+            name: "WaypointLinks",
+            dependencies: [
+                .product(name: "Waypoint", package: "Waypoint"),
+                .product(name: "WaypointManifest", package: "Waypoint"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "waypoint-links",
+            dependencies: [
+                "WaypointLinks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WaypointLinksTests",
+            dependencies: [
+                "WaypointLinks",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ]
+)
+
+for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

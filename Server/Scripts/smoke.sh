@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Does Server/README.md's walk-through work? Builds waypoint-links, creates a token, starts the
+# service on the example manifest (a fresh SQLite file, port 18080 on loopback), runs each curl of
+# the README against it and checks the status, then stops it with SIGTERM and checks it exits 0.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+port="${WAYPOINT_LINKS_PORT:-18080}"
+base="http://127.0.0.1:$port"
+
+swift build --package-path Server --product waypoint-links 2>&1 | tail -n 1
+binary="$(swift build --package-path Server --show-bin-path)/waypoint-links"
+work="$(mktemp -d)"
+server=""
+cleanup() {
+    [ -n "$server" ] && kill "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+token="$("$binary" token create --name smoke --database "$work/links.sqlite")"
+"$binary" serve --manifest Examples/Manifests/reading.yaml --port "$port" --database "$work/links.sqlite" \
+    --app-store-id 1234567890 >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 50); do
+    curl -fs "$base/health" >/dev/null 2>&1 && break
+    sleep 0.2
+done
+
+failures=0
+# expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
+expect() {
+    local status="$1" what="$2"
+    shift 2
+    local got
+    got="$(curl -s -o "$work/body" -w '%{http_code}' "$@")"
+    if [ "$got" = "$status" ]; then
+        echo "ok    $status  $what"
+    else
+        echo "FAIL  $got (expected $status)  $what: $(head -c 300 "$work/body")"
+        failures=$((failures + 1))
+    fi
+}
+auth=(-H "Authorization: Bearer $token" -H 'Content-Type: application/json')
+expect 200 "health" "$base/health"
+expect 200 "apple-app-site-association for read.example.com" -H 'Host: read.example.com' \
+    "$base/.well-known/apple-app-site-association"
+expect 200 "apple-app-site-association for links.read.example.com" -H 'Host: links.read.example.com' \
+    "$base/.well-known/apple-app-site-association"
+grep -q '"/" : "/?\*"' "$work/body" || { echo "FAIL  the short-link domain's file does not claim its codes"; failures=$((failures + 1)); }
+expect 200 "assetlinks.json" -H 'Host: read.example.com' "$base/.well-known/assetlinks.json"
+expect 404 "no association file for another host" -H 'Host: evil.example' "$base/.well-known/apple-app-site-association"
+expect 401 "admin API without a token" "$base/api/links"
+expect 201 "create a link" "${auth[@]}" -d '{"code": "spring", "deepLink": "https://read.example.com/b/42",
+    "fallbacks": {"web": "https://read.example.com/b/42"}, "preview": {"title": "Spring sale"}}' "$base/api/links"
+expect 422 "a deep link no route takes is refused" "${auth[@]}" -d '{"deepLink": "readapp://nowhere"}' "$base/api/links"
+expect 409 "the same code twice" "${auth[@]}" -d '{"code": "spring", "deepLink": "readapp://books/1"}' "$base/api/links"
+expect 200 "read it" "${auth[@]}" "$base/api/links/spring"
+expect 200 "list" "${auth[@]}" "$base/api/links?limit=10"
+expect 200 "update it" "${auth[@]}" -X PATCH -d '{"preview": {"title": "Spring sale, last day"}}' "$base/api/links/spring"
+expect 200 "the app expands the code" "$base/api/resolve/spring"
+expect 200 "iPhone: landing page" -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' "$base/spring"
+expect 302 "Android: Play Store" -A 'Mozilla/5.0 (Linux; Android 15)' "$base/spring"
+expect 302 "desktop: web fallback" -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring"
+expect 200 "Slack: preview" -A 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' "$base/spring"
+grep -q 'og:title" content="Spring sale, last day"' "$work/body" || { echo "FAIL  no og:title"; failures=$((failures + 1)); }
+expect 404 "unknown code" "$base/autumn"
+expect 204 "delete it" "${auth[@]}" -X DELETE "$base/api/links/spring"
+expect 404 "gone after delete" "$base/spring"
+
+kill -TERM "$server"
+status=0
+wait "$server" || status=$?
+server=""
+if [ "$status" != "0" ]; then
+    echo "FAIL  the service exited $status on SIGTERM"
+    cat "$work/server.log"
+    failures=$((failures + 1))
+fi
+[ "$failures" = "0" ] || { echo "$failures smoke checks failed"; exit 1; }
+echo "smoke test passed: every request of Server/README.md answered as shown; SIGTERM stopped the service cleanly"

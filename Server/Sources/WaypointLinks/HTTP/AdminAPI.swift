@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The admin API under `/api/links`, as `Server/openapi.yaml` describes it: create, read, list
+/// (a page at a time, in code order), update and delete short links.
+struct AdminAPI: Sendable {
+    let rules: LinkRules
+    let store: any LinkStore
+    let baseURL: String
+    let now: @Sendable () -> Date
+
+    /// The most links one page lists, and how many when the request does not say.
+    static let maxPageSize = 200
+    static let defaultPageSize = 50
+
+    /// A link as the API returns it: the stored link and its short URL.
+    struct LinkBody: Encodable {
+        let link: ShortLink
+        let url: String
+
+        func encode(to encoder: any Encoder) throws {
+            try link.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(url, forKey: .url)
+        }
+
+        enum Key: String, CodingKey { case url }
+    }
+
+    struct Page: Encodable {
+        let links: [LinkBody]
+        /// The `after` to ask for the next page; absent on the last.
+        let next: String?
+    }
+
+    func register(on router: RouterGroup<BasicRequestContext>) {
+        router.post { request, _ in try await create(request) }
+        router.get { request, _ in try await list(request) }
+        router.get(":code") { _, context in try await read(try code(context)) }
+        router.patch(":code") { request, context in try await update(try code(context), request) }
+        router.delete(":code") { _, context in try await delete(try code(context)) }
+    }
+
+    func body(_ link: ShortLink) -> LinkBody { LinkBody(link: link, url: "\(baseURL)/\(link.code)") }
+
+    func create(_ request: Request) async throws -> Response {
+        let input = try await JSONBody.decode(LinkInput.self, from: request)
+        let date = now()
+        if let custom = input.code {
+            let link = try rules.newLink(from: input, code: try LinkRules.normalizedCode(custom), now: date)
+            guard try await store.insert(link) else {
+                throw LinkServiceError(
+                    .codeTaken,
+                    "The code '\(link.code)' is taken; choose another or leave 'code' out."
+                )
+            }
+            return created(link)
+        }
+        // A generated code colliding is a one-in-10^20 event; a few tries make it one in never.
+        for _ in 0..<4 {
+            let link = try rules.newLink(from: input, code: CodeGenerator.make(), now: date)
+            if try await store.insert(link) { return created(link) }
+        }
+        throw LinkServiceError(.unavailable, "No free code was found; try again.")
+    }
+
+    private func created(_ link: ShortLink) -> Response {
+        JSONBody.response(body(link), status: .created, headers: [.location: "/api/links/\(link.code)"])
+    }
+
+    func list(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        var limit = Self.defaultPageSize
+        if let text = query["limit"] {
+            guard let value = Int(String(text)), (1...Self.maxPageSize).contains(value) else {
+                throw LinkServiceError(.invalidRequest, "'limit' is a whole number from 1 to \(Self.maxPageSize).")
+            }
+            limit = value
+        }
+        let after = try query["after"].map { try LinkRules.normalizedCode(String($0)) }
+        // One more than the page, to know whether another follows.
+        let links = try await store.links(after: after, limit: limit + 1)
+        let page = links.prefix(limit)
+        return JSONBody.response(Page(links: page.map(body), next: links.count > limit ? page.last?.code : nil))
+    }
+
+    func read(_ code: String) async throws -> Response {
+        JSONBody.response(body(try await existing(code)))
+    }
+
+    func update(_ code: String, _ request: Request) async throws -> Response {
+        let input = try await JSONBody.decode(LinkInput.self, from: request)
+        let link = try rules.updated(try await existing(code), with: input, now: now())
+        guard try await store.replace(link) else { throw notFound(code) }
+        return JSONBody.response(body(link))
+    }
+
+    func delete(_ code: String) async throws -> Response {
+        guard try await store.delete(code: code) else { throw notFound(code) }
+        return Response(status: .noContent)
+    }
+
+    private func existing(_ code: String) async throws -> ShortLink {
+        guard let link = try await store.link(code: code) else { throw notFound(code) }
+        return link
+    }
+
+    private func notFound(_ code: String) -> LinkServiceError {
+        LinkServiceError(.notFound, "No link has the code '\(code)'.")
+    }
+
+    private func code(_ context: BasicRequestContext) throws -> String {
+        try LinkRules.normalizedCode(context.parameters.get("code") ?? "")
+    }
+}

@@ -1,0 +1,51 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Gives every error the one JSON shape of ``LinkServiceError``, so no client sees Hummingbird's
+/// own error body or a bare 500: a failing database is a 503 the client may retry, and anything
+/// unforeseen is logged with the request that caused it.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as LinkServiceError {
+            throw error
+        } catch let error as StoreError {
+            context.logger.error("store failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            throw LinkServiceError(.unavailable, "The database did not answer; nothing was changed. Try again.")
+        } catch let error as any HTTPResponseError {
+            throw LinkServiceError(Self.code(for: error.status), Self.message(for: error.status, request))
+        } catch {
+            context.logger.error("unexpected error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            throw LinkServiceError(.unavailable, "The service could not answer this request; nothing was changed.")
+        }
+    }
+
+    static func code(for status: HTTPResponse.Status) -> LinkServiceError.Code {
+        switch status.code {
+        case 401: .unauthorized
+        case 404: .notFound
+        case 405: .methodNotAllowed
+        case 413: .tooLarge
+        case 429: .rateLimited
+        case 500...: .unavailable
+        default: .invalidRequest
+        }
+    }
+
+    static func message(for status: HTTPResponse.Status, _ request: Request) -> String {
+        switch status.code {
+        case 404: "Nothing is at \(request.method) \(request.uri.path)."
+        case 405: "\(request.uri.path) does not take \(request.method)."
+        case 413: "The body is over \(JSONBody.maxRequestBytes) bytes."
+        default: status.reasonPhrase
+        }
+    }
+}

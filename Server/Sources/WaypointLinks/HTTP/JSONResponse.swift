@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// JSON in and out of the admin API, with one encoder and one decoder: dates as ISO 8601, keys
+/// sorted so equal values give equal bytes.
+enum JSONBody {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    /// The most bytes a request body may have; a link is well under 4 KB.
+    static let maxRequestBytes = 16 * 1024
+
+    static func response(
+        _ value: some Encodable,
+        status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
+    )
+        -> Response
+    {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        // Encoding a ShortLink or a page of them cannot fail: strings, numbers and finite dates only.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Reads a JSON body of at most ``maxRequestBytes``.
+    ///
+    /// - Throws: ``LinkServiceError`` `tooLarge` or `invalidRequest`, naming what was wrong.
+    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxRequestBytes)
+        } catch is NIOTooManyBytesError {
+            throw LinkServiceError(.tooLarge, "The body is over \(maxRequestBytes) bytes; a link needs far fewer.")
+        }
+        do {
+            return try decoder.decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw LinkServiceError(.invalidRequest, describe(error))
+        }
+        // A LinkServiceError from a type's own decoding (an unknown field) passes as it is.
+    }
+
+    /// A decoding error as a person reads it: where in the body, and what was wrong.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
+            return keys.isEmpty ? "the body" : "'" + keys.joined(separator: ".") + "'"
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) should be \(describeType(type))."
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) should be \(describeType(type)), not null."
+        case .keyNotFound(let key, _):
+            return "The body needs '\(key.stringValue)'."
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, context.underlyingError != nil || context.debugDescription.contains("JSON") {
+                return "The body is not valid JSON: \(context.debugDescription)"
+            }
+            return "\(path(context)) \(context.debugDescription)"
+        @unknown default:
+            return "The body could not be read: \(error)"
+        }
+    }
+
+    private static func describeType(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Date.Type: "a date such as \"2027-01-01T00:00:00Z\""
+        case is Int.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        default: "an object"
+        }
+    }
+}
+
+/// The body of every error the service answers with.
+struct ErrorBody: Encodable {
+    struct Detail: Encodable {
+        let code: LinkServiceError.Code
+        let message: String
+    }
+
+    let error: Detail
+
+    init(_ error: LinkServiceError) { self.error = Detail(code: error.code, message: error.message) }
+}
+
+extension LinkServiceError: HTTPResponseError {
+    public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
+
+    public var headers: HTTPFields { [:] }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = HTTPFields()
+        if code == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"waypoint-links\"" }
+        return JSONBody.response(ErrorBody(self), status: status, headers: headers)
+    }
+}

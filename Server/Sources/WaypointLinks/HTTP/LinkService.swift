@@ -1,0 +1,223 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Waypoint
+import WaypointManifest
+
+/// Waypoint Links: association files, short links and their redirects for one app, from the
+/// app's manifest. Everything is checked when the service is made, so a manifest it cannot serve
+/// stops it at start-up, not at the first request.
+///
+/// ```swift
+/// let service = try LinkService(manifest: manifest, store: try await SQLiteLinkStore.open(path: "links.sqlite"))
+/// let app = Application(router: service.router(), configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+/// try await app.runService()
+/// ```
+public struct LinkService: Sendable {
+    public struct Configuration: Sendable {
+        /// The App Store id the landing page offers when a link names none.
+        public var appStoreID: String?
+        /// The clock; tests set it.
+        public var now: @Sendable () -> Date
+
+        public init(appStoreID: String? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+            self.appStoreID = appStoreID
+            self.now = now
+        }
+    }
+
+    public let manifest: Manifest
+    public let store: any LinkStore
+    let wellKnown: WellKnownFiles
+    let admin: AdminAPI
+    let visits: VisitAnswer.Settings
+    let now: @Sendable () -> Date
+
+    /// - Throws: ``LinkServiceStartError`` naming what in the manifest or the configuration to change.
+    public init(
+        manifest: Manifest,
+        store: any LinkStore,
+        configuration: Configuration = Configuration()
+    ) throws(LinkServiceStartError) {
+        let rules: LinkRules
+        do {
+            rules = try LinkRules(manifest: manifest)
+            wellKnown = try WellKnownFiles(manifest: manifest)
+        } catch let error as ManifestError {
+            throw LinkServiceStartError("The manifest's routes do not build: \(error.message)")
+        } catch let error as AssociationFileError {
+            throw LinkServiceStartError(error.message)
+        } catch {
+            throw LinkServiceStartError("\(error)")
+        }
+        // The manifest loader has checked that the domain is one of `domains` and not a wildcard.
+        guard let linkDomain = manifest.shortLinks?.domain else {
+            throw LinkServiceStartError(
+                "The manifest has no 'shortLinks' section; add 'shortLinks: {domain: links.example.com}' with one of "
+                    + "its domains, so that the domain's association file lets short links open the app."
+            )
+        }
+        let baseURL = "https://" + linkDomain.lowercased()
+        self.manifest = manifest
+        self.store = store
+        self.now = configuration.now
+        self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, now: configuration.now)
+        do {
+            self.visits = VisitAnswer.Settings(
+                appStoreID: configuration.appStoreID,
+                playPackage: manifest.android?.package,
+                baseURL: baseURL,
+                pages: try Pages()
+            )
+        } catch {
+            throw LinkServiceStartError("The page templates do not parse: \(error)")
+        }
+    }
+
+    /// The routes: `/.well-known/…`, `/health`, `/api/links…` (with a token) and `/{code}`.
+    public func router() -> Hummingbird.Router<BasicRequestContext> {
+        let router = Hummingbird.Router()
+        router.add(middleware: ErrorMiddleware())
+        router.get("/.well-known/apple-app-site-association") { request, _ in try appleAppSiteAssociation(request) }
+        router.get("/.well-known/assetlinks.json") { request, _ in try assetLinks(request) }
+        router.get("/health") { _, _ in try await health() }
+        router.get("/api/resolve/:code") { _, context in try await resolve(code: context.parameters.get("code") ?? "") }
+        admin.register(on: router.group("/api/links").add(middleware: TokenAuthentication(store: store)))
+        router.get(":code") { request, context in try await visit(request, code: context.parameters.get("code") ?? "") }
+        return router
+    }
+
+    // MARK: Association files
+
+    func appleAppSiteAssociation(_ request: Request) throws -> Response {
+        let host = request.head.authority ?? ""
+        guard let file = wellKnown.appleAppSiteAssociation(forHost: host) else {
+            throw LinkServiceError(
+                .notFound,
+                "'\(host)' is not one of the app's domains; no association file is served for it."
+            )
+        }
+        return serve(file, request)
+    }
+
+    func assetLinks(_ request: Request) throws -> Response {
+        let host = request.head.authority ?? ""
+        guard wellKnown.serves(host: host) else {
+            throw LinkServiceError(
+                .notFound,
+                "'\(host)' is not one of the app's domains; no association file is served for it."
+            )
+        }
+        guard let file = wellKnown.assetLinks else {
+            throw LinkServiceError(.notFound, "The manifest has no 'android' section, so there is no assetlinks.json.")
+        }
+        return serve(file, request)
+    }
+
+    /// Always 200 with the bytes (or 304 for a matching `If-None-Match`), never a redirect: iOS does
+    /// not follow one for this file. Apple's CDN caches it about a day, so an hour here is harmless.
+    private func serve(_ file: WellKnownFiles.File, _ request: Request) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "application/json",
+            .eTag: file.entityTag,
+            .cacheControl: "public, max-age=3600",
+        ]
+        if let tags = request.headers[.ifNoneMatch],
+            tags.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == file.entityTag
+            })
+        {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.body)))
+    }
+
+    // MARK: Health
+
+    struct Health: Encodable {
+        let status: String
+        let links: String
+    }
+
+    func health() async throws -> Response {
+        // A read through the store: a service whose database is gone is not healthy.
+        _ = try await store.links(after: nil, limit: 1)
+        return JSONBody.response(Health(status: "ok", links: "readable"))
+    }
+
+    // MARK: Expanding a short link in the app
+
+    /// What the app needs when a short link opened it: the deep link to hand its dispatcher.
+    struct Resolved: Encodable {
+        let code: String
+        let deepLink: String
+        let route: String
+    }
+
+    /// `GET /api/resolve/{code}`, without a token: the app calls it when iOS or Android opened it
+    /// for a short link, and gets the deep link behind the code. It tells nothing the landing page
+    /// does not already show.
+    func resolve(code text: String) async throws -> Response {
+        let code = try LinkRules.normalizedCode(text)
+        guard let link = try await store.link(code: code) else {
+            throw LinkServiceError(.notFound, "No link has the code '\(code)'.")
+        }
+        guard !link.isExpired(at: now()) else {
+            throw LinkServiceError(.expired, "The link '\(code)' has expired.")
+        }
+        return JSONBody.response(Resolved(code: link.code, deepLink: link.deepLink, route: link.route))
+    }
+
+    // MARK: Visits
+
+    func visit(_ request: Request, code text: String) async throws -> Response {
+        // A code that breaks the code rules can name no link: the same 404 page, without a lookup.
+        let code = try? LinkRules.normalizedCode(text)
+        let link = try await code.asyncMap { try await store.link(code: $0) } ?? nil
+        let answer = VisitAnswer.for(
+            code: text,
+            link: link,
+            client: ClientKind(userAgent: request.headers[.userAgent]),
+            now: now(),
+            settings: visits
+        )
+        var headers: HTTPFields = [
+            // A link can be edited or expire: no cache may keep the answer.
+            .cacheControl: "no-store",
+            .xContentTypeOptions: "nosniff",
+        ]
+        // The landing page's links must not tell the next site which code was followed.
+        if let referrerPolicy = HTTPField.Name("Referrer-Policy") { headers[referrerPolicy] = "no-referrer" }
+        if let location = answer.location {
+            headers[.location] = location
+            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers)
+        }
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] =
+            "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+        return Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: answer.html ?? ""))
+        )
+    }
+}
+
+/// Why the service did not start: what in the manifest or the options to change.
+public struct LinkServiceStartError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

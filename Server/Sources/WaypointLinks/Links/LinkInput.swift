@@ -1,0 +1,89 @@
+import Foundation
+
+/// The body of a create (`POST /api/links`) or update (`PATCH /api/links/{code}`) request. On
+/// update, an absent field keeps its value and `null` clears an optional one.
+///
+/// ```json
+/// {"code": "spring-sale", "deepLink": "https://read.example.com/b/42",
+///  "fallbacks": {"appStoreID": "1234567890", "web": "https://read.example.com/b/42"},
+///  "preview": {"title": "Spring sale"}, "expiresAt": "2027-01-01T00:00:00Z"}
+/// ```
+public struct LinkInput: Sendable, Hashable, Decodable {
+    /// A custom code; a create without one gets a generated, unguessable code. Not on update.
+    public var code: String?
+    public var deepLink: String?
+    public var fallbacks: ShortLink.Fallbacks?
+    public var preview: ShortLink.Preview?
+    public var expiresAt: Date?
+    /// Which optional fields the body set to `null`, so an update can clear them.
+    public var cleared: Set<ClearableField> = []
+
+    public enum ClearableField: String, Sendable, Hashable, CaseIterable {
+        case fallbacks, preview, expiresAt
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case code, deepLink, fallbacks, preview, expiresAt
+    }
+
+    public init(
+        code: String? = nil,
+        deepLink: String? = nil,
+        fallbacks: ShortLink.Fallbacks? = nil,
+        preview: ShortLink.Preview? = nil,
+        expiresAt: Date? = nil
+    ) {
+        self.code = code
+        self.deepLink = deepLink
+        self.fallbacks = fallbacks
+        self.preview = preview
+        self.expiresAt = expiresAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.stringValue), of: "a link")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+        deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
+        fallbacks = try container.decodeIfPresent(ShortLink.Fallbacks.self, forKey: .fallbacks)
+        preview = try container.decodeIfPresent(ShortLink.Preview.self, forKey: .preview)
+        do {
+            expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        } catch DecodingError.dataCorrupted {
+            // Foundation's message names neither the field nor the form it wants.
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresAt,
+                in: container,
+                debugDescription: "should be a date and time such as \"2027-01-01T00:00:00Z\"."
+            )
+        }
+        for field in ClearableField.allCases {
+            guard let key = CodingKeys(rawValue: field.rawValue) else { continue }
+            if container.contains(key), try container.decodeNil(forKey: key) { cleared.insert(field) }
+        }
+    }
+}
+
+/// Any key of a JSON object, to list the ones a type does not know.
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+
+    /// A misspelled field ("deeplink") would otherwise be ignored, and an update would do nothing.
+    ///
+    /// - Throws: ``LinkServiceError`` `invalidRequest` naming the unknown fields and the known ones.
+    static func refuseUnknownKeys(in decoder: any Decoder, known: [String], of what: String) throws {
+        let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+            .filter { !known.contains($0) }
+        guard !unknown.isEmpty else { return }
+        let path = decoder.codingPath.map(\.stringValue)
+        let place = path.isEmpty ? "" : " in '\(path.joined(separator: "."))'"
+        throw LinkServiceError(
+            .invalidRequest,
+            "Unknown field \(unknown.sorted().map { "'\($0)'" }.joined(separator: ", "))\(place); "
+                + "\(what) has \(known.joined(separator: ", "))."
+        )
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Waypoint
+import WaypointManifest
+
+/// What a short link may hold, decided from the manifest in one place: the code rules, the deep
+/// link that must resolve to a route, and the only hosts a fallback or preview may name (the
+/// manifest's domains and the two stores), so the service is never an open redirect.
+///
+/// ```swift
+/// let rules = try LinkRules(manifest: manifest)
+/// try rules.route(for: "https://read.example.com/b/42")  // "web.book"
+/// try rules.route(for: "https://evil.example/x")         // throws deepLinkUnresolved
+/// ```
+public struct LinkRules: Sendable {
+    public let manifest: Manifest
+    let resolver: LinkResolver<ManifestRoute>
+    let domains: [DomainPattern]
+
+    /// The most bytes a code may have.
+    public static let maxCodeLength = 64
+    /// Paths of the service itself, which no code may take.
+    public static let reservedCodes = Set(ShortLinkSettings.servicePaths)
+    /// The stores a fallback may send a visitor to, besides the manifest's domains.
+    static let storeHosts: [DomainPattern] = ["apps.apple.com", "play.google.com"]
+    static let maxTitleLength = 200
+    static let maxDescriptionLength = 500
+
+    public init(manifest: Manifest) throws(ManifestError) {
+        self.manifest = manifest
+        self.resolver = try manifest.makeResolver()
+        self.domains = manifest.domains.map { DomainPattern($0) }
+    }
+
+    /// A code as stored and looked up: lowercased, so `Sale` and `sale` are one code.
+    ///
+    /// - Throws: `invalidCode` unless it is 1 to 64 ASCII letters, digits, `-` or `_` and not a
+    ///   path of the service. Anything else (`/`, `..`, `%`, a Cyrillic `а` that looks like `a`)
+    ///   could reach another code or pass for one.
+    public static func normalizedCode(_ text: String) throws(LinkServiceError) -> String {
+        let code = text.lowercased()
+        guard !code.isEmpty, code.utf8.count <= maxCodeLength else {
+            throw LinkServiceError(
+                .invalidCode,
+                "A code has 1 to \(maxCodeLength) characters; '\(text)' has \(text.count)."
+            )
+        }
+        if let bad = code.unicodeScalars.first(where: { !isCodeCharacter($0) }) {
+            throw LinkServiceError(
+                .invalidCode,
+                "A code holds only ASCII letters, digits, '-' and '_'; '\(text)' has \(describe(bad))."
+            )
+        }
+        guard !reservedCodes.contains(code) else {
+            throw LinkServiceError(.invalidCode, "'\(code)' is a path of the service itself; choose another code.")
+        }
+        return code
+    }
+
+    static func isCodeCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "0"..."9", "-", "_": true
+        default: false
+        }
+    }
+
+    private static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        return scalar.isASCII && scalar.value >= 0x21 && scalar.value < 0x7F ? "'\(scalar)'" : hex
+    }
+
+    /// The name of the manifest route the deep link resolves to, as the app will receive it: an
+    /// `https` link on a manifest domain as a universal link, any other scheme as a custom-scheme URL.
+    ///
+    /// - Throws: `deepLinkUnresolved` with the resolver's reason.
+    public func route(for deepLink: String) throws(LinkServiceError) -> String {
+        let link: DeepLink
+        do {
+            link = try DeepLink(deepLink, limits: resolver.policy.limits)
+        } catch {
+            throw LinkServiceError(.deepLinkUnresolved, "The deep link is not a link: \(error.description)")
+        }
+        guard link.scheme != nil else {
+            throw LinkServiceError(
+                .deepLinkUnresolved,
+                "The deep link '\(deepLink)' has no scheme; write it as the app receives it, such as "
+                    + examples() + "."
+            )
+        }
+        let source: LinkSource = link.isWeb ? .universalLink : .urlScheme
+        switch resolver.resolve(deepLink, source: source) {
+        case .matched(let match):
+            return match.route.name
+        case .notFound:
+            throw LinkServiceError(.deepLinkUnresolved, "No route of the manifest matches '\(deepLink)'.")
+        case .forbidden(_, let reason):
+            throw LinkServiceError(.deepLinkUnresolved, "The app would refuse '\(deepLink)': \(reason)")
+        case .passThrough:
+            throw LinkServiceError(
+                .deepLinkUnresolved,
+                "'\(deepLink)' is not a link of this app; use " + examples() + "."
+            )
+        case .invalid(let error):
+            throw LinkServiceError(.deepLinkUnresolved, "The deep link is not a link: \(error.description)")
+        }
+    }
+
+    private func examples() -> String {
+        let forms =
+            manifest.domains.prefix(1).map { "https://\($0.replacingOccurrences(of: "*.", with: "www."))/…" }
+            + manifest.schemes.prefix(1).map { "\($0)://…" }
+        return forms.isEmpty ? "a link of one of the manifest's routes" : forms.joined(separator: " or ")
+    }
+
+    /// Checks every URL and text of the fallbacks and the preview.
+    public func check(_ fallbacks: ShortLink.Fallbacks, _ preview: ShortLink.Preview?) throws(LinkServiceError) {
+        if let id = fallbacks.appStoreID, id.isEmpty || id.count > 20 || !id.allSatisfy(\.isASCIIDigit) {
+            throw LinkServiceError(
+                .invalidRequest,
+                "fallbacks.appStoreID is the app's numeric App Store id; '\(id)' is not."
+            )
+        }
+        if let package = fallbacks.playPackage, !Self.isPackageName(package) {
+            throw LinkServiceError(
+                .invalidRequest,
+                "fallbacks.playPackage is an Android package name such as com.example.app; '\(package)' is not."
+            )
+        }
+        if let web = fallbacks.web { try checkURL(web, field: "fallbacks.web", hosts: domains + Self.storeHosts) }
+        guard let preview else { return }
+        if let image = preview.imageURL { try checkURL(image, field: "preview.imageURL", hosts: domains) }
+        try checkText(preview.title, field: "preview.title", limit: Self.maxTitleLength)
+        try checkText(preview.description, field: "preview.description", limit: Self.maxDescriptionLength)
+    }
+
+    /// An `https` URL at the default port, without user info, on one of `hosts`.
+    private func checkURL(_ text: String, field: String, hosts: [DomainPattern]) throws(LinkServiceError) {
+        let allowed = hosts.map(\.description).joined(separator: ", ")
+        guard let link = try? DeepLink(text), link.scheme == "https", let host = link.host,
+            !link.hasUserInfo, link.port == nil || link.port == 443
+        else {
+            throw LinkServiceError(.urlNotAllowed, "\(field) must be an https URL on \(allowed); '\(text)' is not.")
+        }
+        guard hosts.contains(where: { $0.matches(host) }) else {
+            throw LinkServiceError(
+                .urlNotAllowed,
+                "\(field) may only lead to \(allowed), so the service never sends visitors elsewhere; '\(host)' is not one."
+            )
+        }
+    }
+
+    /// Text shown in pages and previews: bounded, and no control characters (a line break in a
+    /// title could end a header or a meta tag early where one is written carelessly).
+    private func checkText(_ text: String?, field: String, limit: Int) throws(LinkServiceError) {
+        guard let text else { return }
+        guard text.count <= limit else {
+            throw LinkServiceError(.invalidRequest, "\(field) has \(text.count) characters; at most \(limit).")
+        }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw LinkServiceError(.invalidRequest, "\(field) holds a control character (a line break, a tab…).")
+        }
+    }
+
+    static func isPackageName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, text.utf8.count <= 255 else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+            else {
+                return false
+            }
+            return part.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
+        }
+    }
+
+    /// A new link from a create request; `code` is the custom code or a generated one.
+    public func newLink(from input: LinkInput, code: String, now: Date) throws(LinkServiceError) -> ShortLink {
+        guard let deepLink = input.deepLink else {
+            throw LinkServiceError(.invalidRequest, "A link needs 'deepLink': the link the app receives.")
+        }
+        let fallbacks = input.fallbacks ?? ShortLink.Fallbacks()
+        try check(fallbacks, input.preview)
+        return ShortLink(
+            code: code,
+            deepLink: deepLink,
+            route: try route(for: deepLink),
+            fallbacks: fallbacks,
+            preview: input.preview,
+            expiresAt: input.expiresAt,
+            createdAt: now
+        )
+    }
+
+    /// `link` with an update request applied: absent fields kept, `null` ones cleared.
+    public func updated(_ link: ShortLink, with input: LinkInput, now: Date) throws(LinkServiceError) -> ShortLink {
+        if let code = input.code, (try? Self.normalizedCode(code)) != link.code {
+            throw LinkServiceError(.invalidRequest, "A link's code cannot change; create a new link instead.")
+        }
+        var result = link
+        if let deepLink = input.deepLink {
+            result.route = try route(for: deepLink)
+            result.deepLink = deepLink
+        }
+        if input.cleared.contains(.fallbacks) { result.fallbacks = ShortLink.Fallbacks() }
+        if let fallbacks = input.fallbacks { result.fallbacks = fallbacks }
+        if input.cleared.contains(.preview) { result.preview = nil }
+        if let preview = input.preview { result.preview = preview }
+        if input.cleared.contains(.expiresAt) { result.expiresAt = nil }
+        if let expiresAt = input.expiresAt { result.expiresAt = expiresAt }
+        try check(result.fallbacks, result.preview)
+        result.updatedAt = now
+        return result
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What `GET /{code}` answers, decided from the link, who asked and when; kept apart from HTTP so
+/// every branch is tested without a server.
+///
+/// Reached only when the app did not open: with the app installed, iOS and Android open it for the
+/// short link's own URL (its host is an associated domain) and the service never sees the tap.
+///
+/// ```swift
+/// let answer = VisitAnswer.for(link, client: .android, now: .now, settings: settings)
+/// answer.outcome   // .store
+/// answer.location  // "https://play.google.com/store/apps/details?id=com.example.reader&referrer=…"
+/// ```
+struct VisitAnswer: Sendable, Hashable {
+    /// Where the visit ended: the figure click counts are kept by.
+    enum Outcome: String, Sendable, Hashable, CaseIterable, Codable {
+        case landingPage, store, webFallback, preview, notFound, expired
+    }
+
+    var outcome: Outcome
+    var status: Int
+    /// For a redirect (302).
+    var location: String?
+    /// For a page.
+    var html: String?
+
+    /// What the service knows besides the link: the Android package and App Store id to fall
+    /// back on, and the address short links are shared under.
+    struct Settings: Sendable {
+        var appStoreID: String?
+        var playPackage: String?
+        /// `https://links.example.com`, no trailing slash.
+        var baseURL: String
+        var pages: Pages
+    }
+
+    static func `for`(code: String, link: ShortLink?, client: ClientKind, now: Date, settings: Settings) -> VisitAnswer
+    {
+        guard let link else {
+            return VisitAnswer(
+                outcome: .notFound,
+                status: 404,
+                html: settings.pages.missing(code: code, expired: false)
+            )
+        }
+        if link.isExpired(at: now) {
+            return VisitAnswer(outcome: .expired, status: 410, html: settings.pages.missing(code: code, expired: true))
+        }
+        let title = link.preview?.title ?? "Open in the app"
+        let storeURL = (link.fallbacks.appStoreID ?? settings.appStoreID).map { "https://apps.apple.com/app/id\($0)" }
+        switch client {
+        case .previewCrawler:
+            let page = Pages.Preview(
+                title: title,
+                description: link.preview?.description,
+                imageURL: link.preview?.imageURL,
+                pageURL: "\(settings.baseURL)/\(link.code)",
+                continueURL: link.fallbacks.web ?? storeURL
+            )
+            return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
+        case .android:
+            if let package = link.fallbacks.playPackage ?? settings.playPackage {
+                return VisitAnswer(
+                    outcome: .store,
+                    status: 302,
+                    location: playStoreURL(package: package, code: link.code)
+                )
+            }
+        case .desktop:
+            if let web = link.fallbacks.web { return VisitAnswer(outcome: .webFallback, status: 302, location: web) }
+        case .iOS:
+            break
+        }
+        // iOS, and anyone with nowhere better to go: a page that opens the app or offers the store.
+        let page = Pages.Landing(
+            title: title,
+            description: link.preview?.description,
+            openURL: link.deepLink,
+            storeURL: storeURL,
+            webURL: link.fallbacks.web
+        )
+        return VisitAnswer(outcome: .landingPage, status: 200, html: settings.pages.landing(page))
+    }
+
+    /// The Play Store listing, with `referrer` carrying the link's code so the app can read it
+    /// through the Install Referrer API on first launch.
+    static func playStoreURL(package: String, code: String) -> String {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = "play.google.com"
+        components.path = "/store/apps/details"
+        // The referrer is itself a query string, escaped once more as a single value.
+        let referrer = "waypoint_code=\(code)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? code
+        components.percentEncodedQueryItems = [
+            URLQueryItem(name: "id", value: package),
+            URLQueryItem(name: "referrer", value: referrer),
+        ]
+        return components.string ?? "https://play.google.com/store/apps/details?id=\(package)"
+    }
+}

@@ -1,0 +1,44 @@
+/// One step of the schema, applied once, in order, when the service starts; the database records
+/// each version it has. A released migration never changes: a new step is a new version.
+///
+/// Each engine writes its own SQL for a step (types differ) under the same version number.
+public struct Migration: Sendable {
+    public let version: Int
+    public let summary: String
+    public let statements: [String]
+}
+
+extension Migration {
+    /// The schema for SQLite. Dates are whole seconds since 1970 (UTC).
+    static let sqlite: [Migration] = [
+        Migration(
+            version: 1,
+            summary: "links and API tokens",
+            statements: [
+                """
+                CREATE TABLE links (
+                    code TEXT PRIMARY KEY NOT NULL,
+                    deep_link TEXT NOT NULL,
+                    route TEXT NOT NULL,
+                    app_store_id TEXT,
+                    play_package TEXT,
+                    web_url TEXT,
+                    preview_title TEXT,
+                    preview_description TEXT,
+                    preview_image_url TEXT,
+                    expires_at INTEGER,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE api_tokens (
+                    secret_hash BLOB PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                )
+                """,
+            ]
+        )
+    ]
+}

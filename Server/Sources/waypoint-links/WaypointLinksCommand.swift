@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import WaypointLinks
+import WaypointManifest
+
+@main
+struct WaypointLinksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "waypoint-links",
+        abstract: "Waypoint Links: association files, short links and their redirects, from the app's manifest.",
+        version: WaypointRelease.version,
+        subcommands: [Serve.self, Token.self]
+    )
+}
+
+/// The options every subcommand that opens the database shares.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "The database: a SQLite file path (created when absent).")
+    var database = "waypoint-links.sqlite"
+
+    func open() async throws -> any LinkStore {
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            throw ValidationError("PostgreSQL is not supported by this build yet; pass a SQLite file path.")
+        }
+        return try await SQLiteLinkStore.open(path: database)
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the service until SIGINT or SIGTERM.")
+
+    @Option(help: "The app's manifest (routes, domains, appIDs, android).")
+    var manifest = "waypoint.yaml"
+
+    @Option(help: "The address to listen on; 0.0.0.0 for every interface.")
+    var hostname = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .customLong("app-store-id"), help: "The app's App Store id, offered when a link names none.")
+    var appStoreID: String?
+
+    func run() async throws {
+        let loaded: Manifest
+        do {
+            loaded = try ManifestLoader.load(file: manifest)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let store = try await database.open()
+        let service: LinkService
+        do {
+            service = try LinkService(
+                manifest: loaded,
+                store: store,
+                configuration: LinkService.Configuration(appStoreID: appStoreID)
+            )
+        } catch {
+            await store.close()
+            throw ValidationError(error.message)
+        }
+        var logger = Logger(label: "waypoint-links")
+        logger.logLevel = .info
+        let app = Application(
+            router: service.router(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(hostname, port: port),
+                serverName: "waypoint-links"
+            ),
+            logger: logger
+        )
+        // runService stops on SIGINT or SIGTERM once the requests under way have been answered.
+        do {
+            try await app.runService()
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+    }
+}
+
+struct Token: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage the admin API's tokens.",
+        subcommands: [Create.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a token and print its secret (shown once; only its hash is stored)."
+        )
+
+        @Option(help: "A name that says who or what uses the token.")
+        var name: String
+
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let store = try await database.open()
+            let secret = APIToken.makeSecret()
+            do {
+                try await store.addToken(name: name, secretHash: APIToken.hash(secret), createdAt: Date())
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+            print(secret)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+import WaypointLinks
+
+/// The admin API through Hummingbird's in-process test client.
+@Suite("The admin API")
+struct AdminAPITests {
+    static func json(_ buffer: ByteBuffer) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:]
+    }
+
+    static func error(_ buffer: ByteBuffer) -> (code: String?, message: String?) {
+        let error = json(buffer)["error"] as? [String: Any]
+        return (error?["code"] as? String, error?["message"] as? String)
+    }
+
+    func withClient(_ body: @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
+        let fixture = try await ServiceFixture.make()
+        let app = Application(router: fixture.service.router())
+        try await app.test(.router) { client in try await body(client, fixture.token) }
+        await fixture.store.close()
+    }
+
+    static func headers(_ token: String) -> HTTPFields {
+        [.authorization: "Bearer \(token)", .contentType: "application/json"]
+    }
+
+    @Test("Without a token, or with one the service did not issue, every call is 401 with a JSON reason")
+    func authentication() async throws {
+        try await withClient { client, token in
+            for (headers, message) in [
+                (
+                    HTTPFields(),
+                    "The admin API needs 'Authorization: Bearer <token>'; create a token with 'waypoint-links token create'."
+                ),
+                ([.authorization: "Bearer wl_forged"], "That token is not one this service issued."),
+                (
+                    [.authorization: "Basic \(token)"],
+                    "The admin API needs 'Authorization: Bearer <token>'; create a token with 'waypoint-links token create'."
+                ),
+            ] as [(HTTPFields, String)] {
+                try await client.execute(uri: "/api/links", method: .get, headers: headers) { response in
+                    #expect(response.status == .unauthorized)
+                    #expect(response.headers[.wwwAuthenticate] == "Bearer realm=\"waypoint-links\"")
+                    #expect(Self.error(response.body) == ("unauthorized", message))
+                }
+            }
+            try await client.execute(
+                uri: "/api/links",
+                method: .post,
+                headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"code":"sneaky","deepLink":"readapp://books/1"}"#)
+            ) { response in #expect(response.status == .unauthorized) }
+            try await client.execute(uri: "/api/links/sneaky", method: .get, headers: Self.headers(token)) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("Create, read, list, update and delete a link")
+    func lifecycle() async throws {
+        try await withClient { client, token in
+            let body = #"""
+                {"code": "Spring", "deepLink": "https://read.example.com/b/42",
+                 "fallbacks": {"web": "https://read.example.com/b/42", "appStoreID": "1234567890"},
+                 "preview": {"title": "Spring sale", "description": "<script>alert(1)</script>"},
+                 "expiresAt": "2027-01-01T00:00:00Z"}
+                """#
+            try await client.execute(
+                uri: "/api/links",
+                method: .post,
+                headers: Self.headers(token),
+                body: ByteBuffer(string: body)
+            ) {
+                response in
+                #expect(response.status == .created)
+                #expect(response.headers[.location] == "/api/links/spring")
+                let link = Self.json(response.body)
+                #expect(link["code"] as? String == "spring")
+                #expect(link["route"] as? String == "web.book")
+                #expect(link["url"] as? String == "https://links.example.com/spring")
+                #expect(link["expiresAt"] as? String == "2027-01-01T00:00:00Z")
+                #expect((link["preview"] as? [String: Any])?["description"] as? String == "<script>alert(1)</script>")
+            }
+            try await client.execute(uri: "/api/links/SPRING", method: .get, headers: Self.headers(token)) { response in
+                #expect(response.status == .ok)
+                #expect(Self.json(response.body)["deepLink"] as? String == "https://read.example.com/b/42")
+            }
+            let patch = #"{"deepLink": "readapp://books/7", "preview": null}"#
+            try await client.execute(
+                uri: "/api/links/spring",
+                method: .patch,
+                headers: Self.headers(token),
+                body: ByteBuffer(string: patch)
+            ) { response in
+                #expect(response.status == .ok)
+                let link = Self.json(response.body)
+                #expect(link["route"] as? String == "book")
+                #expect(link["preview"] == nil)
+                #expect((link["fallbacks"] as? [String: Any])?["web"] as? String == "https://read.example.com/b/42")
+            }
+            try await client.execute(uri: "/api/links/spring", method: .delete, headers: Self.headers(token)) {
+                response in
+                #expect(response.status == .noContent)
+            }
+            try await client.execute(uri: "/api/links/spring", method: .get, headers: Self.headers(token)) { response in
+                #expect(response.status == .notFound)
+                #expect(Self.error(response.body) == ("notFound", "No link has the code 'spring'."))
+            }
+        }
+    }
+
+    @Test("A link without a code gets an unguessable one")
+    func generatedCode() async throws {
+        try await withClient { client, token in
+            var codes: Set<String> = []
+            for _ in 0..<3 {
+                try await client.execute(
+                    uri: "/api/links",
+                    method: .post,
+                    headers: Self.headers(token),
+                    body: ByteBuffer(string: #"{"deepLink": "readapp://books/1"}"#)
+                ) { response in
+                    #expect(response.status == .created)
+                    let code = Self.json(response.body)["code"] as? String ?? ""
+                    #expect(code.count == 14)
+                    codes.insert(code)
+                }
+            }
+            #expect(codes.count == 3)
+        }
+    }
+
+    @Test("Refusals: each has its status, its code and a message to act on")
+    func refusals() async throws {
+        try await withClient { client, token in
+            let cases: [(String, HTTPResponse.Status, String, String)] = [
+                (
+                    #"{"code": "a/b", "deepLink": "readapp://books/1"}"#, .badRequest, "invalidCode",
+                    "A code holds only ASCII letters, digits, '-' and '_'; 'a/b' has '/'."
+                ),
+                (
+                    #"{"code": "x", "deepLink": "readapp://nowhere"}"#, .unprocessableContent, "deepLinkUnresolved",
+                    "No route of the manifest matches 'readapp://nowhere'."
+                ),
+                (
+                    #"{"code": "x", "deepLink": "readapp://books/1", "fallbacks": {"web": "https://evil.example/"}}"#,
+                    .unprocessableContent, "urlNotAllowed",
+                    "fallbacks.web may only lead to read.example.com, links.example.com, *.example.org, apps.apple.com, play.google.com, so the service never sends visitors elsewhere; 'evil.example' is not one."
+                ),
+                (
+                    #"{"code": "x"}"#, .badRequest, "invalidRequest",
+                    "A link needs 'deepLink': the link the app receives."
+                ),
+                (
+                    #"{"code": 7, "deepLink": "readapp://books/1"}"#, .badRequest, "invalidRequest",
+                    "'code' should be a string."
+                ),
+                (
+                    #"{"deepLink": "readapp://books/1", "expiresAt": "tomorrow"}"#, .badRequest, "invalidRequest",
+                    #"'expiresAt' should be a date and time such as "2027-01-01T00:00:00Z"."#
+                ),
+                (#"{"deepLink": "#, .badRequest, "invalidRequest", "The body is not valid JSON"),
+                (#"[1, 2]"#, .badRequest, "invalidRequest", "the body"),
+                (
+                    #"{"deepLink": "readapp://books/1", "preview": {"titel": "x"}}"#, .badRequest, "invalidRequest",
+                    "Unknown field 'titel' in 'preview'; preview has title, description, imageURL."
+                ),
+            ]
+            for (body, status, code, message) in cases {
+                try await client.execute(
+                    uri: "/api/links",
+                    method: .post,
+                    headers: Self.headers(token),
+                    body: ByteBuffer(string: body)
+                ) {
+                    response in
+                    #expect(response.status == status, "\(body)")
+                    let error = Self.error(response.body)
+                    #expect(error.code == code, "\(body)")
+                    #expect(
+                        error.message?.hasPrefix(message) == true || error.message?.contains(message) == true,
+                        "\(body): \(error.message ?? "")"
+                    )
+                }
+            }
+            let taken = #"{"code": "taken", "deepLink": "readapp://books/1"}"#
+            try await client.execute(
+                uri: "/api/links",
+                method: .post,
+                headers: Self.headers(token),
+                body: ByteBuffer(string: taken)
+            ) {
+                #expect($0.status == .created)
+            }
+            try await client.execute(
+                uri: "/api/links",
+                method: .post,
+                headers: Self.headers(token),
+                body: ByteBuffer(string: taken)
+            ) {
+                #expect($0.status == .conflict)
+                #expect(Self.error($0.body).code == "codeTaken")
+            }
+            let huge = #"{"deepLink": "readapp://books/1", "code": ""# + String(repeating: "x", count: 20_000) + #""}"#
+            try await client.execute(
+                uri: "/api/links",
+                method: .post,
+                headers: Self.headers(token),
+                body: ByteBuffer(string: huge)
+            ) {
+                #expect($0.status == .contentTooLarge)
+                #expect(Self.error($0.body).code == "tooLarge")
+            }
+            try await client.execute(uri: "/api/links/taken", method: .put, headers: Self.headers(token)) {
+                #expect($0.status.code >= 400 && $0.status.code < 500)
+                #expect(Self.error($0.body).code != nil)
+            }
+        }
+    }
+
+    @Test("Listing pages through every link once, in code order")
+    func listing() async throws {
+        try await withClient { client, token in
+            for code in ["cc", "aa", "ee", "bb", "dd"] {
+                let body = #"{"code": "\#(code)", "deepLink": "readapp://books/1"}"#
+                try await client.execute(
+                    uri: "/api/links",
+                    method: .post,
+                    headers: Self.headers(token),
+                    body: ByteBuffer(string: body)
+                ) {
+                    #expect($0.status == .created)
+                }
+            }
+            var seen: [String] = []
+            var after: String? = nil
+            repeat {
+                let uri = "/api/links?limit=2" + (after.map { "&after=\($0)" } ?? "")
+                try await client.execute(uri: uri, method: .get, headers: Self.headers(token)) { response in
+                    let page = Self.json(response.body)
+                    seen += (page["links"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                    after = page["next"] as? String
+                }
+            } while after != nil
+            #expect(seen == ["aa", "bb", "cc", "dd", "ee"])
+            for bad in ["limit=0", "limit=201", "limit=x", "after=a%2Fb"] {
+                try await client.execute(uri: "/api/links?\(bad)", method: .get, headers: Self.headers(token)) {
+                    #expect($0.status == .badRequest, "\(bad)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import WaypointLinks
+
+@Suite("What a short link may hold")
+struct LinkRulesTests {
+    @Test("Codes are lowercased; anything that could reach another path or pass for a code is refused")
+    func codes() throws {
+        #expect(try LinkRules.normalizedCode("Spring-Sale_2") == "spring-sale_2")
+        // "spr\u{0456}ng" has a Cyrillic і that looks like the Latin i.
+        let refused = [
+            "", "a/b", "..", "%2e%2e", "a%2Fb", "spr\u{0456}ng", "caf\u{00E9}", "a b", "a\nb",
+            String(repeating: "x", count: 65), "api", "API", "health", "metrics",
+        ]
+        for text in refused {
+            #expect(throws: LinkServiceError.self, "\(text.debugDescription) passed") {
+                try LinkRules.normalizedCode(text)
+            }
+        }
+        do {
+            _ = try LinkRules.normalizedCode("spr\u{0456}ng")
+        } catch {
+            #expect(
+                error.message == "A code holds only ASCII letters, digits, '-' and '_'; 'spr\u{0456}ng' has U+0456."
+            )
+        }
+    }
+
+    @Test("A deep link must resolve to a route of the manifest, as the app will receive it")
+    func deepLinks() throws {
+        let rules = try LinkRules(manifest: try Fixtures.manifest())
+        #expect(try rules.route(for: "readapp://books/42") == "book")
+        #expect(try rules.route(for: "https://read.example.com/b/42") == "web.book")
+        // Received as a verified universal link, so a route limited to those takes it.
+        #expect(try rules.route(for: "https://read.example.com/account/delete") == "account.delete")
+        let cases: [(String, String)] = [
+            ("readapp://books/forty-two", "No route of the manifest matches 'readapp://books/forty-two'."),
+            ("readapp://account/delete", "The app would refuse 'readapp://account/delete': "),
+            ("https://evil.example/b/1", "'https://evil.example/b/1' is not a link of this app; use "),
+            ("/books/1", "has no scheme"),
+            ("javascript:alert(1)", "javascript"),
+        ]
+        for (link, reason) in cases {
+            do {
+                let route = try rules.route(for: link)
+                Issue.record("\(link) resolved to \(route)")
+            } catch {
+                #expect(error.code == .deepLinkUnresolved)
+                #expect(error.message.contains(reason), "\(error.message)")
+            }
+        }
+    }
+
+    @Test("Fallbacks and previews lead only to the manifest's domains and the stores")
+    func noOpenRedirect() throws {
+        let rules = try LinkRules(manifest: try Fixtures.manifest())
+        try rules.check(
+            ShortLink.Fallbacks(
+                appStoreID: "1234567890",
+                playPackage: "com.example.reading",
+                web: "https://read.example.com/b/1"
+            ),
+            nil
+        )
+        try rules.check(ShortLink.Fallbacks(web: "https://apps.apple.com/app/id1"), nil)
+        try rules.check(ShortLink.Fallbacks(web: "https://news.example.org/x"), nil)
+        let refused: [(ShortLink.Fallbacks, ShortLink.Preview?, LinkServiceError.Code)] = [
+            (.init(web: "https://evil.example/"), nil, .urlNotAllowed),
+            (.init(web: "http://read.example.com/"), nil, .urlNotAllowed),
+            (.init(web: "https://read.example.com.evil.example/"), nil, .urlNotAllowed),
+            (.init(web: "https://user@read.example.com/"), nil, .urlNotAllowed),
+            (.init(web: "https://read.example.com:8443/"), nil, .urlNotAllowed),
+            (.init(web: "javascript:alert(1)"), nil, .urlNotAllowed),
+            (.init(web: "//evil.example/"), nil, .urlNotAllowed),
+            (.init(appStoreID: "id123"), nil, .invalidRequest),
+            (.init(playPackage: "com..x"), nil, .invalidRequest),
+            (.init(), .init(imageURL: "https://evil.example/i.png"), .urlNotAllowed),
+            (.init(), .init(title: "Sale\r\nSet-Cookie: a=b"), .invalidRequest),
+            (.init(), .init(title: String(repeating: "x", count: 201)), .invalidRequest),
+        ]
+        for (fallbacks, preview, code) in refused {
+            do {
+                try rules.check(fallbacks, preview)
+                Issue.record("\(fallbacks) \(String(describing: preview)) passed")
+            } catch {
+                #expect(error.code == code, "\(error)")
+            }
+        }
+    }
+
+    @Test("An update keeps absent fields, clears null ones, and cannot change the code")
+    func updates() throws {
+        let rules = try LinkRules(manifest: try Fixtures.manifest())
+        let link = try rules.newLink(
+            from: LinkInput(
+                deepLink: "readapp://books/1",
+                fallbacks: .init(web: "https://read.example.com/b/1"),
+                preview: .init(title: "One")
+            ),
+            code: "one",
+            now: Fixtures.now
+        )
+        let body = #"{"deepLink": "https://read.example.com/b/2", "preview": null}"#
+        let input = try JSONDecoder().decode(LinkInput.self, from: Data(body.utf8))
+        let later = Fixtures.now.addingTimeInterval(5)
+        let updated = try rules.updated(link, with: input, now: later)
+        #expect(updated.deepLink == "https://read.example.com/b/2")
+        #expect(updated.route == "web.book")
+        #expect(updated.preview == nil)
+        #expect(updated.fallbacks.web == "https://read.example.com/b/1")
+        #expect(updated.createdAt == Fixtures.now && updated.updatedAt == later)
+        #expect(throws: LinkServiceError.self) { try rules.updated(link, with: LinkInput(code: "two"), now: later) }
+    }
+
+    @Test("A misspelled field is refused, not ignored")
+    func unknownField() {
+        do {
+            _ = try JSONDecoder().decode(LinkInput.self, from: Data(#"{"deeplink": "readapp://books/1"}"#.utf8))
+            Issue.record("a misspelled field was ignored")
+        } catch let error as LinkServiceError {
+            #expect(
+                error.message == "Unknown field 'deeplink'; a link has code, deepLink, fallbacks, preview, expiresAt."
+            )
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
+
+@Suite("Who followed a link")
+struct ClientKindTests {
+    @Test("Phones, crawlers and everyone else are told apart by their user agents")
+    func kinds() {
+        #expect(ClientKind(userAgent: Fixtures.iPhone) == .iOS)
+        #expect(ClientKind(userAgent: "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)") == .iOS)
+        #expect(ClientKind(userAgent: Fixtures.android) == .android)
+        #expect(ClientKind(userAgent: Fixtures.desktop) == .desktop)
+        #expect(ClientKind(userAgent: nil) == .desktop)
+        for crawler in [
+            Fixtures.slack, Fixtures.iMessage, "Twitterbot/1.0", "LinkedInBot/1.0 (compatible; Mozilla/5.0)",
+            "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)", "WhatsApp/2.23.20.0 i",
+            "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+        ] {
+            #expect(ClientKind(userAgent: crawler) == .previewCrawler, "\(crawler)")
+        }
+    }
+}

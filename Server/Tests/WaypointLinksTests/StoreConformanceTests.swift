@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import WaypointLinks
+
+/// The storage engines the conformance suite runs against. SQLite always; each other engine when
+/// its server is there (CI starts it).
+enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+
+    static var available: [Engine] { allCases }
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store of this engine.
+    func makeStore() async throws -> any LinkStore {
+        switch self {
+        case .sqlite: try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        }
+    }
+}
+
+@Suite("Every storage engine keeps links and tokens the same way")
+struct StoreConformanceTests {
+    static func link(_ code: String, deepLink: String = "readapp://books/1") -> ShortLink {
+        ShortLink(
+            code: code,
+            deepLink: deepLink,
+            route: "book",
+            fallbacks: ShortLink.Fallbacks(
+                appStoreID: "1234567890",
+                playPackage: nil,
+                web: "https://read.example.com/b/1"
+            ),
+            preview: ShortLink.Preview(title: "A <b>book</b>", description: "ü — 書", imageURL: nil),
+            expiresAt: Date(timeIntervalSince1970: 1_900_000_000),
+            createdAt: Fixtures.now
+        )
+    }
+
+    @Test("A link reads back as it was written, every field", arguments: Engine.available)
+    func roundTrip(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let written = Self.link("spring")
+        #expect(try await store.insert(written))
+        #expect(try await store.link(code: "spring") == written)
+        #expect(try await store.link(code: "autumn") == nil)
+        let bare = ShortLink(code: "bare", deepLink: "readapp://books/2", route: "book", createdAt: Fixtures.now)
+        #expect(try await store.insert(bare))
+        #expect(try await store.link(code: "bare") == bare)
+        await store.close()
+    }
+
+    @Test("A taken code is refused and the first link is kept", arguments: Engine.available)
+    func takenCode(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        #expect(try await store.insert(Self.link("same", deepLink: "readapp://books/1")))
+        #expect(try await !store.insert(Self.link("same", deepLink: "readapp://books/2")))
+        #expect(try await store.link(code: "same")?.deepLink == "readapp://books/1")
+        await store.close()
+    }
+
+    @Test("Pages follow code order and lose nothing while links come and go", arguments: Engine.available)
+    func pagination(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        for code in ["d", "a", "c", "e", "b"] { #expect(try await store.insert(Self.link(code))) }
+        #expect(try await store.links(after: nil, limit: 2).map(\.code) == ["a", "b"])
+        // "a" deleted and "bb" added between two pages: the next page starts after "b" all the same.
+        #expect(try await store.delete(code: "a"))
+        #expect(try await store.insert(Self.link("bb")))
+        #expect(try await store.links(after: "b", limit: 2).map(\.code) == ["bb", "c"])
+        #expect(try await store.links(after: "e", limit: 2).isEmpty)
+        await store.close()
+    }
+
+    @Test("Replace and delete report whether the link was there", arguments: Engine.available)
+    func replaceAndDelete(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        var link = Self.link("x")
+        #expect(try await !store.replace(link))
+        #expect(try await store.insert(link))
+        link.deepLink = "readapp://books/9"
+        link.preview = nil
+        link.expiresAt = nil
+        link.updatedAt = Fixtures.now.addingTimeInterval(60)
+        #expect(try await store.replace(link))
+        #expect(try await store.link(code: "x") == link)
+        #expect(try await store.delete(code: "x"))
+        #expect(try await !store.delete(code: "x"))
+        #expect(try await store.link(code: "x") == nil)
+        await store.close()
+    }
+
+    @Test("Tokens are kept as hashes", arguments: Engine.available)
+    func tokens(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        #expect(try await store.tokenHashes().isEmpty)
+        let secret = APIToken.makeSecret()
+        try await store.addToken(name: "ci", secretHash: APIToken.hash(secret), createdAt: Fixtures.now)
+        let hashes = try await store.tokenHashes()
+        #expect(hashes == [APIToken.hash(secret)])
+        #expect(APIToken.matches(secret, anyOf: hashes))
+        #expect(!APIToken.matches(secret + "x", anyOf: hashes))
+        await store.close()
+    }
+}
+
+@Suite("The SQLite file")
+struct SQLiteFileTests {
+    @Test("Reopening applies no migration twice and keeps every link")
+    func reopen() async throws {
+        let path = Fixtures.databasePath()
+        let first = try await SQLiteLinkStore.open(path: path)
+        #expect(try await first.insert(StoreConformanceTests.link("kept")))
+        #expect(try await first.appliedMigrations() == [1])
+        await first.close()
+        let second = try await SQLiteLinkStore.open(path: path)
+        #expect(try await second.appliedMigrations() == [1])
+        #expect(try await second.link(code: "kept")?.code == "kept")
+        await second.close()
+    }
+
+    @Test("A path that cannot be a database is a StoreError naming it")
+    func badPath() async throws {
+        do {
+            _ = try await SQLiteLinkStore.open(path: "/nonexistent-folder-\(UUID().uuidString)/links.sqlite")
+            Issue.record("opened a database in a folder that does not exist")
+        } catch {
+            #expect(error.message.contains("nonexistent-folder"))
+        }
+    }
+}

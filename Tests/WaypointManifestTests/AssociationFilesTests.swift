@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import WaypointManifest
+
+@Suite("Association files: the bytes the tool prints and the link service serves")
+struct AssociationFilesTests {
+    static let manifest = """
+        domains: [example.com]
+        appIDs: [Q4NR7XW2LM.com.example.app]
+        android:
+          package: com.example.app
+          fingerprints: ["\(Array(repeating: "AB", count: 32).joined(separator: ":"))"]
+        routes:
+          - name: product
+            pattern: /products/{id:int}
+        """
+
+    @Test("apple-app-site-association names the app and the route, with sorted keys")
+    func appleFile() throws {
+        let files = AssociationFiles(manifest: try ManifestLoader.parse(Self.manifest))
+        let data = try files.appleAppSiteAssociation(for: "example.com")
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""appIDs" : ["#) && text.contains("Q4NR7XW2LM.com.example.app"))
+        #expect(text.contains(#""/" : "/products/?*""#))
+        #expect(text.firstRange(of: "applinks") != nil)
+        // The same manifest gives the same bytes.
+        #expect(try files.appleAppSiteAssociation(for: "example.com") == data)
+    }
+
+    @Test("assetlinks.json carries the package and its fingerprints")
+    func androidFile() throws {
+        let files = AssociationFiles(manifest: try ManifestLoader.parse(Self.manifest))
+        let json = try JSONSerialization.jsonObject(with: try files.assetLinks()) as? [[String: Any]]
+        let target = json?.first?["target"] as? [String: Any]
+        #expect(target?["package_name"] as? String == "com.example.app")
+        #expect((target?["sha256_cert_fingerprints"] as? [String])?.count == 1)
+    }
+
+    @Test("Each way a file cannot be made has its code and a message to act on")
+    func errors() throws {
+        let files = AssociationFiles(manifest: try ManifestLoader.parse(Self.manifest))
+        #expect(throws: AssociationFileError.self) { try files.appleAppSiteAssociation(for: "exa mple.com") }
+        do {
+            _ = try files.appleAppSiteAssociation(for: "exa mple.com")
+        } catch {
+            #expect(error.code == .invalidDomain)
+        }
+        let bare = AssociationFiles(manifest: try ManifestLoader.parse("routes:\n  - name: a\n    pattern: /a\n"))
+        do {
+            _ = try bare.appleAppSiteAssociation(for: "example.com")
+            Issue.record("a manifest without appIDs made a file")
+        } catch {
+            #expect(error.code == .noAppIDs)
+        }
+        do {
+            _ = try bare.assetLinks()
+            Issue.record("a manifest without an android section made assetlinks.json")
+        } catch {
+            #expect(error.code == .noAndroidApp)
+            #expect(error.message.contains("'android'"))
+        }
+    }
+
+    @Test("A file over Apple's 128 KB is refused, and the error carries it")
+    func tooLarge() throws {
+        // 1,500 routes with 80-byte literals: about 150 KB of components.
+        let literal = String(repeating: "x", count: 80)
+        let routes = (0..<1_500).map { "  - name: r\($0)\n    pattern: /\(literal)/\($0)\n" }.joined()
+        let manifest = "domains: [example.com]\nappIDs: [Q4NR7XW2LM.com.example.app]\nroutes:\n" + routes
+        let files = AssociationFiles(manifest: try ManifestLoader.parse(manifest))
+        do {
+            _ = try files.appleAppSiteAssociation(for: "example.com")
+            Issue.record("a file over the limit was made")
+        } catch {
+            #expect(error.code == .tooLarge)
+            #expect((error.file?.count ?? 0) > AssociationFiles.appleSizeLimit)
+            #expect(error.message.hasPrefix("example.com: "))
+        }
+    }
+}
+
+@Suite("Short links: the manifest's shortLinks domain")
+struct ShortLinkDomainTests {
+    static let manifest = """
+        domains: [example.com, links.example.com]
+        appIDs: [Q4NR7XW2LM.com.example.app]
+        shortLinks:
+          domain: Links.Example.com
+        routes:
+          - name: product
+            pattern: /products/{id:int}
+        """
+
+    @Test("The short-link domain's file claims every path but the service's own, after the routes")
+    func shortLinkFile() throws {
+        let files = AssociationFiles(manifest: try ManifestLoader.parse(Self.manifest))
+        let links = try JSONSerialization.jsonObject(with: try files.appleAppSiteAssociation(for: "links.example.com"))
+        let details = ((links as? [String: Any])?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
+        let components = try #require(details?.first?["components"] as? [[String: Any]])
+        let paths = components.map { ($0["/"] as? String ?? "", $0["exclude"] as? Bool ?? false) }
+        #expect(try #require(paths.first) == ("/products/?*", false))
+        #expect(try #require(paths.last) == ("/?*", false))
+        for service in ["/api", "/api/*", "/health", "/metrics", "/c/*", "/.well-known/*"] {
+            #expect(paths.contains { $0 == (service, true) }, "\(service)")
+        }
+        // The app's other domain is unchanged: its links are its routes only.
+        let main = String(decoding: try files.appleAppSiteAssociation(for: "example.com"), as: UTF8.self)
+        #expect(!main.contains(#""/?*""#))
+    }
+
+    @Test("A short-link domain must be one of the domains, and not a wildcard")
+    func mustBeAssociated() throws {
+        for (domains, domain) in [("[example.com]", "links.example.com"), ("[\"*.example.com\"]", "\"*.example.com\"")]
+        {
+            let text = "domains: \(domains)\nshortLinks:\n  domain: \(domain)\nroutes: []\n"
+            do {
+                _ = try ManifestLoader.parse(text, file: "m.yaml")
+                Issue.record("\(domain) was taken")
+            } catch {
+                #expect(error.description.hasPrefix("m.yaml:3:11: The short-link domain "))
+                #expect(error.description.contains("must be one of 'domains' (not a wildcard)"))
+            }
+        }
+        #expect(throws: ManifestError.self) {
+            try ManifestLoader.parse("domains: [a.com]\nshortLinks: {}\nroutes: []\n")
+        }
+    }
+}
