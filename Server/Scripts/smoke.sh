@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Does Server/README.md's walk-through work? Builds waypoint-links, creates a token, starts the
-# service on the example manifest (a fresh SQLite file, port 18080 on loopback), runs each curl of
-# the README against it and checks the status, then stops it with SIGTERM and checks it exits 0.
+# service on the example manifest (port 18080 on loopback; a fresh SQLite file, or the database
+# named by the first argument, such as a postgres:// URL), runs each curl of the README against it
+# and checks the status, then stops it with SIGTERM and checks it exits 0.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -18,8 +19,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-token="$("$binary" token create --name smoke --database "$work/links.sqlite")"
-"$binary" serve --manifest Examples/Manifests/reading.yaml --port "$port" --database "$work/links.sqlite" \
+database="${1:-$work/links.sqlite}"
+token="$("$binary" token create --name smoke --database "$database")"
+"$binary" serve --manifest Examples/Manifests/reading.yaml --port "$port" --database "$database" \
     --app-store-id 1234567890 >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 50); do
@@ -78,4 +80,4 @@ if [ "$status" != "0" ]; then
     failures=$((failures + 1))
 fi
 [ "$failures" = "0" ] || { echo "$failures smoke checks failed"; exit 1; }
-echo "smoke test passed: every request of Server/README.md answered as shown; SIGTERM stopped the service cleanly"
+echo "smoke test passed ($([ -n "${1:-}" ] && echo "${1%%://*}" || echo sqlite)): every request of Server/README.md answered as shown; SIGTERM stopped the service cleanly"

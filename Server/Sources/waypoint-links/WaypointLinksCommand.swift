@@ -17,14 +17,15 @@ struct WaypointLinksCommand: AsyncParsableCommand {
 
 /// The options every subcommand that opens the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "The database: a SQLite file path (created when absent).")
+    @Option(help: "The database: a SQLite file (created when absent) or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
     var database = "waypoint-links.sqlite"
 
     func open() async throws -> any LinkStore {
-        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            throw ValidationError("PostgreSQL is not supported by this build yet; pass a SQLite file path.")
+        do {
+            return try await LinkStores.open(database)
+        } catch {
+            throw CommandFailure(error.message)
         }
-        return try await SQLiteLinkStore.open(path: database)
     }
 }
 
@@ -50,7 +51,7 @@ struct Serve: AsyncParsableCommand {
         do {
             loaded = try ManifestLoader.load(file: manifest)
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let store = try await database.open()
         let service: LinkService
@@ -62,7 +63,7 @@ struct Serve: AsyncParsableCommand {
             )
         } catch {
             await store.close()
-            throw ValidationError(error.message)
+            throw CommandFailure(error.message)
         }
         var logger = Logger(label: "waypoint-links")
         logger.logLevel = .info
@@ -114,4 +115,12 @@ struct Token: AsyncParsableCommand {
             print(secret)
         }
     }
+}
+
+/// A failure while running, not a misuse of the command line: printed as `Error: …` without the
+/// usage text, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
 }

@@ -1,20 +1,60 @@
 import Foundation
+import Logging
+import PostgresNIO
 import Testing
 import WaypointLinks
 
-/// The storage engines the conformance suite runs against. SQLite always; each other engine when
-/// its server is there (CI starts it).
+/// The storage engines the conformance suite runs against: SQLite always; PostgreSQL when
+/// `WAYPOINT_LINKS_POSTGRES_URL` names a server (`.ci/run` starts one with
+/// `Server/Scripts/start-postgres.sh`).
 enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
+    case postgres
 
-    static var available: [Engine] { allCases }
+    static let postgresURL = ProcessInfo.processInfo.environment["WAYPOINT_LINKS_POSTGRES_URL"]
+
+    static var available: [Engine] { postgresURL == nil ? [.sqlite] : allCases }
 
     var testDescription: String { rawValue }
 
     /// A new, empty store of this engine.
     func makeStore() async throws -> any LinkStore {
+        try await LinkStores.open(try await newDatabase())
+    }
+
+    /// A new, empty database: a file, or a database of its own on the PostgreSQL server.
+    func newDatabase() async throws -> String {
         switch self {
-        case .sqlite: try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        case .sqlite:
+            return Fixtures.databasePath()
+        case .postgres:
+            let base = try #require(Self.postgresURL)
+            let name = "waypoint_links_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+            try await PostgresAdmin.createDatabase(name, server: base)
+            var url = try #require(URLComponents(string: base))
+            url.path = "/" + name
+            return try #require(url.string)
+        }
+    }
+}
+
+/// Creates the databases the PostgreSQL tests use, through the server's default database.
+enum PostgresAdmin {
+    static func createDatabase(_ name: String, server: String) async throws {
+        let url = try #require(URLComponents(string: server))
+        let configuration = PostgresClient.Configuration(
+            host: url.host ?? "127.0.0.1",
+            port: url.port ?? 5432,
+            username: url.user ?? "postgres",
+            password: url.password,
+            database: String(url.path.dropFirst()),
+            tls: .disable
+        )
+        let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "tests.postgres"))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            group.cancelAll()
         }
     }
 }
@@ -104,19 +144,32 @@ struct StoreConformanceTests {
     }
 }
 
-@Suite("The SQLite file")
-struct SQLiteFileTests {
-    @Test("Reopening applies no migration twice and keeps every link")
-    func reopen() async throws {
-        let path = Fixtures.databasePath()
-        let first = try await SQLiteLinkStore.open(path: path)
+@Suite("Databases across restarts and instances")
+struct DatabaseTests {
+    @Test("Reopening applies no migration twice and keeps every link", arguments: Engine.available)
+    func reopen(engine: Engine) async throws {
+        let database = try await engine.newDatabase()
+        let first = try await LinkStores.open(database)
         #expect(try await first.insert(StoreConformanceTests.link("kept")))
         #expect(try await first.appliedMigrations() == [1])
         await first.close()
-        let second = try await SQLiteLinkStore.open(path: path)
+        let second = try await LinkStores.open(database)
         #expect(try await second.appliedMigrations() == [1])
         #expect(try await second.link(code: "kept")?.code == "kept")
         await second.close()
+    }
+
+    @Test("Instances that start together on one database migrate it once", arguments: Engine.available)
+    func concurrentStart(engine: Engine) async throws {
+        let database = try await engine.newDatabase()
+        let stores = try await withThrowingTaskGroup(of: (any LinkStore).self) { group in
+            for _ in 0..<4 { group.addTask { try await LinkStores.open(database) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for store in stores {
+            #expect(try await store.appliedMigrations() == [1])
+            await store.close()
+        }
     }
 
     @Test("A path that cannot be a database is a StoreError naming it")
@@ -126,6 +179,22 @@ struct SQLiteFileTests {
             Issue.record("opened a database in a folder that does not exist")
         } catch {
             #expect(error.message.contains("nonexistent-folder"))
+        }
+    }
+
+    @Test("A PostgreSQL URL that cannot be read, or a server that does not answer, is a StoreError")
+    func badPostgresURL() async throws {
+        for (url, message) in [
+            ("postgres://127.0.0.1/links", "is not a PostgreSQL URL"),
+            ("postgres://u:secret@127.0.0.1:5432/links?sslmode=maybe", "sslmode 'maybe'"),
+        ] {
+            do {
+                _ = try await LinkStores.open(url)
+                Issue.record("opened \(url)")
+            } catch {
+                #expect(error.message.contains(message), "\(error.message)")
+                #expect(!error.message.contains("secret"))
+            }
         }
     }
 }

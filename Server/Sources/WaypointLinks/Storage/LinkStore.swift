@@ -26,6 +26,9 @@ public protocol LinkStore: Sendable {
     /// Every stored token hash, for a constant-time comparison in memory.
     func tokenHashes() async throws(StoreError) -> [[UInt8]]
 
+    /// The schema versions the database has, in order (``Migration``).
+    func appliedMigrations() async throws(StoreError) -> [Int]
+
     /// Closes connections; nothing may be called after.
     func close() async
 }
@@ -38,4 +41,19 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
+}
+
+/// The engine a `--database` value names.
+///
+/// ```swift
+/// try await LinkStores.open("waypoint-links.sqlite")                        // SQLite, a file
+/// try await LinkStores.open("postgres://links:secret@127.0.0.1:5432/links")  // PostgreSQL
+/// ```
+public enum LinkStores {
+    public static func open(_ location: String) async throws(StoreError) -> any LinkStore {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            return try await PostgresLinkStore.connect(url: location)
+        }
+        return try await SQLiteLinkStore.open(path: location)
+    }
 }

@@ -33,9 +33,46 @@ extension Migration {
                 """,
                 """
                 CREATE TABLE api_tokens (
-                    secret_hash BLOB PRIMARY KEY NOT NULL,
+                    secret_hash TEXT PRIMARY KEY NOT NULL,
                     name TEXT NOT NULL,
                     created_at INTEGER NOT NULL
+                )
+                """,
+            ]
+        )
+    ]
+}
+
+extension Migration {
+    /// The schema for PostgreSQL: the same tables and columns as SQLite's. Codes compare byte by
+    /// byte (`COLLATE "C"`), so pages come in the same order on both engines whatever the
+    /// database's locale.
+    static let postgres: [Migration] = [
+        Migration(
+            version: 1,
+            summary: "links and API tokens",
+            statements: [
+                """
+                CREATE TABLE links (
+                    code TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+                    deep_link TEXT NOT NULL,
+                    route TEXT NOT NULL,
+                    app_store_id TEXT,
+                    play_package TEXT,
+                    web_url TEXT,
+                    preview_title TEXT,
+                    preview_description TEXT,
+                    preview_image_url TEXT,
+                    expires_at BIGINT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE api_tokens (
+                    secret_hash TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
                 )
                 """,
             ]

@@ -31,15 +31,33 @@ public final class SQLiteLinkStore: LinkStore {
         }
         let store = SQLiteLinkStore(connection: connection)
         do throws(StoreError) {
-            for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000"] {
-                _ = try await store.query(pragma)
+            try await retryingWhileLocked { () async throws(StoreError) in
+                for pragma in ["PRAGMA busy_timeout=5000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"] {
+                    _ = try await store.query(pragma)
+                }
+                try await store.migrate()
             }
-            try await store.migrate()
         } catch {
             await store.close()
             throw error
         }
         return store
+    }
+
+    /// Switching a new file to WAL needs it to itself: SQLite answers "database is locked" at
+    /// once, without waiting, when another process opens the same file at that moment. Such a
+    /// start is tried again for up to 5 seconds.
+    private static func retryingWhileLocked(_ body: () async throws(StoreError) -> Void) async throws(StoreError) {
+        var attempt = 0
+        while true {
+            do {
+                try await body()
+                return
+            } catch  where error.message.contains("database is locked") && attempt < 50 {
+                attempt += 1
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
     }
 
     /// Applies each migration the database has not recorded, one transaction each. `BEGIN
@@ -59,7 +77,7 @@ public final class SQLiteLinkStore: LinkStore {
                     for statement in migration.statements { _ = try await query(statement) }
                     _ = try await query(
                         "INSERT INTO schema_migrations (version, summary, applied_at) VALUES (?, ?, ?)",
-                        [.integer(migration.version), .text(migration.summary), .integer(Self.seconds(Date()))]
+                        [.integer(migration.version), .text(migration.summary), .integer(LinkRow.seconds(Date()))]
                     )
                 }
                 _ = try await query("COMMIT")
@@ -79,15 +97,11 @@ public final class SQLiteLinkStore: LinkStore {
 
     public func insert(_ link: ShortLink) async throws(StoreError) -> Bool {
         // One statement: the code's uniqueness is the primary key's, never a read before a write.
+        let columns = LinkRow.columns.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: LinkRow.columns.count).joined(separator: ", ")
         let rows = try await query(
-            """
-            INSERT INTO links (code, deep_link, route, app_store_id, play_package, web_url, preview_title,
-                preview_description, preview_image_url, expires_at, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (code) DO NOTHING
-            RETURNING code
-            """,
-            Self.binds(link)
+            "INSERT INTO links (\(columns)) VALUES (\(placeholders)) ON CONFLICT (code) DO NOTHING RETURNING code",
+            Self.binds(LinkRow(link).values)
         )
         return !rows.isEmpty
     }
@@ -104,17 +118,11 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func replace(_ link: ShortLink) async throws(StoreError) -> Bool {
-        var binds = Array(Self.binds(link).dropFirst())
-        binds.append(.text(link.code))
+        let assignments = LinkRow.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+        let values = LinkRow(link).values
         let rows = try await query(
-            """
-            UPDATE links SET deep_link = ?, route = ?, app_store_id = ?, play_package = ?, web_url = ?,
-                preview_title = ?, preview_description = ?, preview_image_url = ?, expires_at = ?,
-                created_at = ?, updated_at = ?
-            WHERE code = ?
-            RETURNING code
-            """,
-            binds
+            "UPDATE links SET \(assignments) WHERE code = ? RETURNING code",
+            Self.binds(Array(values.dropFirst()) + [values[0]])
         )
         return !rows.isEmpty
     }
@@ -126,18 +134,21 @@ public final class SQLiteLinkStore: LinkStore {
     public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {
         _ = try await query(
             "INSERT INTO api_tokens (secret_hash, name, created_at) VALUES (?, ?, ?)",
-            [.text(Self.hex(secretHash)), .text(name), .integer(Self.seconds(createdAt))]
+            [.text(APIToken.hex(secretHash)), .text(name), .integer(LinkRow.seconds(createdAt))]
         )
     }
 
     public func tokenHashes() async throws(StoreError) -> [[UInt8]] {
         try await query("SELECT secret_hash FROM api_tokens").compactMap { row in
-            row.column("secret_hash")?.string.flatMap(Self.bytes(hex:))
+            row.column("secret_hash")?.string.flatMap(APIToken.bytes(hex:))
         }
     }
 
     public func close() async {
-        try? await connection.close()
+        // In a task of its own: sqlite-nio skips the close in a cancelled task, and a connection
+        // that is not closed traps when it is freed.
+        let connection = connection
+        await Task { try? await connection.close() }.value
     }
 
     // MARK: Rows
@@ -150,51 +161,16 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
-    private static func binds(_ link: ShortLink) -> [SQLiteData] {
-        [
-            .text(link.code), .text(link.deepLink), .text(link.route),
-            optional(link.fallbacks.appStoreID), optional(link.fallbacks.playPackage), optional(link.fallbacks.web),
-            optional(link.preview?.title), optional(link.preview?.description), optional(link.preview?.imageURL),
-            link.expiresAt.map { .integer(seconds($0)) } ?? .null,
-            .integer(seconds(link.createdAt)), .integer(seconds(link.updatedAt)),
-        ]
+    private static func binds(_ values: [LinkRow.Value]) -> [SQLiteData] {
+        values.map { value in
+            switch value {
+            case .text(let text): text.map { .text($0) } ?? .null
+            case .seconds(let seconds): seconds.map { .integer($0) } ?? .null
+            }
+        }
     }
-
-    private static func optional(_ text: String?) -> SQLiteData { text.map { .text($0) } ?? .null }
 
     private static func link(_ row: SQLiteRow) -> ShortLink {
-        func text(_ name: String) -> String? { row.column(name)?.string }
-        func date(_ name: String) -> Date? { row.column(name)?.integer.map { Date(timeIntervalSince1970: Double($0)) } }
-        let preview = ShortLink.Preview(
-            title: text("preview_title"),
-            description: text("preview_description"),
-            imageURL: text("preview_image_url")
-        )
-        return ShortLink(
-            code: text("code") ?? "",
-            deepLink: text("deep_link") ?? "",
-            route: text("route") ?? "",
-            fallbacks: ShortLink.Fallbacks(
-                appStoreID: text("app_store_id"),
-                playPackage: text("play_package"),
-                web: text("web_url")
-            ),
-            preview: preview == ShortLink.Preview() ? nil : preview,
-            expiresAt: date("expires_at"),
-            createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0),
-            updatedAt: date("updated_at")
-        )
-    }
-
-    static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
-
-    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() }
-
-    static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        return stride(from: 0, to: digits.count, by: 2).compactMap {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
-        }
+        LinkRow(text: { row.column($0)?.string }, seconds: { row.column($0)?.integer }).link
     }
 }

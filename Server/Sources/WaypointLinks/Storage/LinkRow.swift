@@ -1,0 +1,87 @@
+import Foundation
+
+/// A link as both engines store it: one column a field, dates as whole seconds since 1970 (UTC).
+/// The one place that maps a ``ShortLink`` to columns and back, so the engines cannot drift.
+struct LinkRow: Sendable, Hashable {
+    /// The columns, in the order ``values`` gives them.
+    static let columns = [
+        "code", "deep_link", "route", "app_store_id", "play_package", "web_url", "preview_title",
+        "preview_description", "preview_image_url", "expires_at", "created_at", "updated_at",
+    ]
+
+    enum Value: Sendable, Hashable {
+        case text(String?)
+        case seconds(Int?)
+    }
+
+    var code: String
+    var deepLink: String
+    var route: String
+    var appStoreID: String?
+    var playPackage: String?
+    var web: String?
+    var previewTitle: String?
+    var previewDescription: String?
+    var previewImageURL: String?
+    var expiresAt: Int?
+    var createdAt: Int
+    var updatedAt: Int
+
+    init(_ link: ShortLink) {
+        code = link.code
+        deepLink = link.deepLink
+        route = link.route
+        appStoreID = link.fallbacks.appStoreID
+        playPackage = link.fallbacks.playPackage
+        web = link.fallbacks.web
+        previewTitle = link.preview?.title
+        previewDescription = link.preview?.description
+        previewImageURL = link.preview?.imageURL
+        expiresAt = link.expiresAt.map(Self.seconds)
+        createdAt = Self.seconds(link.createdAt)
+        updatedAt = Self.seconds(link.updatedAt)
+    }
+
+    /// Reads a row through `text` and `seconds`, each given a column name.
+    init(text: (String) -> String?, seconds: (String) -> Int?) {
+        code = text("code") ?? ""
+        deepLink = text("deep_link") ?? ""
+        route = text("route") ?? ""
+        appStoreID = text("app_store_id")
+        playPackage = text("play_package")
+        web = text("web_url")
+        previewTitle = text("preview_title")
+        previewDescription = text("preview_description")
+        previewImageURL = text("preview_image_url")
+        expiresAt = seconds("expires_at")
+        createdAt = seconds("created_at") ?? 0
+        updatedAt = seconds("updated_at") ?? createdAt
+    }
+
+    /// The values in ``columns`` order.
+    var values: [Value] {
+        [
+            .text(code), .text(deepLink), .text(route), .text(appStoreID), .text(playPackage), .text(web),
+            .text(previewTitle), .text(previewDescription), .text(previewImageURL), .seconds(expiresAt),
+            .seconds(createdAt), .seconds(updatedAt),
+        ]
+    }
+
+    var link: ShortLink {
+        let preview = ShortLink.Preview(title: previewTitle, description: previewDescription, imageURL: previewImageURL)
+        return ShortLink(
+            code: code,
+            deepLink: deepLink,
+            route: route,
+            fallbacks: ShortLink.Fallbacks(appStoreID: appStoreID, playPackage: playPackage, web: web),
+            preview: preview == ShortLink.Preview() ? nil : preview,
+            expiresAt: expiresAt.map(Self.date),
+            createdAt: Self.date(createdAt),
+            updatedAt: Self.date(updatedAt)
+        )
+    }
+
+    static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+
+    static func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
+}

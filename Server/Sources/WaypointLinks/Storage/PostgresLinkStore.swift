@@ -1,0 +1,235 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Links in PostgreSQL, for several stateless instances behind a load balancer: every instance
+/// reads and writes the same tables through its own pool of connections (`PostgresClient`).
+///
+/// ```swift
+/// let store = try await PostgresLinkStore.connect(url: "postgres://links:secret@127.0.0.1:5432/links")
+/// ```
+public final class PostgresLinkStore: LinkStore {
+    let client: PostgresClient
+    let runner: Task<Void, Never>
+    let logger: Logger
+
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        // The pool works only while `run()` runs; `close()` ends it.
+        self.runner = Task { await client.run() }
+    }
+
+    /// Connects to `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, TLS off; add
+    /// `?sslmode=require` for TLS) and applies the migrations the database lacks.
+    public static func connect(
+        url: String,
+        logger: Logger = Logger(label: "waypoint-links.postgres")
+    ) async throws(StoreError) -> PostgresLinkStore {
+        let configuration = try configuration(url: url)
+        let store = PostgresLinkStore(
+            client: PostgresClient(configuration: configuration, backgroundLogger: logger),
+            logger: logger
+        )
+        // Lets the pool's run() start before the first lease, which it would otherwise log a warning about.
+        await Task.yield()
+        do throws(StoreError) {
+            try await store.migrate()
+        } catch {
+            await store.close()
+            throw error
+        }
+        return store
+    }
+
+    /// The client configuration a `postgres://` URL names.
+    static func configuration(url text: String) throws(StoreError) -> PostgresClient.Configuration {
+        guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? ""),
+            let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty
+        else {
+            throw StoreError(
+                "'\(redacted(text))' is not a PostgreSQL URL; write postgres://USER:PASSWORD@HOST:PORT/DATABASE."
+            )
+        }
+        let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        let sslMode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        let tls: PostgresClient.Configuration.TLS
+        switch sslMode {
+        case "disable": tls = .disable
+        case "require": tls = .require(.makeClientConfiguration())
+        case "prefer": tls = .prefer(.makeClientConfiguration())
+        default: throw StoreError("sslmode '\(sslMode)' is not one of disable, prefer, require.")
+        }
+        return PostgresClient.Configuration(
+            host: host,
+            port: url.port ?? 5432,
+            username: user,
+            password: url.password,
+            database: database.isEmpty ? user : database,
+            tls: tls
+        )
+    }
+
+    /// The URL without its password, for messages and logs.
+    static func redacted(_ text: String) -> String {
+        guard var url = URLComponents(string: text), url.password != nil else { return text }
+        url.password = "•••"
+        return url.string ?? text
+    }
+
+    /// Applies each migration the database has not recorded, one transaction each. Each transaction
+    /// first takes one advisory lock, so instances that start together apply a step once (even
+    /// `CREATE TABLE IF NOT EXISTS` is not safe to run at once from two sessions).
+    func migrate() async throws(StoreError) {
+        for migration in Migration.postgres {
+            try await run("apply migration \(migration.version) (\(migration.summary))") { client, logger in
+                try await client.withTransaction(logger: logger) { connection in
+                    // Any fixed number works: it names this lock among the database's advisory locks.
+                    try await connection.query("SELECT pg_advisory_xact_lock(742031)", logger: logger)
+                    try await connection.query(
+                        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, summary TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+                        logger: logger
+                    )
+                    let rows = try await connection.query(
+                        "SELECT version FROM schema_migrations WHERE version = \(migration.version)",
+                        logger: logger
+                    )
+                    var applied = false
+                    for try await _ in rows { applied = true }
+                    guard !applied else { return }
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version, summary, applied_at) VALUES (\(migration.version), \(migration.summary), \(LinkRow.seconds(Date())))",
+                        logger: logger
+                    )
+                }
+            }
+        }
+    }
+
+    /// The schema versions the database has, in order.
+    public func appliedMigrations() async throws(StoreError) -> [Int] {
+        try await rows("read schema_migrations", "SELECT version FROM schema_migrations ORDER BY version") {
+            try $0.decode(Int.self)
+        }
+    }
+
+    public func insert(_ link: ShortLink) async throws(StoreError) -> Bool {
+        // One statement: the code's uniqueness is the primary key's, so two instances inserting the
+        // same code at once give one link and one `false`.
+        var query = PostgresQuery(
+            unsafeSQL: "INSERT INTO links (\(LinkRow.columns.joined(separator: ", "))) VALUES ("
+                + (1...LinkRow.columns.count).map { "$\($0)" }.joined(separator: ", ")
+                + ") ON CONFLICT (code) DO NOTHING RETURNING code"
+        )
+        query.binds = Self.binds(LinkRow(link).values)
+        return try await !rows("insert a link", query) { try $0.decode(String.self) }.isEmpty
+    }
+
+    public func link(code: String) async throws(StoreError) -> ShortLink? {
+        try await links("read a link", "SELECT * FROM links WHERE code = \(code)").first
+    }
+
+    public func links(after code: String?, limit: Int) async throws(StoreError) -> [ShortLink] {
+        try await links(
+            "list links",
+            "SELECT * FROM links WHERE code > \(code ?? "") ORDER BY code LIMIT \(limit)"
+        )
+    }
+
+    public func replace(_ link: ShortLink) async throws(StoreError) -> Bool {
+        let assignments = LinkRow.columns.dropFirst().enumerated().map { "\($1) = $\($0 + 2)" }
+        var query = PostgresQuery(
+            unsafeSQL: "UPDATE links SET \(assignments.joined(separator: ", ")) WHERE code = $1 RETURNING code"
+        )
+        query.binds = Self.binds(LinkRow(link).values)
+        return try await !rows("replace a link", query) { try $0.decode(String.self) }.isEmpty
+    }
+
+    public func delete(code: String) async throws(StoreError) -> Bool {
+        try await !rows("delete a link", "DELETE FROM links WHERE code = \(code) RETURNING code") {
+            try $0.decode(String.self)
+        }.isEmpty
+    }
+
+    public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {
+        let hash = APIToken.hex(secretHash)
+        let seconds = LinkRow.seconds(createdAt)
+        _ = try await rows(
+            "add a token",
+            "INSERT INTO api_tokens (secret_hash, name, created_at) VALUES (\(hash), \(name), \(seconds))"
+        ) { _ in () }
+    }
+
+    public func tokenHashes() async throws(StoreError) -> [[UInt8]] {
+        try await rows("read tokens", "SELECT secret_hash FROM api_tokens") { try $0.decode(String.self) }
+            .compactMap(APIToken.bytes(hex:))
+    }
+
+    public func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+
+    // MARK: Rows
+
+    private func run(_ what: String, _ body: (PostgresClient, Logger) async throws -> Void) async throws(StoreError) {
+        do {
+            try await body(client, logger)
+        } catch {
+            throw StoreError("PostgreSQL could not \(what): \(Self.describe(error))")
+        }
+    }
+
+    private func rows<Value>(
+        _ what: String,
+        _ query: PostgresQuery,
+        _ read: (PostgresRow) throws -> Value
+    )
+        async throws(StoreError) -> [Value]
+    {
+        do {
+            var values: [Value] = []
+            for try await row in try await client.query(query, logger: logger) { values.append(try read(row)) }
+            return values
+        } catch {
+            throw StoreError("PostgreSQL could not \(what): \(Self.describe(error))")
+        }
+    }
+
+    private func links(_ what: String, _ query: PostgresQuery) async throws(StoreError) -> [ShortLink] {
+        try await rows(what, query) { row in
+            let columns = row.makeRandomAccess()
+            return LinkRow(
+                text: { try? columns[$0].decode(String?.self) },
+                seconds: { try? columns[$0].decode(Int?.self) }
+            ).link
+        }
+    }
+
+    private static func binds(_ values: [LinkRow.Value]) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .text(let text): bindings.append(text)
+            case .seconds(let seconds): bindings.append(seconds)
+            }
+        }
+        return bindings
+    }
+
+    /// PSQLError's description hides the server's message by default; this keeps it.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PostgresTransactionError {
+            return (error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError).map(describe)
+                ?? "the transaction failed"
+        }
+        if let error = error as? PSQLError {
+            let message = error.serverInfo?[.message] ?? "\(error.code)"
+            return error.serverInfo?[.sqlState].map { "\(message) (SQLSTATE \($0))" } ?? message
+        }
+        return "\(error)"
+    }
+}
