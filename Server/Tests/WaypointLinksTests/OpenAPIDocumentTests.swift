@@ -31,7 +31,7 @@ struct OpenAPIDocumentTests {
     @Test("Every operation of the document is answered by its own route")
     func everyOperationRouted() async throws {
         let operations = try Self.operations()
-        #expect(operations.count == 10)
+        #expect(operations.count == 11)
         let fixture = try await ServiceFixture.make()
         let app = Application(router: fixture.service.router())
         try await app.test(.router) { client in

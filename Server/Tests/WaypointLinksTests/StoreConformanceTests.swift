@@ -151,10 +151,10 @@ struct DatabaseTests {
         let database = try await engine.newDatabase()
         let first = try await LinkStores.open(database)
         #expect(try await first.insert(StoreConformanceTests.link("kept")))
-        #expect(try await first.appliedMigrations() == [1])
+        #expect(try await first.appliedMigrations() == [1, 2])
         await first.close()
         let second = try await LinkStores.open(database)
-        #expect(try await second.appliedMigrations() == [1])
+        #expect(try await second.appliedMigrations() == [1, 2])
         #expect(try await second.link(code: "kept")?.code == "kept")
         await second.close()
     }
@@ -167,7 +167,7 @@ struct DatabaseTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for store in stores {
-            #expect(try await store.appliedMigrations() == [1])
+            #expect(try await store.appliedMigrations() == [1, 2])
             await store.close()
         }
     }

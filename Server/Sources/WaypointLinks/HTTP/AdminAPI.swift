@@ -40,6 +40,7 @@ struct AdminAPI: Sendable {
         router.get(":code") { _, context in try await read(try code(context)) }
         router.patch(":code") { request, context in try await update(try code(context), request) }
         router.delete(":code") { _, context in try await delete(try code(context)) }
+        router.get(":code/clicks") { _, context in try await clicks(try code(context)) }
     }
 
     func body(_ link: ShortLink) -> LinkBody { LinkBody(link: link, url: "\(baseURL)/\(link.code)") }
@@ -99,6 +100,34 @@ struct AdminAPI: Sendable {
     func delete(_ code: String) async throws -> Response {
         guard try await store.delete(code: code) else { throw notFound(code) }
         return Response(status: .noContent)
+    }
+
+    /// A link's click counts, as the API returns them.
+    struct Clicks: Encodable {
+        struct Row: Encodable {
+            let day: String
+            let client: ClientKind
+            let outcome: VisitOutcome
+            let count: Int
+        }
+
+        let code: String
+        let total: Int
+        let clicks: [Row]
+    }
+
+    func clicks(_ code: String) async throws -> Response {
+        let link = try await existing(code)
+        let counts = try await store.clicks(code: link.code)
+        let rows = counts.map {
+            Clicks.Row(
+                day: ClickKey.dayText($0.key.day),
+                client: $0.key.client,
+                outcome: $0.key.outcome,
+                count: $0.count
+            )
+        }
+        return JSONBody.response(Clicks(code: link.code, total: counts.reduce(0) { $0 + $1.count }, clicks: rows))
     }
 
     private func existing(_ code: String) async throws -> ShortLink {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Waypoint
 import WaypointManifest
 
@@ -30,6 +31,8 @@ public struct LinkService: Sendable {
 
     public let manifest: Manifest
     public let store: any LinkStore
+    /// Counts each visit; run it among the application's services (``services``) so it writes.
+    public let clicks: ClickCounter
     let wellKnown: WellKnownFiles
     let admin: AdminAPI
     let visits: VisitAnswer.Settings
@@ -62,6 +65,7 @@ public struct LinkService: Sendable {
         let baseURL = "https://" + linkDomain.lowercased()
         self.manifest = manifest
         self.store = store
+        self.clicks = ClickCounter(store: store)
         self.now = configuration.now
         self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, now: configuration.now)
         do {
@@ -76,6 +80,14 @@ public struct LinkService: Sendable {
         }
     }
 
+    /// What must run beside the HTTP server: the click counter's writer. Hummingbird stops these
+    /// after the server has answered its last request, so the last clicks are written too.
+    ///
+    /// ```swift
+    /// Application(router: service.router(), services: service.services)
+    /// ```
+    public var services: [any Service] { [clicks] }
+
     /// The routes: `/.well-known/…`, `/health`, `/api/links…` (with a token) and `/{code}`.
     public func router() -> Hummingbird.Router<BasicRequestContext> {
         let router = Hummingbird.Router()
@@ -83,7 +95,9 @@ public struct LinkService: Sendable {
         router.get("/.well-known/apple-app-site-association") { request, _ in try appleAppSiteAssociation(request) }
         router.get("/.well-known/assetlinks.json") { request, _ in try assetLinks(request) }
         router.get("/health") { _, _ in try await health() }
-        router.get("/api/resolve/:code") { _, context in try await resolve(code: context.parameters.get("code") ?? "") }
+        router.get("/api/resolve/:code") { request, context in
+            try await resolve(request, code: context.parameters.get("code") ?? "")
+        }
         admin.register(on: router.group("/api/links").add(middleware: TokenAuthentication(store: store)))
         router.get(":code") { request, context in try await visit(request, code: context.parameters.get("code") ?? "") }
         return router
@@ -160,14 +174,26 @@ public struct LinkService: Sendable {
     /// `GET /api/resolve/{code}`, without a token: the app calls it when iOS or Android opened it
     /// for a short link, and gets the deep link behind the code. It tells nothing the landing page
     /// does not already show.
-    func resolve(code text: String) async throws -> Response {
+    func resolve(_ request: Request, code text: String) async throws -> Response {
         let code = try LinkRules.normalizedCode(text)
         guard let link = try await store.link(code: code) else {
             throw LinkServiceError(.notFound, "No link has the code '\(code)'.")
         }
-        guard !link.isExpired(at: now()) else {
+        let date = now()
+        guard !link.isExpired(at: date) else {
+            await clicks.record(
+                ClickKey(
+                    code: code,
+                    at: date,
+                    client: ClientKind(userAgent: request.headers[.userAgent]),
+                    outcome: .expired
+                )
+            )
             throw LinkServiceError(.expired, "The link '\(code)' has expired.")
         }
+        await clicks.record(
+            ClickKey(code: code, at: date, client: ClientKind(userAgent: request.headers[.userAgent]), outcome: .app)
+        )
         return JSONBody.response(Resolved(code: link.code, deepLink: link.deepLink, route: link.route))
     }
 
@@ -177,13 +203,13 @@ public struct LinkService: Sendable {
         // A code that breaks the code rules can name no link: the same 404 page, without a lookup.
         let code = try? LinkRules.normalizedCode(text)
         let link = try await code.asyncMap { try await store.link(code: $0) } ?? nil
-        let answer = VisitAnswer.for(
-            code: text,
-            link: link,
-            client: ClientKind(userAgent: request.headers[.userAgent]),
-            now: now(),
-            settings: visits
-        )
+        let client = ClientKind(userAgent: request.headers[.userAgent])
+        let date = now()
+        let answer = VisitAnswer.for(code: text, link: link, client: client, now: date, settings: visits)
+        // Only visits of links that exist are counted: anyone can ask for any code.
+        if let link {
+            await clicks.record(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome))
+        }
         var headers: HTTPFields = [
             // A link can be edited or expire: no cache may keep the answer.
             .cacheControl: "no-store",

@@ -32,11 +32,14 @@ public enum ClientKind: String, Sendable, Hashable, CaseIterable, Codable {
         // Crawlers first: several of them claim to be a phone as well.
         if Self.crawlerMarks.contains(where: text.contains) {
             self = .previewCrawler
-        } else if text.contains("iphone") || text.contains("ipad") || text.contains("ipod") {
+        } else if text.contains("iphone") || text.contains("ipad") || text.contains("ipod")
+            || text.contains("cfnetwork")
+        {
+            // CFNetwork: the app's own URLSession asking for a code's deep link.
             // iPadOS Safari asks for desktop pages as a Mac by default: it gets the web fallback,
             // from which the app's own universal links still open it.
             self = .iOS
-        } else if text.contains("android") {
+        } else if text.contains("android") || text.contains("dalvik") || text.contains("okhttp") {
             self = .android
         } else {
             self = .desktop

@@ -12,12 +12,7 @@ import Foundation
 /// answer.location  // "https://play.google.com/store/apps/details?id=com.example.reader&referrer=…"
 /// ```
 struct VisitAnswer: Sendable, Hashable {
-    /// Where the visit ended: the figure click counts are kept by.
-    enum Outcome: String, Sendable, Hashable, CaseIterable, Codable {
-        case landingPage, store, webFallback, preview, notFound, expired
-    }
-
-    var outcome: Outcome
+    var outcome: VisitOutcome
     var status: Int
     /// For a redirect (302).
     var location: String?

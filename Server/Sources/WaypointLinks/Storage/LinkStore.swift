@@ -26,6 +26,12 @@ public protocol LinkStore: Sendable {
     /// Every stored token hash, for a constant-time comparison in memory.
     func tokenHashes() async throws(StoreError) -> [[UInt8]]
 
+    /// Adds the batch's counts to the stored ones, all or none, once: a batch whose id the
+    /// database has already applied changes nothing.
+    func addClicks(_ batch: ClickBatch) async throws(StoreError)
+    /// A link's counts, by day, client and outcome, in that order.
+    func clicks(code: String) async throws(StoreError) -> [ClickCount]
+
     /// The schema versions the database has, in order (``Migration``).
     func appliedMigrations() async throws(StoreError) -> [Int]
 

@@ -39,7 +39,29 @@ extension Migration {
                 )
                 """,
             ]
-        )
+        ),
+        Migration(
+            version: 2,
+            summary: "click counts",
+            statements: [
+                """
+                CREATE TABLE clicks (
+                    code TEXT NOT NULL,
+                    day INTEGER NOT NULL,
+                    client TEXT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (code, day, client, outcome)
+                )
+                """,
+                """
+                CREATE TABLE click_batches (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    applied_at INTEGER NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 }
 
@@ -76,6 +98,28 @@ extension Migration {
                 )
                 """,
             ]
-        )
+        ),
+        Migration(
+            version: 2,
+            summary: "click counts",
+            statements: [
+                """
+                CREATE TABLE clicks (
+                    code TEXT COLLATE "C" NOT NULL,
+                    day INTEGER NOT NULL,
+                    client TEXT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    count BIGINT NOT NULL,
+                    PRIMARY KEY (code, day, client, outcome)
+                )
+                """,
+                """
+                CREATE TABLE click_batches (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    applied_at BIGINT NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 }

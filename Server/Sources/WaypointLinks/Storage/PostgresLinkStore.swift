@@ -168,6 +168,47 @@ public final class PostgresLinkStore: LinkStore {
             .compactMap(APIToken.bytes(hex:))
     }
 
+    public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
+        guard !batch.counts.isEmpty else { return }
+        let id = batch.id.uuidString
+        let now = LinkRow.seconds(Date())
+        try await run("add click counts") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                let new = try await connection.query(
+                    "INSERT INTO click_batches (id, applied_at) VALUES (\(id), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id",
+                    logger: logger
+                )
+                var applied = true
+                for try await _ in new { applied = false }
+                guard !applied else { return }  // applied before: the answer was lost, not the write
+                for (key, count) in batch.counts {
+                    let client = key.client.rawValue
+                    let outcome = key.outcome.rawValue
+                    try await connection.query(
+                        """
+                        INSERT INTO clicks (code, day, client, outcome, count) VALUES (\(key.code), \(key.day), \(client), \(outcome), \(count))
+                        ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = clicks.count + excluded.count
+                        """,
+                        logger: logger
+                    )
+                }
+            }
+        }
+    }
+
+    public func clicks(code: String) async throws(StoreError) -> [ClickCount] {
+        try await rows(
+            "read click counts",
+            "SELECT day, client, outcome, count FROM clicks WHERE code = \(code) ORDER BY day, client, outcome"
+        ) { row in
+            let (day, client, outcome, count) = try row.decode((Int, String, String, Int).self)
+            return (day, ClientKind(rawValue: client), VisitOutcome(rawValue: outcome), count)
+        }.compactMap { day, client, outcome, count in
+            guard let client, let outcome else { return nil }
+            return ClickCount(key: ClickKey(code: code, day: day, client: client, outcome: outcome), count: count)
+        }
+    }
+
     public func close() async {
         runner.cancel()
         _ = await runner.value

@@ -6,14 +6,21 @@ import SQLiteNIO
 /// redirects read while links are written, and `synchronous=FULL` so a link the API acknowledged
 /// survives the process being killed and the machine losing power.
 ///
+/// Two connections: one for single statements (every request), and one for transactions, one at a
+/// time. A transaction on the shared connection would take in the statements other requests run
+/// meanwhile, and a rollback would undo them.
+///
 /// ```swift
 /// let store = try await SQLiteLinkStore.open(path: "waypoint-links.sqlite")
 /// ```
 public final class SQLiteLinkStore: LinkStore {
     let connection: SQLiteConnection
+    let transactionConnection: SQLiteConnection
+    let transactionTurn = OneAtATime()
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, transactionConnection: SQLiteConnection) {
         self.connection = connection
+        self.transactionConnection = transactionConnection
     }
 
     /// Opens (creating when absent) the database at `path` and applies the migrations it lacks.
@@ -23,17 +30,22 @@ public final class SQLiteLinkStore: LinkStore {
     ) async throws(StoreError)
         -> SQLiteLinkStore
     {
-        let connection: SQLiteConnection
+        var connections: [SQLiteConnection] = []
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            for _ in 0..<2 {
+                connections.append(try await SQLiteConnection.open(storage: .file(path: path), logger: logger))
+            }
         } catch {
+            for connection in connections { await close(connection) }
             throw StoreError("Could not open the SQLite database at '\(path)': \(error)")
         }
-        let store = SQLiteLinkStore(connection: connection)
+        let store = SQLiteLinkStore(connection: connections[0], transactionConnection: connections[1])
         do throws(StoreError) {
             try await retryingWhileLocked { () async throws(StoreError) in
-                for pragma in ["PRAGMA busy_timeout=5000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"] {
-                    _ = try await store.query(pragma)
+                for connection in connections {
+                    for pragma in ["PRAGMA busy_timeout=5000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"] {
+                        _ = try await Self.query(pragma, on: connection)
+                    }
                 }
                 try await store.migrate()
             }
@@ -67,25 +79,52 @@ public final class SQLiteLinkStore: LinkStore {
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, summary TEXT NOT NULL, applied_at INTEGER NOT NULL)"
         )
         for migration in Migration.sqlite {
-            _ = try await query("BEGIN IMMEDIATE")
             do throws(StoreError) {
-                let applied = try await query(
-                    "SELECT 1 FROM schema_migrations WHERE version = ?",
-                    [.integer(migration.version)]
-                )
-                if applied.isEmpty {
-                    for statement in migration.statements { _ = try await query(statement) }
+                try await transaction { query throws(StoreError) in
+                    guard
+                        try await query(
+                            "SELECT 1 FROM schema_migrations WHERE version = ?",
+                            [.integer(migration.version)]
+                        ).isEmpty
+                    else { return }
+                    for statement in migration.statements { _ = try await query(statement, []) }
                     _ = try await query(
                         "INSERT INTO schema_migrations (version, summary, applied_at) VALUES (?, ?, ?)",
                         [.integer(migration.version), .text(migration.summary), .integer(LinkRow.seconds(Date()))]
                     )
                 }
-                _ = try await query("COMMIT")
             } catch {
-                _ = try? await query("ROLLBACK")
                 throw StoreError("Migration \(migration.version) (\(migration.summary)) failed: \(error.message)")
             }
         }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the transaction connection, committed
+    /// when it returns and rolled back when it throws; one transaction at a time.
+    private func transaction(
+        _ body: (_ query: (String, [SQLiteData]) async throws(StoreError) -> [SQLiteRow]) async throws(StoreError) ->
+            Void
+    ) async throws(StoreError) {
+        await transactionTurn.acquire()
+        let connection = transactionConnection
+        let query: (String, [SQLiteData]) async throws(StoreError) -> [SQLiteRow] = { sql, binds throws(StoreError) in
+            try await Self.query(sql, binds, on: connection)
+        }
+        var failure: StoreError?
+        do throws(StoreError) {
+            _ = try await query("BEGIN IMMEDIATE", [])
+            do throws(StoreError) {
+                try await body(query)
+                _ = try await query("COMMIT", [])
+            } catch {
+                _ = try? await query("ROLLBACK", [])
+                throw error
+            }
+        } catch {
+            failure = error
+        }
+        await transactionTurn.release()
+        if let failure { throw failure }
     }
 
     /// The schema versions the database has, in order.
@@ -144,16 +183,64 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
+        guard !batch.counts.isEmpty else { return }
+        try await transaction { query throws(StoreError) in
+            let new = try await query(
+                "INSERT INTO click_batches (id, applied_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id",
+                [.text(batch.id.uuidString), .integer(LinkRow.seconds(Date()))]
+            )
+            guard !new.isEmpty else { return }  // applied before: the answer was lost, not the write
+            for (key, count) in batch.counts {
+                _ = try await query(
+                    """
+                    INSERT INTO clicks (code, day, client, outcome, count) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = count + excluded.count
+                    """,
+                    [
+                        .text(key.code), .integer(key.day), .text(key.client.rawValue), .text(key.outcome.rawValue),
+                        .integer(count),
+                    ]
+                )
+            }
+        }
+    }
+
+    public func clicks(code: String) async throws(StoreError) -> [ClickCount] {
+        try await query(
+            "SELECT day, client, outcome, count FROM clicks WHERE code = ? ORDER BY day, client, outcome",
+            [.text(code)]
+        ).compactMap { row in
+            guard let day = row.column("day")?.integer, let count = row.column("count")?.integer,
+                let client = row.column("client")?.string.flatMap(ClientKind.init(rawValue:)),
+                let outcome = row.column("outcome")?.string.flatMap(VisitOutcome.init(rawValue:))
+            else { return nil }
+            return ClickCount(key: ClickKey(code: code, day: day, client: client, outcome: outcome), count: count)
+        }
+    }
+
     public func close() async {
-        // In a task of its own: sqlite-nio skips the close in a cancelled task, and a connection
-        // that is not closed traps when it is freed.
-        let connection = connection
+        await Self.close(connection)
+        await Self.close(transactionConnection)
+    }
+
+    /// In a task of its own: sqlite-nio skips the close in a cancelled task, and a connection that
+    /// is not closed traps when it is freed.
+    private static func close(_ connection: SQLiteConnection) async {
         await Task { try? await connection.close() }.value
     }
 
     // MARK: Rows
 
     private func query(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
+        try await Self.query(sql, binds, on: connection)
+    }
+
+    private static func query(
+        _ sql: String,
+        _ binds: [SQLiteData] = [],
+        on connection: SQLiteConnection
+    ) async throws(StoreError) -> [SQLiteRow] {
         do {
             return try await connection.query(sql, binds)
         } catch {

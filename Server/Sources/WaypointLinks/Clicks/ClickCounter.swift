@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Counts clicks without slowing the redirect: `record` adds to a table in memory, and a service
+/// writes the table to the store as one batch every second, and once more when the service stops
+/// gracefully (after the HTTP server has answered its last request), so no counted click is lost.
+///
+/// A batch that fails to write stays in memory, with its id, and is written again later; the store
+/// applies a batch id once, so a retry after an unclear failure counts nothing twice. A `kill -9`
+/// loses what was counted since the last write (at most one interval).
+///
+/// ```swift
+/// let counter = ClickCounter(store: store)
+/// await counter.record(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage))
+/// try await counter.flush()  // the store now has it
+/// ```
+public actor ClickCounter: Service {
+    let store: any LinkStore
+    let interval: Duration
+    let logger: Logger
+    /// Counted, not yet handed to the store.
+    private var pending: [ClickKey: Int] = [:]
+    /// Handed to the store and not acknowledged: written again, with the same id, before anything new.
+    private var unacknowledged: ClickBatch?
+
+    public init(
+        store: any LinkStore,
+        interval: Duration = .seconds(1),
+        logger: Logger = Logger(label: "waypoint-links.clicks")
+    ) {
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    public func record(_ key: ClickKey) {
+        pending[key, default: 0] += 1
+    }
+
+    /// How many clicks are counted and not yet stored.
+    public var unwritten: Int { pending.values.reduce(0, +) + (unacknowledged?.counts.values.reduce(0, +) ?? 0) }
+
+    /// Writes what is counted. On failure everything stays counted, to be written by a later call.
+    public func flush() async throws(StoreError) {
+        if unacknowledged == nil, !pending.isEmpty {
+            unacknowledged = ClickBatch(counts: pending)
+            pending = [:]
+        }
+        guard let batch = unacknowledged else { return }
+        try await store.addClicks(batch)
+        // Counts recorded while the write was under way are in `pending`, for the next batch.
+        if unacknowledged?.id == batch.id { unacknowledged = nil }
+    }
+
+    /// Writes every interval until the service group shuts down gracefully, then writes the rest
+    /// (trying for up to ten seconds when the database does not answer).
+    public func run() async {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: self.interval)
+                do {
+                    try await self.flush()
+                } catch {
+                    self.logger.warning(
+                        "click counts not written yet; kept for the next try",
+                        metadata: ["error": "\(error)"]
+                    )
+                }
+            }
+        }
+        for attempt in 1...20 {
+            do {
+                try await flush()
+                if unwritten == 0 { return }
+            } catch {
+                logger.error(
+                    "click counts not written at shutdown",
+                    metadata: ["attempt": "\(attempt)", "error": "\(error)"]
+                )
+                // A detached sleep: this task is cancelled by now, and Task.sleep would return at once.
+                await Task.detached { try? await Task.sleep(for: .milliseconds(500)) }.value
+            }
+        }
+        logger.critical("click counts lost at shutdown", metadata: ["clicks": "\(unwritten)"])
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// What one click is counted by: the link, the day (UTC), who followed it and where it ended.
+/// No address, no user agent: nothing that tells one visitor from another is kept.
+public struct ClickKey: Sendable, Hashable, Codable {
+    public var code: String
+    /// Days since 1970-01-01 (UTC).
+    public var day: Int
+    public var client: ClientKind
+    public var outcome: VisitOutcome
+
+    public init(code: String, day: Int, client: ClientKind, outcome: VisitOutcome) {
+        self.code = code
+        self.day = day
+        self.client = client
+        self.outcome = outcome
+    }
+
+    public init(code: String, at date: Date, client: ClientKind, outcome: VisitOutcome) {
+        self.init(code: code, day: Self.day(of: date), client: client, outcome: outcome)
+    }
+
+    /// The UTC day a date falls on, as days since 1970.
+    public static func day(of date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
+
+    /// `2026-11-24` for the day.
+    public static func dayText(_ day: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
+    }
+}
+
+/// Counts written together, once: a batch whose write is retried after an unclear failure (the
+/// commit went through, the answer was lost) is recognised by its id and not counted again.
+public struct ClickBatch: Sendable, Hashable {
+    public var id: UUID
+    public var counts: [ClickKey: Int]
+
+    public init(id: UUID = UUID(), counts: [ClickKey: Int]) {
+        self.id = id
+        self.counts = counts
+    }
+}
+
+/// A stored count.
+public struct ClickCount: Sendable, Hashable {
+    public var key: ClickKey
+    public var count: Int
+
+    public init(key: ClickKey, count: Int) {
+        self.key = key
+        self.count = count
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+import WaypointLinks
+
+@Suite("Click counts")
+struct ClickTests {
+    static let day = ClickKey.day(of: Fixtures.now)
+
+    static func key(_ code: String, _ client: ClientKind = .iOS, _ outcome: VisitOutcome = .landingPage) -> ClickKey {
+        ClickKey(code: code, day: day, client: client, outcome: outcome)
+    }
+
+    @Test("Batches add up, and a batch written twice counts once", arguments: Engine.available)
+    func batches(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let first = ClickBatch(counts: [Self.key("a"): 2, Self.key("a", .android, .store): 1, Self.key("b"): 5])
+        try await store.addClicks(first)
+        try await store.addClicks(first)  // a retry after a lost answer
+        try await store.addClicks(ClickBatch(counts: [Self.key("a"): 3]))
+        let counts = try await store.clicks(code: "a")
+        #expect(
+            counts == [
+                ClickCount(key: Self.key("a", .android, .store), count: 1),
+                ClickCount(key: Self.key("a"), count: 5),
+            ]
+        )
+        #expect(try await store.clicks(code: "b").map(\.count) == [5])
+        #expect(try await store.clicks(code: "c").isEmpty)
+        await store.close()
+    }
+
+    @Test("A failed write keeps every count for the next one, under the same batch id")
+    func failedWrite() async throws {
+        let store = FlakyStore(failures: 2)
+        let counter = ClickCounter(store: store)
+        for _ in 0..<3 { await counter.record(Self.key("a")) }
+        await #expect(throws: StoreError.self) { try await counter.flush() }
+        await counter.record(Self.key("a"))
+        await #expect(throws: StoreError.self) { try await counter.flush() }
+        #expect(await counter.unwritten == 4)
+        try await counter.flush()  // the first batch (3), then nothing new is lost
+        try await counter.flush()  // the click recorded meanwhile (1)
+        #expect(await counter.unwritten == 0)
+        #expect(await store.written == [3, 1])
+        #expect(Set(await store.batchIDs).count == 2)
+    }
+
+    @Test("Every kind of visit is counted by client and outcome; unknown codes are not", arguments: Engine.available)
+    func visitsCounted(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let service = try LinkService(
+            manifest: try Fixtures.manifest(),
+            store: store,
+            configuration: LinkService.Configuration(now: { Fixtures.now })
+        )
+        let link = ShortLink(
+            code: "spring",
+            deepLink: "readapp://books/1",
+            route: "book",
+            fallbacks: ShortLink.Fallbacks(web: "https://read.example.com/b/1"),
+            createdAt: Fixtures.now
+        )
+        #expect(try await store.insert(link))
+        try await Application(router: service.router()).test(.router) { client in
+            for agent in [Fixtures.iPhone, Fixtures.iPhone, Fixtures.android, Fixtures.desktop, Fixtures.slack] {
+                _ = try await client.execute(uri: "/spring", method: .get, headers: [.userAgent: agent])
+            }
+            _ = try await client.execute(
+                uri: "/api/resolve/spring",
+                method: .get,
+                headers: [.userAgent: "Reader/3 CFNetwork/1568 Darwin/24.6.0"]
+            )
+            _ = try await client.execute(uri: "/unknown-code", method: .get, headers: [.userAgent: Fixtures.iPhone])
+        }
+        try await service.clicks.flush()
+        let counts = Dictionary(uniqueKeysWithValues: try await store.clicks(code: "spring").map { ($0.key, $0.count) })
+        #expect(
+            counts == [
+                Self.key("spring", .iOS, .landingPage): 2,
+                Self.key("spring", .android, .store): 1,
+                Self.key("spring", .desktop, .webFallback): 1,
+                Self.key("spring", .previewCrawler, .preview): 1,
+                Self.key("spring", .iOS, .app): 1,
+            ]
+        )
+        #expect(try await store.clicks(code: "unknown-code").isEmpty)
+        await store.close()
+    }
+
+    /// Visits under way when the service is told to stop are answered, counted and written.
+    @Test("A graceful stop under redirect load loses no acknowledged click", arguments: Engine.available)
+    func gracefulStop(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let service = try LinkService(manifest: try Fixtures.manifest(), store: store)
+        #expect(try await store.insert(ShortLink(code: "load", deepLink: "readapp://books/1", route: "book")))
+        let app = Application(
+            router: service.router(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            services: service.services
+        )
+        let acknowledged = try await app.test(.live) { client in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        var answered = 0
+                        for request in 0..<50 {
+                            let agent = [Fixtures.iPhone, Fixtures.android, Fixtures.desktop][(worker + request) % 3]
+                            let response = try await client.execute(
+                                uri: "/load",
+                                method: .get,
+                                headers: [.userAgent: agent]
+                            )
+                            if response.status == .ok || response.status == .found { answered += 1 }
+                        }
+                        return answered
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+        }
+        // The test client has stopped the application gracefully: the counter wrote on its way out.
+        let stored = try await store.clicks(code: "load").reduce(0) { $0 + $1.count }
+        #expect(acknowledged == 400)
+        #expect(stored == acknowledged)
+        #expect(await service.clicks.unwritten == 0)
+        await store.close()
+    }
+}
+
+/// A store whose click writes fail a given number of times, recording what it was given.
+actor FlakyStore: LinkStore {
+    var failures: Int
+    var written: [Int] = []
+    var batchIDs: [UUID] = []
+
+    init(failures: Int) { self.failures = failures }
+
+    func addClicks(_ batch: ClickBatch) async throws(StoreError) {
+        batchIDs.append(batch.id)
+        if failures > 0 {
+            failures -= 1
+            throw StoreError("the database is away")
+        }
+        written.append(batch.counts.values.reduce(0, +))
+    }
+
+    func clicks(code: String) async throws(StoreError) -> [ClickCount] { [] }
+    func insert(_ link: ShortLink) async throws(StoreError) -> Bool { true }
+    func link(code: String) async throws(StoreError) -> ShortLink? { nil }
+    func links(after code: String?, limit: Int) async throws(StoreError) -> [ShortLink] { [] }
+    func replace(_ link: ShortLink) async throws(StoreError) -> Bool { false }
+    func delete(code: String) async throws(StoreError) -> Bool { false }
+    func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {}
+    func tokenHashes() async throws(StoreError) -> [[UInt8]] { [] }
+    func appliedMigrations() async throws(StoreError) -> [Int] { [] }
+    func close() async {}
+}
