@@ -3,32 +3,12 @@
 # integrity check, and holds every link the API acknowledged (201), each whole. Loopback only,
 # bounded: 4 writers for about 3 seconds.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cd "$root"
+source "$(dirname "$0")/service.sh"
 port="${WAYPOINT_LINKS_PORT:-18081}"
 base="http://127.0.0.1:$port"
 
-swift build --package-path Server --product waypoint-links 2>&1 | tail -n 1
-binary="$(swift build --package-path Server --show-bin-path)/waypoint-links"
-work="$(mktemp -d)"
-server=""
-cleanup() {
-    [ -n "$server" ] && kill -9 "$server" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
 database="$work/links.sqlite"
 token="$("$binary" token create --name fault --database "$database")"
-
-start() {
-    "$binary" serve --manifest Examples/Manifests/reading.yaml --port "$port" --database "$database" >>"$work/server.log" 2>&1 &
-    server=$!
-    for _ in $(seq 1 100); do
-        curl -fs "$base/health" >/dev/null 2>&1 && return 0
-        sleep 0.1
-    done
-    echo "the service did not start"; cat "$work/server.log"; exit 1
-}
 
 # One writer: creates links until the service stops answering, writing down each acknowledged code.
 writer() {
@@ -49,7 +29,7 @@ writer() {
     done
 }
 
-start
+start_service "$port" "$database"
 pids=()
 for worker in 1 2 3 4; do
     writer "$worker" &
@@ -86,7 +66,7 @@ print(f"file ok: integrity_check ok, {len(rows)} links stored, every acknowledge
 PYTHON
 
 # And the service opens it again and serves them.
-start
+start_service "$port" "$database"
 last="$(tail -n 1 "$work/acknowledged")"
 status="$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "$base/api/links/$last")"
 [ "$status" = "200" ] || { echo "the restarted service does not find $last ($status)"; exit 1; }

@@ -4,30 +4,13 @@
 # named by the first argument, such as a postgres:// URL), runs each curl of the README against it
 # and checks the status, then stops it with SIGTERM and checks it exits 0.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cd "$root"
+source "$(dirname "$0")/service.sh"
 port="${WAYPOINT_LINKS_PORT:-18080}"
 base="http://127.0.0.1:$port"
 
-swift build --package-path Server --product waypoint-links 2>&1 | tail -n 1
-binary="$(swift build --package-path Server --show-bin-path)/waypoint-links"
-work="$(mktemp -d)"
-server=""
-cleanup() {
-    [ -n "$server" ] && kill "$server" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
 database="${1:-$work/links.sqlite}"
 token="$("$binary" token create --name smoke --database "$database")"
-"$binary" serve --manifest Examples/Manifests/reading.yaml --port "$port" --database "$database" \
-    --app-store-id 1234567890 >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 50); do
-    curl -fs "$base/health" >/dev/null 2>&1 && break
-    sleep 0.2
-done
+start_service "$port" "$database" --app-store-id 1234567890
 
 failures=0
 # expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
