@@ -25,6 +25,23 @@ struct AdminAPITests {
         await fixture.store.close()
     }
 
+    /// `POST /api/links` with `body`, authorised, and `check` on the answer.
+    static func create(
+        _ client: any TestClientProtocol,
+        _ token: String,
+        _ body: String,
+        _ check: (TestResponse) throws -> Void
+    ) async throws {
+        try check(
+            try await client.execute(
+                uri: "/api/links",
+                method: .post,
+                headers: headers(token),
+                body: ByteBuffer(string: body)
+            )
+        )
+    }
+
     static func headers(_ token: String) -> HTTPFields {
         [.authorization: "Bearer \(token)", .contentType: "application/json"]
     }
@@ -70,12 +87,7 @@ struct AdminAPITests {
                  "preview": {"title": "Spring sale", "description": "<script>alert(1)</script>"},
                  "expiresAt": "2027-01-01T00:00:00Z"}
                 """#
-            try await client.execute(
-                uri: "/api/links",
-                method: .post,
-                headers: Self.headers(token),
-                body: ByteBuffer(string: body)
-            ) {
+            try await Self.create(client, token, body) {
                 response in
                 #expect(response.status == .created)
                 #expect(response.headers[.location] == "/api/links/spring")
@@ -119,12 +131,7 @@ struct AdminAPITests {
         try await withClient { client, token in
             var codes: Set<String> = []
             for _ in 0..<3 {
-                try await client.execute(
-                    uri: "/api/links",
-                    method: .post,
-                    headers: Self.headers(token),
-                    body: ByteBuffer(string: #"{"deepLink": "readapp://books/1"}"#)
-                ) { response in
+                try await Self.create(client, token, #"{"deepLink": "readapp://books/1"}"#) { response in
                     #expect(response.status == .created)
                     let code = Self.json(response.body)["code"] as? String ?? ""
                     #expect(code.count == 14)
@@ -172,12 +179,7 @@ struct AdminAPITests {
                 ),
             ]
             for (body, status, code, message) in cases {
-                try await client.execute(
-                    uri: "/api/links",
-                    method: .post,
-                    headers: Self.headers(token),
-                    body: ByteBuffer(string: body)
-                ) {
+                try await Self.create(client, token, body) {
                     response in
                     #expect(response.status == status, "\(body)")
                     let error = Self.error(response.body)
@@ -189,30 +191,15 @@ struct AdminAPITests {
                 }
             }
             let taken = #"{"code": "taken", "deepLink": "readapp://books/1"}"#
-            try await client.execute(
-                uri: "/api/links",
-                method: .post,
-                headers: Self.headers(token),
-                body: ByteBuffer(string: taken)
-            ) {
+            try await Self.create(client, token, taken) {
                 #expect($0.status == .created)
             }
-            try await client.execute(
-                uri: "/api/links",
-                method: .post,
-                headers: Self.headers(token),
-                body: ByteBuffer(string: taken)
-            ) {
+            try await Self.create(client, token, taken) {
                 #expect($0.status == .conflict)
                 #expect(Self.error($0.body).code == "codeTaken")
             }
             let huge = #"{"deepLink": "readapp://books/1", "code": ""# + String(repeating: "x", count: 20_000) + #""}"#
-            try await client.execute(
-                uri: "/api/links",
-                method: .post,
-                headers: Self.headers(token),
-                body: ByteBuffer(string: huge)
-            ) {
+            try await Self.create(client, token, huge) {
                 #expect($0.status == .contentTooLarge)
                 #expect(Self.error($0.body).code == "tooLarge")
             }
@@ -228,12 +215,7 @@ struct AdminAPITests {
         try await withClient { client, token in
             for code in ["cc", "aa", "ee", "bb", "dd"] {
                 let body = #"{"code": "\#(code)", "deepLink": "readapp://books/1"}"#
-                try await client.execute(
-                    uri: "/api/links",
-                    method: .post,
-                    headers: Self.headers(token),
-                    body: ByteBuffer(string: body)
-                ) {
+                try await Self.create(client, token, body) {
                     #expect($0.status == .created)
                 }
             }

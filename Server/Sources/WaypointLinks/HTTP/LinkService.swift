@@ -180,20 +180,10 @@ public struct LinkService: Sendable {
             throw LinkServiceError(.notFound, "No link has the code '\(code)'.")
         }
         let date = now()
-        guard !link.isExpired(at: date) else {
-            await clicks.record(
-                ClickKey(
-                    code: code,
-                    at: date,
-                    client: ClientKind(userAgent: request.headers[.userAgent]),
-                    outcome: .expired
-                )
-            )
-            throw LinkServiceError(.expired, "The link '\(code)' has expired.")
-        }
-        await clicks.record(
-            ClickKey(code: code, at: date, client: ClientKind(userAgent: request.headers[.userAgent]), outcome: .app)
-        )
+        let expired = link.isExpired(at: date)
+        let client = ClientKind(userAgent: request.headers[.userAgent])
+        await clicks.record(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app))
+        guard !expired else { throw LinkServiceError(.expired, "The link '\(code)' has expired.") }
         return JSONBody.response(Resolved(code: link.code, deepLink: link.deepLink, route: link.route))
     }
 
