@@ -29,7 +29,7 @@ writer() {
     done
 }
 
-start_service "$port" "$database"
+start_service "$port" "$database" --admin-limit 0
 pids=()
 for worker in 1 2 3 4; do
     writer "$worker" &
@@ -66,7 +66,7 @@ print(f"file ok: integrity_check ok, {len(rows)} links stored, every acknowledge
 PYTHON
 
 # And the service opens it again and serves them.
-start_service "$port" "$database"
+start_service "$port" "$database" --admin-limit 0
 last="$(tail -n 1 "$work/acknowledged")"
 status="$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "$base/api/links/$last")"
 [ "$status" = "200" ] || { echo "the restarted service does not find $last ($status)"; exit 1; }

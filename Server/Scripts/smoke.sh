@@ -50,8 +50,21 @@ expect 302 "desktop: web fallback" -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10
 expect 200 "Slack: preview" -A 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' "$base/spring"
 grep -q 'og:title" content="Spring sale, last day"' "$work/body" || { echo "FAIL  no og:title"; failures=$((failures + 1)); }
 expect 404 "unknown code" "$base/autumn"
+# The counter writes every second: five visits above (the app's, the iPhone's, Android's, the
+# desktop's and Slack's) are in the database within two.
+sleep 2
+expect 200 "click counts" "${auth[@]}" "$base/api/links/spring/clicks"
+grep -q '"total":5' "$work/body" || { echo "FAIL  clicks not written: $(cat "$work/body")"; failures=$((failures + 1)); }
+expect 200 "metrics" "$base/metrics"
+grep -q '^waypoint_links_visits_total{client="android",outcome="store"} 1' "$work/body" \
+    || { echo "FAIL  no visit metric: $(grep waypoint_links "$work/body")"; failures=$((failures + 1)); }
 expect 204 "delete it" "${auth[@]}" -X DELETE "$base/api/links/spring"
 expect 404 "gone after delete" "$base/spring"
+# A scan of unknown codes: the default limit lets 15 through at once (and one more a second), then
+# answers 429.
+for attempt in $(seq 1 20); do curl -s -o /dev/null "$base/scan$attempt"; done
+expect 429 "too many unknown codes" "$base/scan-last"
+grep -q '"rateLimited"' "$work/body" || { echo "FAIL  429 without its JSON: $(cat "$work/body")"; failures=$((failures + 1)); }
 
 kill -TERM "$server"
 status=0

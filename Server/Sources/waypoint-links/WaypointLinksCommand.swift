@@ -46,6 +46,20 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("app-store-id"), help: "The app's App Store id, offered when a link names none.")
     var appStoreID: String?
 
+    @Option(help: "Admin API requests one client may make a minute (a quarter of them at once); 0 for no limit.")
+    var adminLimit = LinkService.Configuration.defaultAdminLimit.perMinute
+
+    @Option(help: "Codes naming no link one client may ask for a minute before it gets 429s; 0 for no limit.")
+    var unknownCodeLimit = LinkService.Configuration.defaultUnknownCodeLimit.perMinute
+
+    @Option(
+        help: ArgumentHelp(
+            "Behind a proxy: the header it puts the client's address in, such as X-Forwarded-For.",
+            discussion: "Its last entry counts. Without it, clients are told apart by the connection's address."
+        )
+    )
+    var clientAddressHeader: String?
+
     func run() async throws {
         let loaded: Manifest
         do {
@@ -59,7 +73,13 @@ struct Serve: AsyncParsableCommand {
             service = try LinkService(
                 manifest: loaded,
                 store: store,
-                configuration: LinkService.Configuration(appStoreID: appStoreID)
+                configuration: LinkService.Configuration(
+                    appStoreID: appStoreID,
+                    adminLimit: RateLimit(perMinute: adminLimit),
+                    unknownCodeLimit: RateLimit(perMinute: unknownCodeLimit),
+                    clientAddressHeader: clientAddressHeader,
+                    metrics: ServiceMetrics.bootstrapPrometheus()
+                )
             )
         } catch {
             await store.close()
@@ -73,6 +93,8 @@ struct Serve: AsyncParsableCommand {
                 address: .hostname(hostname, port: port),
                 serverName: "waypoint-links"
             ),
+            // The click counter writes beside the server and once more after its last request.
+            services: service.services,
             logger: logger
         )
         // runService stops on SIGINT or SIGTERM once the requests under way have been answered.

@@ -55,18 +55,16 @@ struct ServiceFixture {
     let store: SQLiteLinkStore
     let token: String
 
-    static func make(appStoreID: String? = "1234567890") async throws -> ServiceFixture {
+    static func make(
+        appStoreID: String? = "1234567890",
+        configure: (inout LinkService.Configuration) -> Void = { _ in }
+    ) async throws -> ServiceFixture {
         let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
         let token = APIToken.makeSecret()
         try await store.addToken(name: "tests", secretHash: APIToken.hash(token), createdAt: Fixtures.now)
-        let service = try LinkService(
-            manifest: try Fixtures.manifest(),
-            store: store,
-            configuration: LinkService.Configuration(
-                appStoreID: appStoreID,
-                now: { Fixtures.now }
-            )
-        )
+        var configuration = LinkService.Configuration(appStoreID: appStoreID, now: { Fixtures.now })
+        configure(&configuration)
+        let service = try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration)
         return ServiceFixture(service: service, store: store, token: token)
     }
 }

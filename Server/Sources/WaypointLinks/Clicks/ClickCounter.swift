@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
 
 /// Counts clicks without slowing the redirect: `record` adds to a table in memory, and a service
@@ -23,19 +24,39 @@ public actor ClickCounter: Service {
     private var pending: [ClickKey: Int] = [:]
     /// Handed to the store and not acknowledged: written again, with the same id, before anything new.
     private var unacknowledged: ClickBatch?
+    /// `waypoint_links_visits_total`, made once for each client and outcome seen.
+    private var visitCounters: [ClickKey.Kind: Counter] = [:]
+    private let metrics: ServiceMetrics
+    private let unwrittenGauge: Metrics.Gauge
+    private let writeFailures: Metrics.Counter
 
     public init(
         store: any LinkStore,
         interval: Duration = .seconds(1),
         logger: Logger = Logger(label: "waypoint-links.clicks")
     ) {
+        self.init(store: store, interval: interval, logger: logger, metrics: .none)
+    }
+
+    init(store: any LinkStore, interval: Duration = .seconds(1), logger: Logger, metrics: ServiceMetrics) {
         self.store = store
         self.interval = interval
         self.logger = logger
+        self.metrics = metrics
+        self.unwrittenGauge = metrics.unwrittenClicks()
+        self.writeFailures = metrics.clickWriteFailures()
     }
 
     public func record(_ key: ClickKey) {
         pending[key, default: 0] += 1
+        let kind = ClickKey.Kind(client: key.client, outcome: key.outcome)
+        if let counter = visitCounters[kind] {
+            counter.increment()
+        } else {
+            let counter = metrics.visits(client: kind.client, outcome: kind.outcome)
+            visitCounters[kind] = counter
+            counter.increment()
+        }
     }
 
     /// How many clicks are counted and not yet stored.
@@ -48,9 +69,16 @@ public actor ClickCounter: Service {
             pending = [:]
         }
         guard let batch = unacknowledged else { return }
-        try await store.addClicks(batch)
+        do {
+            try await store.addClicks(batch)
+        } catch {
+            writeFailures.increment()
+            unwrittenGauge.record(unwritten)
+            throw error
+        }
         // Counts recorded while the write was under way are in `pending`, for the next batch.
         if unacknowledged?.id == batch.id { unacknowledged = nil }
+        unwrittenGauge.record(unwritten)
     }
 
     /// Writes every interval until the service group shuts down gracefully, then writes the rest

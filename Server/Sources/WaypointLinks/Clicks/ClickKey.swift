@@ -20,6 +20,13 @@ public struct ClickKey: Sendable, Hashable, Codable {
         self.init(code: code, day: Self.day(of: date), client: client, outcome: outcome)
     }
 
+    /// Who followed a link and where it ended, without the link and the day: what the visit
+    /// metrics count by.
+    struct Kind: Hashable {
+        let client: ClientKind
+        let outcome: VisitOutcome
+    }
+
     /// The UTC day a date falls on, as days since 1970.
     public static func day(of date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
 

@@ -34,7 +34,7 @@ struct AdminAPI: Sendable {
         let next: String?
     }
 
-    func register(on router: RouterGroup<BasicRequestContext>) {
+    func register(on router: RouterGroup<LinkRequestContext>) {
         router.post { request, _ in try await create(request) }
         router.get { request, _ in try await list(request) }
         router.get(":code") { _, context in try await read(try code(context)) }
@@ -139,7 +139,7 @@ struct AdminAPI: Sendable {
         LinkServiceError(.notFound, "No link has the code '\(code)'.")
     }
 
-    private func code(_ context: BasicRequestContext) throws -> String {
+    private func code(_ context: LinkRequestContext) throws -> String {
         try LinkRules.normalizedCode(context.parameters.get("code") ?? "")
     }
 }

@@ -108,6 +108,7 @@ extension LinkServiceError: HTTPResponseError {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = HTTPFields()
         if code == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"waypoint-links\"" }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return JSONBody.response(ErrorBody(self), status: status, headers: headers)
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Prometheus
 import ServiceLifecycle
 import Waypoint
 import WaypointManifest
@@ -13,20 +14,52 @@ import WaypointManifest
 ///
 /// ```swift
 /// let service = try LinkService(manifest: manifest, store: try await SQLiteLinkStore.open(path: "links.sqlite"))
-/// let app = Application(router: service.router(), configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+/// let app = Application(
+///     router: service.router(), configuration: .init(address: .hostname("127.0.0.1", port: 8080)),
+///     services: service.services)
 /// try await app.runService()
 /// ```
 public struct LinkService: Sendable {
     public struct Configuration: Sendable {
         /// The App Store id the landing page offers when a link names none.
         public var appStoreID: String?
+        /// Requests one client may make to `/api/links…`, counted before the token is checked, so
+        /// guessing tokens is limited too.
+        public var adminLimit: RateLimit
+        /// Codes naming no link one client may ask for at `/{code}` and `/api/resolve/{code}`. Once
+        /// spent, every code from that client gets 429 until the limit refills — answering known
+        /// codes would tell a scanner which ones exist.
+        public var unknownCodeLimit: RateLimit
+        /// The header a trusted proxy puts the client's address in (its last entry counts), such as
+        /// `X-Forwarded-For`; nil counts by the connection's peer address. Set it only behind a
+        /// proxy that sets the header, or clients could pick their own address.
+        public var clientAddressHeader: String?
+        /// The registry `GET /metrics` prints (``ServiceMetrics/bootstrapPrometheus()``); nil
+        /// serves no `/metrics`.
+        public var metrics: PrometheusCollectorRegistry?
         /// The clock; tests set it.
         public var now: @Sendable () -> Date
 
-        public init(appStoreID: String? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+        public init(
+            appStoreID: String? = nil,
+            adminLimit: RateLimit = Self.defaultAdminLimit,
+            unknownCodeLimit: RateLimit = Self.defaultUnknownCodeLimit,
+            clientAddressHeader: String? = nil,
+            metrics: PrometheusCollectorRegistry? = nil,
+            now: @escaping @Sendable () -> Date = Date.init
+        ) {
             self.appStoreID = appStoreID
+            self.adminLimit = adminLimit
+            self.unknownCodeLimit = unknownCodeLimit
+            self.clientAddressHeader = clientAddressHeader
+            self.metrics = metrics
             self.now = now
         }
+
+        /// 600 a minute, 150 at once: a script creating links in bulk, not a token guesser.
+        public static let defaultAdminLimit = RateLimit(perMinute: 600)
+        /// 60 a minute, 15 at once: far more than a person mistyping, far less than a scan.
+        public static let defaultUnknownCodeLimit = RateLimit(perMinute: 60)
     }
 
     public let manifest: Manifest
@@ -36,6 +69,10 @@ public struct LinkService: Sendable {
     let wellKnown: WellKnownFiles
     let admin: AdminAPI
     let visits: VisitAnswer.Settings
+    let adminLimiter: RateLimiter
+    let unknownCodeLimiter: RateLimiter
+    let clientIdentification: ClientIdentification
+    let metrics: PrometheusCollectorRegistry?
     let now: @Sendable () -> Date
 
     /// - Throws: ``LinkServiceStartError`` naming what in the manifest or the configuration to change.
@@ -63,9 +100,21 @@ public struct LinkService: Sendable {
             )
         }
         let baseURL = "https://" + linkDomain.lowercased()
+        var forwardedHeader: HTTPField.Name?
+        if let header = configuration.clientAddressHeader {
+            guard let name = HTTPField.Name(header) else {
+                throw LinkServiceStartError("'\(header)' is not a header name; give one such as X-Forwarded-For.")
+            }
+            forwardedHeader = name
+        }
+        self.clientIdentification = ClientIdentification(forwardedHeader: forwardedHeader)
+        let meters = ServiceMetrics(registry: configuration.metrics)
+        self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
+        self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
+        self.metrics = configuration.metrics
         self.manifest = manifest
         self.store = store
-        self.clicks = ClickCounter(store: store)
+        self.clicks = ClickCounter(store: store, logger: Logger(label: "waypoint-links.clicks"), metrics: meters)
         self.now = configuration.now
         self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, now: configuration.now)
         do {
@@ -88,18 +137,30 @@ public struct LinkService: Sendable {
     /// ```
     public var services: [any Service] { [clicks] }
 
-    /// The routes: `/.well-known/…`, `/health`, `/api/links…` (with a token) and `/{code}`.
-    public func router() -> Hummingbird.Router<BasicRequestContext> {
-        let router = Hummingbird.Router()
+    /// The routes: `/.well-known/…`, `/health`, `/metrics`, `/api/links…` (with a token),
+    /// `/api/resolve/{code}` and `/{code}`.
+    public func router() -> Hummingbird.Router<LinkRequestContext> {
+        let router = Hummingbird.Router(context: LinkRequestContext.self)
+        // Outermost, so that refusals are counted with their status too.
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware())
         router.get("/.well-known/apple-app-site-association") { request, _ in try appleAppSiteAssociation(request) }
         router.get("/.well-known/assetlinks.json") { request, _ in try assetLinks(request) }
         router.get("/health") { _, _ in try await health() }
-        router.get("/api/resolve/:code") { request, context in
-            try await resolve(request, code: context.parameters.get("code") ?? "")
+        if let metrics {
+            router.get("/metrics") { _, _ in Self.metricsResponse(metrics) }
         }
-        admin.register(on: router.group("/api/links").add(middleware: TokenAuthentication(store: store)))
-        router.get(":code") { request, context in try await visit(request, code: context.parameters.get("code") ?? "") }
+        router.get("/api/resolve/:code") { request, context in
+            try await resolve(request, context, code: context.parameters.get("code") ?? "")
+        }
+        admin.register(
+            on: router.group("/api/links")
+                .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
+                .add(middleware: TokenAuthentication(store: store))
+        )
+        router.get(":code") { request, context in
+            try await visit(request, context, code: context.parameters.get("code") ?? "")
+        }
         return router
     }
 
@@ -162,6 +223,31 @@ public struct LinkService: Sendable {
         return JSONBody.response(Health(status: "ok", links: "readable"))
     }
 
+    // MARK: Metrics
+
+    static func metricsResponse(_ registry: PrometheusCollectorRegistry) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer()))
+        )
+    }
+
+    // MARK: Looking up a code a client asked for
+
+    /// The link a code names, spending the client's unknown-code limit when it names none.
+    ///
+    /// - Throws: ``LinkServiceError`` `rateLimited` once the client has asked for too many codes
+    ///   that name nothing, whatever this code names.
+    func lookUp(_ code: String?, _ request: Request, _ context: LinkRequestContext) async throws -> ShortLink? {
+        let client = clientIdentification.key(request, context)
+        let date = now()
+        if unknownCodeLimiter.blocks(client, at: date) { throw unknownCodeLimiter.refusal }
+        let link = try await code.asyncMap { try await store.link(code: $0) } ?? nil
+        if link == nil { _ = unknownCodeLimiter.spend(client, at: date) }
+        return link
+    }
+
     // MARK: Expanding a short link in the app
 
     /// What the app needs when a short link opened it: the deep link to hand its dispatcher.
@@ -174,9 +260,9 @@ public struct LinkService: Sendable {
     /// `GET /api/resolve/{code}`, without a token: the app calls it when iOS or Android opened it
     /// for a short link, and gets the deep link behind the code. It tells nothing the landing page
     /// does not already show.
-    func resolve(_ request: Request, code text: String) async throws -> Response {
+    func resolve(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
         let code = try LinkRules.normalizedCode(text)
-        guard let link = try await store.link(code: code) else {
+        guard let link = try await lookUp(code, request, context) else {
             throw LinkServiceError(.notFound, "No link has the code '\(code)'.")
         }
         let date = now()
@@ -189,10 +275,9 @@ public struct LinkService: Sendable {
 
     // MARK: Visits
 
-    func visit(_ request: Request, code text: String) async throws -> Response {
+    func visit(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
         // A code that breaks the code rules can name no link: the same 404 page, without a lookup.
-        let code = try? LinkRules.normalizedCode(text)
-        let link = try await code.asyncMap { try await store.link(code: $0) } ?? nil
+        let link = try await lookUp(try? LinkRules.normalizedCode(text), request, context)
         let client = ClientKind(userAgent: request.headers[.userAgent])
         let date = now()
         let answer = VisitAnswer.for(code: text, link: link, client: client, now: date, settings: visits)

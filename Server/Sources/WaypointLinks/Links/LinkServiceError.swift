@@ -36,10 +36,13 @@ public struct LinkServiceError: Error, Sendable, Hashable, CustomStringConvertib
 
     public let code: Code
     public let message: String
+    /// For `rateLimited`: the seconds to wait, sent as `Retry-After`.
+    public let retryAfter: Int?
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, retryAfter: Int? = nil) {
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     /// The HTTP status the admin API answers with.

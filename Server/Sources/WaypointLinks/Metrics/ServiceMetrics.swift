@@ -1,0 +1,57 @@
+import Metrics
+import Prometheus
+
+/// The service's metrics, printed at `GET /metrics` in Prometheus' text format. Beside
+/// Hummingbird's own, through swift-metrics' process-wide backend (`hb_requests`,
+/// `hb_request_errors`, `http_server_request_duration` in seconds and `http_server_active_requests`,
+/// by route pattern, method and status — never by code), the service counts into its configured
+/// registry:
+///
+/// - `waypoint_links_visits_total{client, outcome}`: every counted visit, as the click counts keep it;
+/// - `waypoint_links_clicks_unwritten`: clicks counted and not yet in the database;
+/// - `waypoint_links_click_write_failures_total`: batches the database did not take (retried);
+/// - `waypoint_links_rate_limited_total{limit}`: requests refused with 429, by limit.
+///
+/// ```swift
+/// let registry = ServiceMetrics.bootstrapPrometheus()   // once, at start-up
+/// LinkService.Configuration(metrics: registry)          // serves GET /metrics
+/// ```
+public struct ServiceMetrics: Sendable {
+    /// Makes a new Prometheus registry the backend of swift-metrics for this process, and returns
+    /// it for ``LinkService/Configuration/metrics``. swift-metrics takes one backend per process:
+    /// call this once, before the service is made.
+    public static func bootstrapPrometheus() -> PrometheusCollectorRegistry {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }
+
+    /// Where the service's own metrics go: the registry `/metrics` prints, or nowhere. Not the
+    /// process-wide backend, so two services in one process (the tests) count apart.
+    let factory: any MetricsFactory
+
+    init(registry: PrometheusCollectorRegistry?) {
+        factory = registry.map { PrometheusMetricsFactory(registry: $0) } ?? NOOPMetricsHandler.instance
+    }
+
+    /// Counts nothing.
+    static let none = ServiceMetrics(registry: nil)
+
+    func visits(client: ClientKind, outcome: VisitOutcome) -> Metrics.Counter {
+        Metrics.Counter(
+            label: "waypoint_links_visits_total",
+            dimensions: [("client", client.rawValue), ("outcome", outcome.rawValue)],
+            factory: factory
+        )
+    }
+
+    func unwrittenClicks() -> Metrics.Gauge { Metrics.Gauge(label: "waypoint_links_clicks_unwritten", factory: factory) }
+
+    func clickWriteFailures() -> Metrics.Counter {
+        Metrics.Counter(label: "waypoint_links_click_write_failures_total", factory: factory)
+    }
+
+    func rateLimited(_ limit: String) -> Metrics.Counter {
+        Metrics.Counter(label: "waypoint_links_rate_limited_total", dimensions: [("limit", limit)], factory: factory)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Prometheus
+import Testing
+import WaypointLinks
+
+/// swift-metrics takes one backend per process: every test that reads metrics shares this one.
+/// Other tests running in the same process count into it too, so tests compare before and after.
+enum SharedMetrics {
+    static let registry = ServiceMetrics.bootstrapPrometheus()
+
+    /// The value of the sample named exactly `series` (name and labels), 0 when absent.
+    static func value(_ series: String, in text: String) -> Double {
+        for line in text.split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1)) ?? .nan
+        }
+        return 0
+    }
+
+    static func value(_ series: String) -> Double {
+        value(series, in: String(decoding: registry.emitToBuffer(), as: UTF8.self))
+    }
+}
+
+@Suite("Metrics")
+struct MetricsTests {
+    @Test("GET /metrics prints requests by route pattern, visits by client and outcome, and refusals")
+    func prometheus() async throws {
+        let registry = SharedMetrics.registry
+        let fixture = try await ServiceFixture.make {
+            $0.metrics = registry
+            $0.unknownCodeLimit = RateLimit(perMinute: 6, burst: 1)
+        }
+        #expect(try await fixture.store.insert(VisitTests.link))
+        let androidStore = #"waypoint_links_visits_total{client="android",outcome="store"}"#
+        let refusals = #"waypoint_links_rate_limited_total{limit="unknown codes"}"#
+        let before = (SharedMetrics.value(androidStore), SharedMetrics.value(refusals))
+        try await Application(router: fixture.service.router()).test(.router) { client in
+            var headers = HTTPFields()
+            headers[.userAgent] = Fixtures.android
+            try await client.execute(uri: "/spring", method: .get, headers: headers) { #expect($0.status == .found) }
+            try await client.execute(uri: "/nothing", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/nothing", method: .get) { #expect($0.status == .tooManyRequests) }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
+                let text = String(buffer: response.body)
+                #expect(SharedMetrics.value(androidStore, in: text) == before.0 + 1)
+                #expect(SharedMetrics.value(refusals, in: text) == before.1 + 1)
+                // Requests by the route's pattern: the code a visitor asked for is never a label.
+                #expect(text.contains(#"http_route="/{code}""#))
+                #expect(!text.contains("spring\""))
+                #expect(text.contains("http_server_request_duration_bucket"))
+            }
+        }
+        try await fixture.service.clicks.flush()
+        #expect(SharedMetrics.value("waypoint_links_clicks_unwritten") == 0)
+        await fixture.store.close()
+    }
+
+    @Test("Without a registry there is no /metrics route, and /metrics is no short link's code")
+    func none() async throws {
+        let fixture = try await ServiceFixture.make()
+        try await Application(router: fixture.service.router()).test(.router) { client in
+            try await client.execute(uri: "/metrics", method: .get) { #expect($0.status == .notFound) }
+        }
+        await fixture.store.close()
+    }
+}
