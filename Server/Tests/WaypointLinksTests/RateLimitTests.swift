@@ -82,10 +82,10 @@ struct RateLimitTests {
     }
 
     func withService(
-        _ configure: @escaping (inout LinkService.Configuration) -> Void,
+        _ configuration: LinkService.Configuration,
         _ body: @Sendable (any TestClientProtocol, ServiceFixture) async throws -> Void
     ) async throws {
-        let fixture = try await ServiceFixture.make(configure: configure)
+        let fixture = try await ServiceFixture.make { $0 = configuration }
         #expect(try await fixture.store.insert(VisitTests.link))
         try await Application(router: fixture.service.router()).test(.live) { client in
             try await body(client, fixture)
@@ -96,10 +96,11 @@ struct RateLimitTests {
     @Test("A scan of unknown codes gets 429 with Retry-After, for known codes too, until the limit refills")
     func unknownCodes() async throws {
         let clock = TestClock()
-        try await withService({
-            $0.unknownCodeLimit = RateLimit(perMinute: 6, burst: 3)
-            $0.now = { clock.now }
-        }) { client, _ in
+        let configuration = LinkService.Configuration(
+            unknownCodeLimit: RateLimit(perMinute: 6, burst: 3),
+            now: { clock.now }
+        )
+        try await withService(configuration) { client, _ in
             // Known codes spend nothing.
             for _ in 1...10 { try await client.execute(uri: "/spring", method: .get) { #expect($0.status == .found) } }
             for code in ["a1", "a2", "a3"] {
@@ -121,7 +122,8 @@ struct RateLimitTests {
 
     @Test("The admin API's limit counts requests without a valid token too")
     func admin() async throws {
-        try await withService({ $0.adminLimit = RateLimit(perMinute: 60, burst: 2) }) { client, fixture in
+        let configuration = LinkService.Configuration(adminLimit: RateLimit(perMinute: 60, burst: 2))
+        try await withService(configuration) { client, fixture in
             try await client.execute(uri: "/api/links", method: .get) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/api/links", method: .get, headers: AdminAPITests.headers(fixture.token)) {
                 #expect($0.status == .ok)
@@ -137,10 +139,11 @@ struct RateLimitTests {
 
     @Test("Behind a proxy, the header it names tells clients apart")
     func forwardedHeader() async throws {
-        try await withService({
-            $0.unknownCodeLimit = RateLimit(perMinute: 6, burst: 1)
-            $0.clientAddressHeader = "X-Forwarded-For"
-        }) { client, _ in
+        let configuration = LinkService.Configuration(
+            unknownCodeLimit: RateLimit(perMinute: 6, burst: 1),
+            clientAddressHeader: "X-Forwarded-For"
+        )
+        try await withService(configuration) { client, _ in
             func visit(_ code: String, from address: String) async throws -> HTTPResponse.Status {
                 var headers = HTTPFields()
                 if let name = HTTPField.Name("X-Forwarded-For") { headers[name] = "203.0.113.9, \(address)" }

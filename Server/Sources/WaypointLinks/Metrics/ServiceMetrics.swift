@@ -45,7 +45,9 @@ public struct ServiceMetrics: Sendable {
         )
     }
 
-    func unwrittenClicks() -> Metrics.Gauge { Metrics.Gauge(label: "waypoint_links_clicks_unwritten", factory: factory) }
+    func unwrittenClicks() -> Metrics.Gauge {
+        Metrics.Gauge(label: "waypoint_links_clicks_unwritten", factory: factory)
+    }
 
     func clickWriteFailures() -> Metrics.Counter {
         Metrics.Counter(label: "waypoint_links_click_write_failures_total", factory: factory)
