@@ -151,6 +151,11 @@ struct AdminAPITests {
                     "A code holds only ASCII letters, digits, '-' and '_'; 'a/b' has '/'."
                 ),
                 (
+                    #"{"code": "x", "deepLink": null}"#, .badRequest, "invalidRequest",
+                    "'deepLink' cannot be null; leave it out instead. Only 'fallbacks', 'preview' and 'expiresAt' "
+                        + "can be null, which clears them."
+                ),
+                (
                     #"{"code": "x", "deepLink": "readapp://nowhere"}"#, .unprocessableContent, "deepLinkUnresolved",
                     "No route of the manifest matches 'readapp://nowhere'."
                 ),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaypointLinks
+@testable import WaypointLinks
 
 @Suite("What a short link may hold")
 struct LinkRulesTests {
@@ -142,6 +142,26 @@ struct ClientKindTests {
             "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
         ] {
             #expect(ClientKind(userAgent: crawler) == .previewCrawler, "\(crawler)")
+        }
+    }
+}
+
+@Suite("Dates in request bodies")
+struct RequestDateTests {
+    @Test("expiresAt takes RFC 3339 as clients write it, and refuses what is not a date and time")
+    func internetDates() throws {
+        func expiry(_ text: String) throws -> Date? {
+            let body = #"{"deepLink": "readapp://books/1", "expiresAt": "\#(text)"}"#
+            return try JSONBody.decoder.decode(LinkInput.self, from: Data(body.utf8)).expiresAt
+        }
+        let newYear = Date(timeIntervalSince1970: 1_798_761_600)
+        #expect(try expiry("2027-01-01T00:00:00Z") == newYear)
+        #expect(try expiry("2027-01-01T00:00:00.000Z") == newYear)
+        #expect(try expiry("2027-01-01t00:00:00z") == newYear)
+        #expect(try expiry("2027-01-01T05:30:00+05:30") == newYear)
+        #expect(try expiry("0098-10-03T15:57:12-19:01") != nil)
+        for text in ["2027-01-01", "tomorrow", "2027-13-01T00:00:00Z", ""] {
+            #expect(throws: DecodingError.self, "\(text)") { try expiry(text) }
         }
     }
 }

@@ -15,9 +15,31 @@ enum JSONBody {
 
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            guard let date = internetDate(try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date")
+            }
+            return date
+        }
         return decoder
     }()
+
+    /// An RFC 3339 date and time, as any client writes it: with or without fractional seconds
+    /// (JavaScript's `toISOString()` adds milliseconds), `Z` or an offset, in either case.
+    ///
+    /// ```swift
+    /// JSONBody.internetDate("2027-01-01T00:00:00.000Z")  // 2027-01-01 00:00:00 +0000
+    /// JSONBody.internetDate("2027-01-01")                // nil: a time is needed
+    /// ```
+    static func internetDate(_ text: String) -> Date? {
+        let text = text.uppercased()
+        // Formatters are made per call: dates are decoded only in admin requests, a few a second.
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
 
     /// The most bytes a request body may have; a link is well under 4 KB.
     static let maxRequestBytes = 16 * 1024

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The body of a create (`POST /api/links`) or update (`PATCH /api/links/{code}`) request. On
-/// update, an absent field keeps its value and `null` clears an optional one.
+/// update, an absent field keeps its value and `null` clears an optional one (`fallbacks`,
+/// `preview`, `expiresAt`; on create, `null` there means none). `code` and `deepLink` are never null.
 ///
 /// ```json
 /// {"code": "spring-sale", "deepLink": "https://read.example.com/b/42",
@@ -43,6 +44,16 @@ public struct LinkInput: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.stringValue), of: "a link")
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Only what can be cleared may be null; a null code or deep link would silently mean "absent".
+        for key in [CodingKeys.code, .deepLink] where container.contains(key) {
+            if try container.decodeNil(forKey: key) {
+                throw LinkServiceError(
+                    .invalidRequest,
+                    "'\(key.stringValue)' cannot be null; leave it out instead. Only 'fallbacks', 'preview' and "
+                        + "'expiresAt' can be null, which clears them."
+                )
+            }
+        }
         code = try container.decodeIfPresent(String.self, forKey: .code)
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
         fallbacks = try container.decodeIfPresent(ShortLink.Fallbacks.self, forKey: .fallbacks)
