@@ -54,11 +54,29 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Seconds a link read for a visit is kept in memory; 0 reads the database for every visit.",
+            discussion:
+                "With several instances, an edit or delete made on one reaches the others' redirects within this time."
+        )
+    )
+    var linkCacheSeconds: Double = 5
+
+    @Option(
+        help: ArgumentHelp(
             "Behind a proxy: the header it puts the client's address in, such as X-Forwarded-For.",
             discussion: "Its last entry counts. Without it, clients are told apart by the connection's address."
         )
     )
     var clientAddressHeader: String?
+
+    func validate() throws {
+        guard adminLimit >= 0, unknownCodeLimit >= 0 else {
+            throw ValidationError("A limit is a number of requests a minute, 0 or more (0 turns it off).")
+        }
+        guard linkCacheSeconds >= 0, linkCacheSeconds.isFinite else {
+            throw ValidationError("--link-cache-seconds is 0 or more.")
+        }
+    }
 
     func run() async throws {
         let loaded: Manifest
@@ -78,6 +96,7 @@ struct Serve: AsyncParsableCommand {
                     adminLimit: RateLimit(perMinute: adminLimit),
                     unknownCodeLimit: RateLimit(perMinute: unknownCodeLimit),
                     clientAddressHeader: clientAddressHeader,
+                    linkCacheSeconds: linkCacheSeconds,
                     metrics: ServiceMetrics.bootstrapPrometheus()
                 )
             )

@@ -37,9 +37,9 @@ struct ClickTests {
     func failedWrite() async throws {
         let store = FlakyStore(failures: 2)
         let counter = ClickCounter(store: store)
-        for _ in 0..<3 { await counter.record(Self.key("a")) }
+        for _ in 0..<3 { counter.record(Self.key("a")) }
         await #expect(throws: StoreError.self) { try await counter.flush() }
-        await counter.record(Self.key("a"))
+        counter.record(Self.key("a"))
         await #expect(throws: StoreError.self) { try await counter.flush() }
         #expect(await counter.unwritten == 4)
         try await counter.flush()  // the first batch (3), then nothing new is lost

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Metrics
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Counts clicks without slowing the redirect: `record` adds to a table in memory, and a service
@@ -13,20 +14,20 @@ import ServiceLifecycle
 ///
 /// ```swift
 /// let counter = ClickCounter(store: store)
-/// await counter.record(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage))
+/// counter.record(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage))
 /// try await counter.flush()  // the store now has it
 /// ```
 public actor ClickCounter: Service {
     let store: any LinkStore
     let interval: Duration
     let logger: Logger
-    /// Counted, not yet handed to the store.
-    private var pending: [ClickKey: Int] = [:]
+    /// Counted, not yet handed to the store. Behind a lock rather than in the actor: a visit counts
+    /// without hopping off its event loop and back, which cost a third of a redirect's time.
+    private let pending = NIOLockedValueBox<[ClickKey: Int]>([:])
     /// Handed to the store and not acknowledged: written again, with the same id, before anything new.
     private var unacknowledged: ClickBatch?
-    /// `waypoint_links_visits_total`, made once for each client and outcome seen.
-    private var visitCounters: [ClickKey.Kind: Counter] = [:]
-    private let metrics: ServiceMetrics
+    /// `waypoint_links_visits_total`, one for each client and outcome.
+    private let visitCounters: [ClickKey.Kind: Metrics.Counter]
     private let unwrittenGauge: Metrics.Gauge
     private let writeFailures: Metrics.Counter
 
@@ -42,31 +43,40 @@ public actor ClickCounter: Service {
         self.store = store
         self.interval = interval
         self.logger = logger
-        self.metrics = metrics
+        var counters: [ClickKey.Kind: Metrics.Counter] = [:]
+        for client in ClientKind.allCases {
+            for outcome in VisitOutcome.allCases {
+                counters[ClickKey.Kind(client: client, outcome: outcome)] = metrics.visits(
+                    client: client,
+                    outcome: outcome
+                )
+            }
+        }
+        self.visitCounters = counters
         self.unwrittenGauge = metrics.unwrittenClicks()
         self.writeFailures = metrics.clickWriteFailures()
     }
 
-    public func record(_ key: ClickKey) {
-        pending[key, default: 0] += 1
-        let kind = ClickKey.Kind(client: key.client, outcome: key.outcome)
-        if let counter = visitCounters[kind] {
-            counter.increment()
-        } else {
-            let counter = metrics.visits(client: kind.client, outcome: kind.outcome)
-            visitCounters[kind] = counter
-            counter.increment()
-        }
+    /// Counts one click; it reaches the store with the next write.
+    public nonisolated func record(_ key: ClickKey) {
+        pending.withLockedValue { $0[key, default: 0] += 1 }
+        visitCounters[ClickKey.Kind(client: key.client, outcome: key.outcome)]?.increment()
     }
 
     /// How many clicks are counted and not yet stored.
-    public var unwritten: Int { pending.values.reduce(0, +) + (unacknowledged?.counts.values.reduce(0, +) ?? 0) }
+    public var unwritten: Int {
+        pending.withLockedValue { $0.values.reduce(0, +) } + (unacknowledged?.counts.values.reduce(0, +) ?? 0)
+    }
 
     /// Writes what is counted. On failure everything stays counted, to be written by a later call.
     public func flush() async throws(StoreError) {
-        if unacknowledged == nil, !pending.isEmpty {
-            unacknowledged = ClickBatch(counts: pending)
-            pending = [:]
+        if unacknowledged == nil {
+            // Taken in one step: a click counted meanwhile waits for the next batch.
+            let counted = pending.withLockedValue { pending in
+                defer { pending = [:] }
+                return pending
+            }
+            if !counted.isEmpty { unacknowledged = ClickBatch(counts: counted) }
         }
         guard let batch = unacknowledged else { return }
         do {

@@ -34,6 +34,10 @@ public struct LinkService: Sendable {
         /// `X-Forwarded-For`; nil counts by the connection's peer address. Set it only behind a
         /// proxy that sets the header, or clients could pick their own address.
         public var clientAddressHeader: String?
+        /// Seconds a link read for a visit is kept in memory (``LinkCache``); 0 reads the database
+        /// for every visit. Edits and deletes made through another instance reach this one's
+        /// redirects within this time.
+        public var linkCacheSeconds: TimeInterval
         /// The registry `GET /metrics` prints (``ServiceMetrics/bootstrapPrometheus()``); nil
         /// serves no `/metrics`.
         public var metrics: PrometheusCollectorRegistry?
@@ -45,6 +49,7 @@ public struct LinkService: Sendable {
             adminLimit: RateLimit = Self.defaultAdminLimit,
             unknownCodeLimit: RateLimit = Self.defaultUnknownCodeLimit,
             clientAddressHeader: String? = nil,
+            linkCacheSeconds: TimeInterval = 5,
             metrics: PrometheusCollectorRegistry? = nil,
             now: @escaping @Sendable () -> Date = Date.init
         ) {
@@ -52,6 +57,7 @@ public struct LinkService: Sendable {
             self.adminLimit = adminLimit
             self.unknownCodeLimit = unknownCodeLimit
             self.clientAddressHeader = clientAddressHeader
+            self.linkCacheSeconds = linkCacheSeconds
             self.metrics = metrics
             self.now = now
         }
@@ -72,6 +78,7 @@ public struct LinkService: Sendable {
     let adminLimiter: RateLimiter
     let unknownCodeLimiter: RateLimiter
     let clientIdentification: ClientIdentification
+    let cache: LinkCache
     let metrics: PrometheusCollectorRegistry?
     let now: @Sendable () -> Date
 
@@ -112,11 +119,12 @@ public struct LinkService: Sendable {
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
         self.metrics = configuration.metrics
+        self.cache = LinkCache(lifetime: configuration.linkCacheSeconds)
         self.manifest = manifest
         self.store = store
         self.clicks = ClickCounter(store: store, logger: Logger(label: "waypoint-links.clicks"), metrics: meters)
         self.now = configuration.now
-        self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, now: configuration.now)
+        self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, cache: cache, now: configuration.now)
         do {
             self.visits = VisitAnswer.Settings(
                 appStoreID: configuration.appStoreID,
@@ -243,8 +251,16 @@ public struct LinkService: Sendable {
         let client = clientIdentification.key(request, context)
         let date = now()
         if unknownCodeLimiter.blocks(client, at: date) { throw unknownCodeLimiter.refusal }
-        let link = try await code.asyncMap { try await store.link(code: $0) } ?? nil
-        if link == nil { _ = unknownCodeLimiter.spend(client, at: date) }
+        guard let code else {
+            _ = unknownCodeLimiter.spend(client, at: date)
+            return nil
+        }
+        if let link = cache.link(code: code, at: date) { return link }
+        guard let link = try await store.link(code: code) else {
+            _ = unknownCodeLimiter.spend(client, at: date)
+            return nil
+        }
+        cache.keep(link, at: date)
         return link
     }
 
@@ -268,7 +284,7 @@ public struct LinkService: Sendable {
         let date = now()
         let expired = link.isExpired(at: date)
         let client = ClientKind(userAgent: request.headers[.userAgent])
-        await clicks.record(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app))
+        clicks.record(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app))
         guard !expired else { throw LinkServiceError(.expired, "The link '\(code)' has expired.") }
         return JSONBody.response(Resolved(code: link.code, deepLink: link.deepLink, route: link.route))
     }
@@ -283,7 +299,7 @@ public struct LinkService: Sendable {
         let answer = VisitAnswer.for(code: text, link: link, client: client, now: date, settings: visits)
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {
-            await clicks.record(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome))
+            clicks.record(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome))
         }
         var headers: HTTPFields = [
             // A link can be edited or expire: no cache may keep the answer.
@@ -314,11 +330,4 @@ public struct LinkServiceStartError: Error, Sendable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
-}
-
-extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
-    }
 }

@@ -20,6 +20,8 @@ enum ClientAddress {
         } else {
             address = peer ?? "unknown"
         }
+        // IPv4, the common case, as it is; this runs on every visit.
+        guard address.utf8.contains(UInt8(ascii: ":")) else { return address }
         return prefix64(address) ?? address.lowercased()
     }
 
@@ -29,12 +31,16 @@ enum ClientAddress {
         if address.hasPrefix("["), address.hasSuffix("]") { address = address.dropFirst().dropLast() }
         if let zone = address.firstIndex(of: "%") { address = address[..<zone] }
         // An IPv4 address (or an IPv4-mapped IPv6 one) counts by itself.
-        guard address.contains(":"), !address.contains(".") else {
-            if let v4 = address.split(separator: ":").last, address.contains(".") { return String(v4) }
+        let hasColon = address.utf8.contains(UInt8(ascii: ":"))
+        let hasDot = address.utf8.contains(UInt8(ascii: "."))
+        guard hasColon, !hasDot else {
+            if hasDot, let v4 = address.split(separator: ":").last { return String(v4) }
             return nil
         }
         let halves = address.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false)
-        guard halves.count == 1 || !halves[1].contains("::") else { return nil }
+        guard halves.count == 1 || halves[1].split(separator: "::", omittingEmptySubsequences: false).count == 1 else {
+            return nil
+        }
         let head = halves[0].split(separator: ":", omittingEmptySubsequences: true)
         let tail = halves.count > 1 ? halves[1].split(separator: ":", omittingEmptySubsequences: true) : []
         let missing = 8 - head.count - tail.count

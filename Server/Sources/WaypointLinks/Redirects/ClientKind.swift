@@ -28,21 +28,45 @@ public enum ClientKind: String, Sendable, Hashable, CaseIterable, Codable {
             self = .desktop
             return
         }
-        let text = userAgent.lowercased()
+        let text = LowercasedASCII(userAgent)
         // Crawlers first: several of them claim to be a phone as well.
-        if Self.crawlerMarks.contains(where: text.contains) {
+        if Self.crawlerMarkBytes.contains(where: text.contains) {
             self = .previewCrawler
-        } else if text.contains("iphone") || text.contains("ipad") || text.contains("ipod")
-            || text.contains("cfnetwork")
-        {
+        } else if Self.iOSMarks.contains(where: text.contains) {
             // CFNetwork: the app's own URLSession asking for a code's deep link.
             // iPadOS Safari asks for desktop pages as a Mac by default: it gets the web fallback,
             // from which the app's own universal links still open it.
             self = .iOS
-        } else if text.contains("android") || text.contains("dalvik") || text.contains("okhttp") {
+        } else if Self.androidMarks.contains(where: text.contains) {
             self = .android
         } else {
             self = .desktop
         }
+    }
+
+    private static let crawlerMarkBytes = crawlerMarks.map { Array($0.utf8) }
+    private static let iOSMarks = ["iphone", "ipad", "ipod", "cfnetwork"].map { Array($0.utf8) }
+    private static let androidMarks = ["android", "dalvik", "okhttp"].map { Array($0.utf8) }
+}
+
+/// A user agent's bytes with ASCII letters lowercased, searched byte by byte: `String.contains`
+/// compares `Character`s, and on every visit that was most of the redirect's time.
+struct LowercasedASCII {
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        bytes = text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+    }
+
+    /// Whether `needle` (lowercase ASCII) occurs in the text.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
+        var start = 0
+        let last = bytes.count - needle.count
+        while start <= last {
+            if bytes[start] == first, bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 }
