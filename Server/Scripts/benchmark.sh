@@ -2,7 +2,7 @@
 # The service against a Hummingbird hello-world, with wrk on loopback, in one run: prints the table
 # Server/BENCHMARKS.md keeps. Both are release builds of the same Hummingbird; the service runs with
 # its rate limits off (one client makes every request). For each engine (SQLite, then PostgreSQL
-# on the private server start-postgres.sh starts, in a database of its own): a redirect, the
+# on the private server start-postgres.sh starts, in a database of its own, and stops at the end): a redirect, the
 # iPhone landing page, the association file, creating links, and then redirects that miss the
 # link cache among 1,000 and among 1,000,000 links. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 32) tune it.
 set -euo pipefail
@@ -147,12 +147,13 @@ for engine in sqlite postgres; do
     measure "$engine: redirect \`GET /bench\` (desktop, 302)" report.lua /bench -H "$desktop"
     measure "$engine: landing page \`GET /bench\` (iPhone, 200)" report.lua /bench -H "$iphone"
     measure "$engine: apple-app-site-association" report.lua /.well-known/apple-app-site-association -H 'Host: links.read.example.com'
-    measure "$engine: create \`POST /api/links\` (links/s)" create.lua /api/links -H "Authorization: Bearer $token"
     stop
     # Lookups that miss the cache, as the table grows: the time must not grow with it.
     bulk_insert "$engine" "$database" 1 1000
     start_service "$database" --link-cache-seconds 0
     measure "$engine: redirect, uncached, random of 1,000 links" random-1000.lua / -H "$desktop"
+    # Creating links (which adds some tens of thousands), then the table grown to the full count.
+    measure "$engine: create \`POST /api/links\` (links/s)" create.lua /api/links -H "Authorization: Bearer $token"
     stop
     bulk_insert "$engine" "$database" 1001 "$bulk"
     start_service "$database" --link-cache-seconds 0
@@ -160,6 +161,8 @@ for engine in sqlite postgres; do
     stop
     if [ "$engine" = postgres ]; then psql -q "$admin" -c "DROP DATABASE waypoint_links_bench"; fi
 done
+
+bash Server/Scripts/start-postgres.sh stop-postgres >/dev/null
 
 # hello-world again: the machine's speed drifts; a second baseline shows by how much.
 "$hello" "$port" >"$work/hello.log" 2>&1 &

@@ -28,13 +28,13 @@ status=0
     --url "http://127.0.0.1:$port" \
     --header "Authorization: Bearer $token" --header "Host: links.read.example.com" \
     --checks all --exclude-checks positive_data_acceptance,unsupported_method \
-    --max-examples "$examples" --seed 20261125 --workers 2 \
+    --max-examples "$examples" --seed 20261125 --workers 1 \
     --request-timeout 10 --no-color \
     >"$work/schemathesis.txt" 2>&1 || status=$?
 # Each failure, then the summary.
 grep -A 14 '^- ST' "$work/schemathesis.txt" | head -n 80 || true
 tail -n 30 "$work/schemathesis.txt"
-if grep -q ' 5[0-9][0-9] \|\[5[0-9][0-9]\]' "$work/schemathesis.txt"; then
+if grep -q '\[5[0-9][0-9]\]' "$work/schemathesis.txt"; then
     echo "FAIL  a 5xx answer:"
     grep -n -B2 -A8 '\[5[0-9][0-9]\]' "$work/schemathesis.txt" | head -n 60
     status=1

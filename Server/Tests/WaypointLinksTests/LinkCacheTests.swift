@@ -12,11 +12,11 @@ struct LinkCacheTests {
     func entries() {
         let cache = LinkCache(lifetime: 5, capacity: 3)
         let now = Fixtures.now
-        cache.keep(VisitTests.link, at: now)
+        cache.keep(VisitTests.link, at: now, ticket: cache.ticket())
         #expect(cache.link(code: "spring", at: now.addingTimeInterval(4.9)) == VisitTests.link)
         #expect(cache.link(code: "spring", at: now.addingTimeInterval(5)) == nil)
         #expect(cache.count == 0)
-        cache.keep(VisitTests.link, at: now)
+        cache.keep(VisitTests.link, at: now, ticket: cache.ticket())
         cache.forget(code: "spring")
         #expect(cache.link(code: "spring", at: now) == nil)
         func link(_ code: String) -> ShortLink {
@@ -25,17 +25,22 @@ struct LinkCacheTests {
             return link
         }
         // Full of fresh links: it starts over rather than growing.
-        for index in 0..<10 { cache.keep(link("l\(index)"), at: now) }
+        for index in 0..<10 { cache.keep(link("l\(index)"), at: now, ticket: cache.ticket()) }
         #expect(cache.count <= 3)
         #expect(cache.link(code: "l9", at: now) != nil)
         // Full with expired links among them: only those go.
         let later = now.addingTimeInterval(10)
-        cache.keep(link("fresh"), at: later)
+        cache.keep(link("fresh"), at: later, ticket: cache.ticket())
         #expect(cache.link(code: "fresh", at: later) != nil)
         #expect(cache.link(code: "l9", at: later) == nil)
+        // A read that began before an edit or delete is not kept: it may hold the old link.
+        let ticket = cache.ticket()
+        cache.forget(code: "other")
+        cache.keep(VisitTests.link, at: later, ticket: ticket)
+        #expect(cache.link(code: "spring", at: later) == nil)
         // A lifetime of 0 keeps nothing.
         let off = LinkCache(lifetime: 0)
-        off.keep(VisitTests.link, at: now)
+        off.keep(VisitTests.link, at: now, ticket: off.ticket())
         #expect(off.link(code: "spring", at: now) == nil)
     }
 

@@ -33,6 +33,13 @@ struct RateLimitTests {
         #expect(!limiter.spend("a", at: start.addingTimeInterval(1.5)))
         for _ in 1...3 { #expect(limiter.spend("a", at: start.addingTimeInterval(100))) }
         #expect(!limiter.spend("a", at: start.addingTimeInterval(100)))
+        // A refund gives back what a spend took, never past the burst.
+        let later = start.addingTimeInterval(200)
+        #expect(limiter.spend("c", at: later))
+        limiter.refund("c", at: later)
+        limiter.refund("c", at: later)
+        for _ in 1...3 { #expect(limiter.spend("c", at: later)) }
+        #expect(!limiter.spend("c", at: later))
         // A clock stepping back refills nothing and takes nothing.
         #expect(!limiter.spend("a", at: start))
         #expect(limiter.limit.retryAfterSeconds == 1)
@@ -72,6 +79,9 @@ struct RateLimitTests {
         #expect(ClientAddress.key(peer: "[fe80::1%eth0]", forwarded: nil) == "fe80:0:0:0::/64")
         #expect(ClientAddress.key(peer: "::ffff:192.0.2.7", forwarded: nil) == "192.0.2.7")
         #expect(ClientAddress.key(peer: nil, forwarded: nil) == "unknown")
+        // Proxies that add the client's port.
+        #expect(ClientAddress.key(peer: "10.0.0.2", forwarded: "198.51.100.7:5678") == "198.51.100.7")
+        #expect(ClientAddress.key(peer: "10.0.0.2", forwarded: "[2001:db8:1:2::9]:443") == "2001:db8:1:2::/64")
         // The client wrote the first entries; the proxy appended the last.
         #expect(ClientAddress.key(peer: "10.0.0.2", forwarded: "1.1.1.1, 198.51.100.7") == "198.51.100.7")
         // Not an address: counted as it is, so it cannot escape the limit by spelling.
@@ -101,8 +111,11 @@ struct RateLimitTests {
             now: { clock.now }
         )
         try await withService(configuration) { client, _ in
-            // Known codes spend nothing.
+            // Known codes spend nothing, and neither do paths that cannot be codes (a browser's icons).
             for _ in 1...10 { try await client.execute(uri: "/spring", method: .get) { #expect($0.status == .found) } }
+            for uri in ["/favicon.ico", "/robots.txt", "/apple-touch-icon.png", "/favicon.ico"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound) }
+            }
             for code in ["a1", "a2", "a3"] {
                 try await client.execute(uri: "/\(code)", method: .get) { #expect($0.status == .notFound) }
             }

@@ -243,24 +243,27 @@ public struct LinkService: Sendable {
 
     // MARK: Looking up a code a client asked for
 
-    /// The link a code names, spending the client's unknown-code limit when it names none.
+    /// The link a code names. A database read costs the client one unknown-code token, given back
+    /// when the code names a link; so a scanner's concurrent requests cannot outrun the limit.
+    /// A code that breaks the code rules (`favicon.ico`, `robots.txt`) names nothing without a
+    /// read and costs nothing.
     ///
     /// - Throws: ``LinkServiceError`` `rateLimited` once the client has asked for too many codes
     ///   that name nothing, whatever this code names.
     func lookUp(_ code: String?, _ request: Request, _ context: LinkRequestContext) async throws -> ShortLink? {
+        guard let code else { return nil }
         let client = clientIdentification.key(request, context)
         let date = now()
-        if unknownCodeLimiter.blocks(client, at: date) { throw unknownCodeLimiter.refusal }
-        guard let code else {
-            _ = unknownCodeLimiter.spend(client, at: date)
-            return nil
+        if let link = cache.link(code: code, at: date) {
+            if unknownCodeLimiter.blocks(client, at: date) { throw unknownCodeLimiter.refusal }
+            return link
         }
-        if let link = cache.link(code: code, at: date) { return link }
-        guard let link = try await store.link(code: code) else {
-            _ = unknownCodeLimiter.spend(client, at: date)
-            return nil
-        }
-        cache.keep(link, at: date)
+        guard unknownCodeLimiter.spend(client, at: date) else { throw unknownCodeLimiter.refusal }
+        // Taken before the read: an edit or delete committed meanwhile keeps this read out of the cache.
+        let ticket = cache.ticket()
+        guard let link = try await store.link(code: code) else { return nil }
+        unknownCodeLimiter.refund(client, at: date)
+        cache.keep(link, at: date, ticket: ticket)
         return link
     }
 

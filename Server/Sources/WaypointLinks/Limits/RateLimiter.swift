@@ -84,6 +84,18 @@ final class RateLimiter: Sendable {
         return spent
     }
 
+    /// Gives back a token `spend` took, for a request that turned out not to count (a code that
+    /// named a link). Never past the burst.
+    func refund(_ client: String, at now: Date) {
+        guard !limit.isOff else { return }
+        buckets.withLockedValue { buckets in
+            guard buckets[client] != nil else { return }
+            var bucket = refilled(buckets[client], at: now)
+            bucket.tokens = min(Double(limit.burst), bucket.tokens + 1)
+            buckets[client] = bucket
+        }
+    }
+
     /// Whether a request from `client` is refused now, because it has no token left; spends nothing.
     func blocks(_ client: String, at now: Date) -> Bool {
         guard !limit.isOff else { return false }

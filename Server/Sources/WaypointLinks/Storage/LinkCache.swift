@@ -8,7 +8,8 @@ import NIOConcurrencyHelpers
 ///
 /// ```swift
 /// let cache = LinkCache(lifetime: 5)
-/// cache.keep(link, at: now)
+/// let ticket = cache.ticket()                                 // before reading the link
+/// cache.keep(link, at: now, ticket: ticket)
 /// cache.link(code: link.code, at: now)                        // link
 /// cache.link(code: link.code, at: now.addingTimeInterval(6))  // nil: read it again
 /// ```
@@ -22,7 +23,13 @@ final class LinkCache: Sendable {
     let lifetime: TimeInterval
     /// The most links kept; past it, the expired ones go, and if none has expired, all of them.
     let capacity: Int
-    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+    struct State {
+        var entries: [String: Entry] = [:]
+        /// Moves on every `forget`: a read that began before an edit or delete is not kept.
+        var generation = 0
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     init(lifetime: TimeInterval, capacity: Int = 10_000) {
         self.lifetime = max(0, lifetime)
@@ -32,31 +39,39 @@ final class LinkCache: Sendable {
     /// The kept link with this (normalized) code, if it is still fresh.
     func link(code: String, at now: Date) -> ShortLink? {
         guard lifetime > 0 else { return nil }
-        return entries.withLockedValue { entries in
-            guard let entry = entries[code] else { return nil }
+        return state.withLockedValue { state in
+            guard let entry = state.entries[code] else { return nil }
             guard entry.until > now else {
-                entries[code] = nil
+                state.entries[code] = nil
                 return nil
             }
             return entry.link
         }
     }
 
-    func keep(_ link: ShortLink, at now: Date) {
+    /// Taken before reading a link from the store, and handed to ``keep(_:at:ticket:)``.
+    func ticket() -> Int { state.withLockedValue { $0.generation } }
+
+    /// Keeps a link read from the store, unless an edit or delete came since its ticket was taken.
+    func keep(_ link: ShortLink, at now: Date, ticket: Int) {
         guard lifetime > 0 else { return }
-        entries.withLockedValue { entries in
-            if entries[link.code] == nil, entries.count >= capacity {
-                entries = entries.filter { $0.value.until > now }
-                if entries.count >= capacity { entries = [:] }
+        state.withLockedValue { state in
+            guard state.generation == ticket else { return }
+            if state.entries[link.code] == nil, state.entries.count >= capacity {
+                state.entries = state.entries.filter { $0.value.until > now }
+                if state.entries.count >= capacity { state.entries = [:] }
             }
-            entries[link.code] = Entry(link: link, until: now.addingTimeInterval(lifetime))
+            state.entries[link.code] = Entry(link: link, until: now.addingTimeInterval(lifetime))
         }
     }
 
-    /// Drops a link that was edited or deleted.
+    /// Drops a link that was edited or deleted (call it after the change is committed).
     func forget(code: String) {
-        _ = entries.withLockedValue { $0.removeValue(forKey: code) }
+        state.withLockedValue { state in
+            state.entries[code] = nil
+            state.generation &+= 1
+        }
     }
 
-    var count: Int { entries.withLockedValue { $0.count } }
+    var count: Int { state.withLockedValue { $0.entries.count } }
 }
