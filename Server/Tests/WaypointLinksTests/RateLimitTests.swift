@@ -135,7 +135,11 @@ struct RateLimitTests {
 
     @Test("The admin API's limit counts requests without a valid token too")
     func admin() async throws {
-        let configuration = LinkService.Configuration(adminLimit: RateLimit(perMinute: 60, burst: 2))
+        // A clock that stands still: a slow machine must not refill the bucket between requests.
+        let configuration = LinkService.Configuration(
+            adminLimit: RateLimit(perMinute: 60, burst: 2),
+            now: { Fixtures.now }
+        )
         try await withService(configuration) { client, fixture in
             try await client.execute(uri: "/api/links", method: .get) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/api/links", method: .get, headers: AdminAPITests.headers(fixture.token)) {
@@ -154,7 +158,8 @@ struct RateLimitTests {
     func forwardedHeader() async throws {
         let configuration = LinkService.Configuration(
             unknownCodeLimit: RateLimit(perMinute: 6, burst: 1),
-            clientAddressHeader: "X-Forwarded-For"
+            clientAddressHeader: "X-Forwarded-For",
+            now: { Fixtures.now }
         )
         try await withService(configuration) { client, _ in
             func visit(_ code: String, from address: String) async throws -> HTTPResponse.Status {

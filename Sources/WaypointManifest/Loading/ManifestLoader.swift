@@ -148,16 +148,16 @@ public enum ManifestLoader {
             guard let domainNode = settings["domain"] else {
                 throw node.error("'shortLinks' needs 'domain', the host short links are shared under.")
             }
-            let domain = try domainNode.nonEmptyString()
+            let shortLinks = ShortLinkSettings(domain: try domainNode.nonEmptyString())
+            let domain = shortLinks.domain
             // Universal links do not fire after a redirect: the short link's own host must be associated.
-            guard !domain.hasPrefix("*."), manifest.domains.contains(where: { $0.lowercased() == domain.lowercased() })
-            else {
+            guard !domain.hasPrefix("*."), manifest.domains.contains(where: shortLinks.isShortLinkDomain) else {
                 throw domainNode.error(
                     "The short-link domain '\(domain)' must be one of 'domains' (not a wildcard): a short link on a host "
                         + "the app is not associated with never opens the app."
                 )
             }
-            manifest.shortLinks = ShortLinkSettings(domain: domain)
+            manifest.shortLinks = shortLinks
         }
     }
 

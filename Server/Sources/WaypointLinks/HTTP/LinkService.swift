@@ -250,10 +250,14 @@ public struct LinkService: Sendable {
     ///
     /// - Throws: ``LinkServiceError`` `rateLimited` once the client has asked for too many codes
     ///   that name nothing, whatever this code names.
-    func lookUp(_ code: String?, _ request: Request, _ context: LinkRequestContext) async throws -> ShortLink? {
+    func lookUp(
+        _ code: String?,
+        at date: Date,
+        _ request: Request,
+        _ context: LinkRequestContext
+    ) async throws -> ShortLink? {
         guard let code else { return nil }
         let client = clientIdentification.key(request, context)
-        let date = now()
         if let link = cache.link(code: code, at: date) {
             if unknownCodeLimiter.blocks(client, at: date) { throw unknownCodeLimiter.refusal }
             return link
@@ -281,10 +285,10 @@ public struct LinkService: Sendable {
     /// does not already show.
     func resolve(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
         let code = try LinkRules.normalizedCode(text)
-        guard let link = try await lookUp(code, request, context) else {
+        let date = now()
+        guard let link = try await lookUp(code, at: date, request, context) else {
             throw LinkServiceError(.notFound, "No link has the code '\(code)'.")
         }
-        let date = now()
         let expired = link.isExpired(at: date)
         let client = ClientKind(userAgent: request.headers[.userAgent])
         clicks.record(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app))
@@ -294,11 +298,14 @@ public struct LinkService: Sendable {
 
     // MARK: Visits
 
+    /// Not among HTTPTypes' names; made once rather than checked on every visit.
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")
+
     func visit(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
         // A code that breaks the code rules can name no link: the same 404 page, without a lookup.
-        let link = try await lookUp(try? LinkRules.normalizedCode(text), request, context)
-        let client = ClientKind(userAgent: request.headers[.userAgent])
         let date = now()
+        let link = try await lookUp(try? LinkRules.normalizedCode(text), at: date, request, context)
+        let client = ClientKind(userAgent: request.headers[.userAgent])
         let answer = VisitAnswer.for(code: text, link: link, client: client, now: date, settings: visits)
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {
@@ -310,7 +317,7 @@ public struct LinkService: Sendable {
             .xContentTypeOptions: "nosniff",
         ]
         // The landing page's links must not tell the next site which code was followed.
-        if let referrerPolicy = HTTPField.Name("Referrer-Policy") { headers[referrerPolicy] = "no-referrer" }
+        if let referrerPolicy = Self.referrerPolicy { headers[referrerPolicy] = "no-referrer" }
         if let location = answer.location {
             headers[.location] = location
             return Response(status: HTTPResponse.Status(code: answer.status), headers: headers)

@@ -16,23 +16,14 @@ enum ClientAddress {
     static func key(peer: String?, forwarded: String?) -> String {
         let address: String
         if let forwarded, let last = forwarded.split(separator: ",").last {
-            address = withoutPort(last.trimmingCharacters(in: .whitespaces))
+            // Some proxies add the client's port.
+            address = Authority.host(last.trimmingCharacters(in: .whitespaces))
         } else {
             address = peer ?? "unknown"
         }
         // IPv4, the common case, as it is; this runs on every visit.
         guard address.utf8.contains(UInt8(ascii: ":")) else { return address }
         return prefix64(address) ?? address.lowercased()
-    }
-
-    /// Some proxies add the client's port: `192.0.2.7:5678`, `[2001:db8::1]:443`.
-    static func withoutPort(_ text: String) -> String {
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            return String(text[text.index(after: text.startIndex)..<close])
-        }
-        let colons = text.utf8.lazy.filter { $0 == UInt8(ascii: ":") }.count
-        if colons == 1, let colon = text.firstIndex(of: ":") { return String(text[..<colon]) }
-        return text
     }
 
     /// The /64 network of an IPv6 address in any textual form; nil for anything else.

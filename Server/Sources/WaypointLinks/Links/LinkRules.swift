@@ -217,7 +217,3 @@ public struct LinkRules: Sendable {
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
-
-extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
-}

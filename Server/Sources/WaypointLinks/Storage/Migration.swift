@@ -1,23 +1,37 @@
+import Foundation
+
 /// One step of the schema, applied once, in order, when the service starts; the database records
 /// each version it has. A released migration never changes: a new step is a new version.
 ///
-/// Each engine writes its own SQL for a step (types differ) under the same version number.
+/// A step is written once, for both engines: `{code}` and `{int64}` stand for the column types that
+/// differ between them (``SQLDialect``).
 public struct Migration: Sendable {
     public let version: Int
     public let summary: String
     public let statements: [String]
-}
 
-extension Migration {
-    /// The schema for SQLite. Dates are whole seconds since 1970 (UTC).
-    static let sqlite: [Migration] = [
+    init(version: Int, summary: String, statements: [String]) {
+        self.version = version
+        self.summary = summary
+        self.statements = statements
+    }
+
+    /// The steps, in order, as `dialect` writes them.
+    static func all(for dialect: SQLDialect) -> [Migration] {
+        steps.map { step in
+            Migration(version: step.version, summary: step.summary, statements: step.statements.map(dialect.write))
+        }
+    }
+
+    /// Dates are whole seconds since 1970 (UTC).
+    private static let steps: [Migration] = [
         Migration(
             version: 1,
             summary: "links and API tokens",
             statements: [
                 """
                 CREATE TABLE links (
-                    code TEXT PRIMARY KEY NOT NULL,
+                    code {code} PRIMARY KEY NOT NULL,
                     deep_link TEXT NOT NULL,
                     route TEXT NOT NULL,
                     app_store_id TEXT,
@@ -26,16 +40,16 @@ extension Migration {
                     preview_title TEXT,
                     preview_description TEXT,
                     preview_image_url TEXT,
-                    expires_at INTEGER,
-                    created_at INTEGER NOT NULL,
-                    updated_at INTEGER NOT NULL
+                    expires_at {int64},
+                    created_at {int64} NOT NULL,
+                    updated_at {int64} NOT NULL
                 )
                 """,
                 """
                 CREATE TABLE api_tokens (
                     secret_hash TEXT PRIMARY KEY NOT NULL,
                     name TEXT NOT NULL,
-                    created_at INTEGER NOT NULL
+                    created_at {int64} NOT NULL
                 )
                 """,
             ]
@@ -46,18 +60,18 @@ extension Migration {
             statements: [
                 """
                 CREATE TABLE clicks (
-                    code TEXT NOT NULL,
+                    code {code} NOT NULL,
                     day INTEGER NOT NULL,
                     client TEXT NOT NULL,
                     outcome TEXT NOT NULL,
-                    count INTEGER NOT NULL,
+                    count {int64} NOT NULL,
                     PRIMARY KEY (code, day, client, outcome)
                 )
                 """,
                 """
                 CREATE TABLE click_batches (
                     id TEXT PRIMARY KEY NOT NULL,
-                    applied_at INTEGER NOT NULL
+                    applied_at {int64} NOT NULL
                 )
                 """,
             ]
@@ -65,61 +79,39 @@ extension Migration {
     ]
 }
 
-extension Migration {
-    /// The schema for PostgreSQL: the same tables and columns as SQLite's. Codes compare byte by
-    /// byte (`COLLATE "C"`), so pages come in the same order on both engines whatever the
-    /// database's locale.
-    static let postgres: [Migration] = [
-        Migration(
-            version: 1,
-            summary: "links and API tokens",
-            statements: [
-                """
-                CREATE TABLE links (
-                    code TEXT COLLATE "C" PRIMARY KEY NOT NULL,
-                    deep_link TEXT NOT NULL,
-                    route TEXT NOT NULL,
-                    app_store_id TEXT,
-                    play_package TEXT,
-                    web_url TEXT,
-                    preview_title TEXT,
-                    preview_description TEXT,
-                    preview_image_url TEXT,
-                    expires_at BIGINT,
-                    created_at BIGINT NOT NULL,
-                    updated_at BIGINT NOT NULL
-                )
-                """,
-                """
-                CREATE TABLE api_tokens (
-                    secret_hash TEXT PRIMARY KEY NOT NULL,
-                    name TEXT NOT NULL,
-                    created_at BIGINT NOT NULL
-                )
-                """,
-            ]
-        ),
-        Migration(
-            version: 2,
-            summary: "click counts",
-            statements: [
-                """
-                CREATE TABLE clicks (
-                    code TEXT COLLATE "C" NOT NULL,
-                    day INTEGER NOT NULL,
-                    client TEXT NOT NULL,
-                    outcome TEXT NOT NULL,
-                    count BIGINT NOT NULL,
-                    PRIMARY KEY (code, day, client, outcome)
-                )
-                """,
-                """
-                CREATE TABLE click_batches (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    applied_at BIGINT NOT NULL
-                )
-                """,
-            ]
-        ),
-    ]
+/// What the two engines spell differently in the schema.
+enum SQLDialect: Sendable {
+    case sqlite, postgres
+
+    /// A short link's code. PostgreSQL compares it byte by byte (`COLLATE "C"`), as SQLite does,
+    /// so pages come in the same order on both engines whatever the database's locale.
+    var codeType: String {
+        switch self {
+        case .sqlite: "TEXT"
+        case .postgres: #"TEXT COLLATE "C""#
+        }
+    }
+
+    /// A 64-bit integer: SQLite's `INTEGER` is, PostgreSQL's is 32 bits.
+    var int64Type: String {
+        switch self {
+        case .sqlite: "INTEGER"
+        case .postgres: "BIGINT"
+        }
+    }
+
+    /// The table that records the versions applied.
+    var schemaMigrationsTable: String {
+        write(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, summary TEXT NOT NULL, "
+                + "applied_at {int64} NOT NULL)"
+        )
+    }
+
+    func write(_ statement: String) -> String {
+        statement.replacingOccurrences(of: "{code}", with: codeType).replacingOccurrences(
+            of: "{int64}",
+            with: int64Type
+        )
+    }
 }

@@ -81,13 +81,13 @@ public final class PostgresLinkStore: LinkStore {
     /// first takes one advisory lock, so instances that start together apply a step once (even
     /// `CREATE TABLE IF NOT EXISTS` is not safe to run at once from two sessions).
     func migrate() async throws(StoreError) {
-        for migration in Migration.postgres {
+        for migration in Migration.all(for: .postgres) {
             try await run("apply migration \(migration.version) (\(migration.summary))") { client, logger in
                 try await client.withTransaction(logger: logger) { connection in
                     // Any fixed number works: it names this lock among the database's advisory locks.
                     try await connection.query("SELECT pg_advisory_xact_lock(742031)", logger: logger)
                     try await connection.query(
-                        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, summary TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+                        PostgresQuery(unsafeSQL: SQLDialect.postgres.schemaMigrationsTable),
                         logger: logger
                     )
                     let rows = try await connection.query(
@@ -155,7 +155,7 @@ public final class PostgresLinkStore: LinkStore {
     }
 
     public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {
-        let hash = APIToken.hex(secretHash)
+        let hash = Hexadecimal.encode(secretHash)
         let seconds = LinkRow.seconds(createdAt)
         _ = try await rows(
             "add a token",
@@ -165,7 +165,7 @@ public final class PostgresLinkStore: LinkStore {
 
     public func tokenHashes() async throws(StoreError) -> [[UInt8]] {
         try await rows("read tokens", "SELECT secret_hash FROM api_tokens") { try $0.decode(String.self) }
-            .compactMap(APIToken.bytes(hex:))
+            .compactMap(Hexadecimal.decode)
     }
 
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {

@@ -75,10 +75,8 @@ public final class SQLiteLinkStore: LinkStore {
     /// Applies each migration the database has not recorded, one transaction each. `BEGIN
     /// IMMEDIATE` takes the write lock first, so two processes starting at once apply a step once.
     func migrate() async throws(StoreError) {
-        _ = try await query(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, summary TEXT NOT NULL, applied_at INTEGER NOT NULL)"
-        )
-        for migration in Migration.sqlite {
+        _ = try await query(SQLDialect.sqlite.schemaMigrationsTable)
+        for migration in Migration.all(for: .sqlite) {
             do throws(StoreError) {
                 try await transaction { query throws(StoreError) in
                     guard
@@ -173,13 +171,13 @@ public final class SQLiteLinkStore: LinkStore {
     public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {
         _ = try await query(
             "INSERT INTO api_tokens (secret_hash, name, created_at) VALUES (?, ?, ?)",
-            [.text(APIToken.hex(secretHash)), .text(name), .integer(LinkRow.seconds(createdAt))]
+            [.text(Hexadecimal.encode(secretHash)), .text(name), .integer(LinkRow.seconds(createdAt))]
         )
     }
 
     public func tokenHashes() async throws(StoreError) -> [[UInt8]] {
         try await query("SELECT secret_hash FROM api_tokens").compactMap { row in
-            row.column("secret_hash")?.string.flatMap(APIToken.bytes(hex:))
+            row.column("secret_hash")?.string.flatMap(Hexadecimal.decode)
         }
     }
 

@@ -39,15 +39,4 @@ public enum APIToken {
         }
         return found == 1
     }
-
-    /// How every engine stores a hash: lowercase hexadecimal.
-    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() }
-
-    static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        return stride(from: 0, to: digits.count, by: 2).compactMap {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
-        }
-    }
 }

@@ -22,8 +22,7 @@ public struct WellKnownFiles: Sendable {
 
         init(_ body: Data) {
             self.body = body
-            let digest = SHA256.hash(data: body).prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-            self.entityTag = "\"\(digest)\""
+            self.entityTag = "\"" + Hexadecimal.encode(SHA256.hash(data: body).prefix(16)) + "\""
         }
     }
 
@@ -53,18 +52,10 @@ public struct WellKnownFiles: Sendable {
     /// The apple-app-site-association for a request's host (a port and a trailing dot ignored);
     /// `nil` when the host is none of the manifest's domains.
     public func appleAppSiteAssociation(forHost host: String) -> File? {
-        let name = Self.hostName(host)
+        let name = Authority.host(host)
         return appleFiles.first { $0.domain.matches(name) }?.file
     }
 
     /// Whether `host` (as the `Host` header gives it) is one of the manifest's domains.
     public func serves(host: String) -> Bool { appleAppSiteAssociation(forHost: host) != nil }
-
-    /// `links.example.com:8080` → `links.example.com`; `[::1]:8080` → `[::1]`.
-    static func hostName(_ authority: String) -> String {
-        if authority.hasPrefix("[") {
-            return authority.firstIndex(of: "]").map { String(authority[...$0]) } ?? authority
-        }
-        return authority.firstIndex(of: ":").map { String(authority[..<$0]) } ?? authority
-    }
 }
