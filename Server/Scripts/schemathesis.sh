@@ -18,7 +18,7 @@ fi
 
 database="${1:-$work/links.sqlite}"
 token="$("$binary" token create --name schemathesis --database "$database")"
-start_service "$port" "$database" --admin-limit 0 --unknown-code-limit 0
+start_service "$port" "$database" --admin-limit 0 --unknown-code-limit 0 --claim-limit 0
 
 # Left out: positive_data_acceptance, since a schema-valid deep link must also resolve to a route
 # of the manifest (a 422 the schema cannot express: it is the point of the service); and

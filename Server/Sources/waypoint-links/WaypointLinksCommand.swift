@@ -52,6 +52,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Codes naming no link one client may ask for a minute before it gets 429s; 0 for no limit.")
     var unknownCodeLimit = LinkService.Configuration.defaultUnknownCodeLimit.perMinute
 
+    @Option(help: "Claims of deferred links one client may make a minute; 0 for no limit.")
+    var claimLimit = LinkService.Configuration.defaultClaimLimit.perMinute
+
+    @Option(help: "Hours after a click its deferred link can be claimed by the app it installed.")
+    var claimHours: Double = LinkService.Configuration.defaultClaimLifetime / 3600
+
     @Option(
         help: ArgumentHelp(
             "Seconds a link read for a visit is kept in memory; 0 reads the database for every visit.",
@@ -70,7 +76,10 @@ struct Serve: AsyncParsableCommand {
     var clientAddressHeader: String?
 
     func validate() throws {
-        guard adminLimit >= 0, unknownCodeLimit >= 0 else {
+        guard claimHours > 0, claimHours.isFinite else {
+            throw ValidationError("--claim-hours is more than 0.")
+        }
+        guard adminLimit >= 0, unknownCodeLimit >= 0, claimLimit >= 0 else {
             throw ValidationError("A limit is a number of requests a minute, 0 or more (0 turns it off).")
         }
         guard linkCacheSeconds >= 0, linkCacheSeconds.isFinite else {
@@ -97,6 +106,8 @@ struct Serve: AsyncParsableCommand {
                     unknownCodeLimit: RateLimit(perMinute: unknownCodeLimit),
                     clientAddressHeader: clientAddressHeader,
                     linkCacheSeconds: linkCacheSeconds,
+                    claimLifetime: claimHours * 3600,
+                    claimLimit: RateLimit(perMinute: claimLimit),
                     metrics: ServiceMetrics.bootstrapPrometheus()
                 )
             )

@@ -151,11 +151,14 @@ actor FlakyStore: LinkStore {
     func clicks(code: String) async throws(StoreError) -> [ClickCount] { [] }
     func insert(_ link: ShortLink) async throws(StoreError) -> Bool { true }
     func link(code: String) async throws(StoreError) -> ShortLink? { nil }
-    func links(after code: String?, limit: Int) async throws(StoreError) -> [ShortLink] { [] }
+    func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] { [] }
     func replace(_ link: ShortLink) async throws(StoreError) -> Bool { false }
     func delete(code: String) async throws(StoreError) -> Bool { false }
     func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {}
     func tokenHashes() async throws(StoreError) -> [[UInt8]] { [] }
+    func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool { true }
+    func installs(code: String) async throws(StoreError) -> [InstallCount] { [] }
+    nonisolated var sharedSecret: [UInt8] { Array(repeating: 7, count: 32) }
     func appliedMigrations() async throws(StoreError) -> [Int] { [] }
     func close() async {}
 }

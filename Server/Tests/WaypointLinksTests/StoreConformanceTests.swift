@@ -103,12 +103,12 @@ struct StoreConformanceTests {
     func pagination(engine: Engine) async throws {
         let store = try await engine.makeStore()
         for code in ["d", "a", "c", "e", "b"] { #expect(try await store.insert(Self.link(code))) }
-        #expect(try await store.links(after: nil, limit: 2).map(\.code) == ["a", "b"])
+        #expect(try await store.links(after: nil, limit: 2, containing: nil).map(\.code) == ["a", "b"])
         // "a" deleted and "bb" added between two pages: the next page starts after "b" all the same.
         #expect(try await store.delete(code: "a"))
         #expect(try await store.insert(Self.link("bb")))
-        #expect(try await store.links(after: "b", limit: 2).map(\.code) == ["bb", "c"])
-        #expect(try await store.links(after: "e", limit: 2).isEmpty)
+        #expect(try await store.links(after: "b", limit: 2, containing: nil).map(\.code) == ["bb", "c"])
+        #expect(try await store.links(after: "e", limit: 2, containing: nil).isEmpty)
         await store.close()
     }
 
@@ -127,6 +127,44 @@ struct StoreConformanceTests {
         #expect(try await store.delete(code: "x"))
         #expect(try await !store.delete(code: "x"))
         #expect(try await store.link(code: "x") == nil)
+        await store.close()
+    }
+
+    @Test("A search finds links by code or deep link, ignoring case, with LIKE's wildcards literal", arguments: Engine.available)
+    func search(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        for (code, deepLink) in [
+            ("spring-sale", "readapp://books/1"), ("autumn", "https://read.example.com/b/SPRING"),
+            ("fifty_off", "readapp://books/2?d=50%25"), ("plain", "readapp://books/3"),
+        ] {
+            #expect(try await store.insert(Self.link(code, deepLink: deepLink)))
+        }
+        #expect(try await store.links(after: nil, limit: 10, containing: "Spring").map(\.code) == ["autumn", "spring-sale"])
+        #expect(try await store.links(after: "autumn", limit: 10, containing: "spring").map(\.code) == ["spring-sale"])
+        // `_` and `%` match themselves, not any character.
+        #expect(try await store.links(after: nil, limit: 10, containing: "y_o").map(\.code) == ["fifty_off"])
+        #expect(try await store.links(after: nil, limit: 10, containing: "50%").map(\.code) == ["fifty_off"])
+        #expect(try await store.links(after: nil, limit: 10, containing: "a_n").isEmpty)
+        await store.close()
+    }
+
+    @Test("A claim is recorded once per token and counted as an install", arguments: Engine.available)
+    func claims(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let day = ClickKey.day(of: Fixtures.now)
+        let claim = ClaimRecord(id: "0a0b", code: "spring", platform: .iOS, claimedAt: Fixtures.now)
+        #expect(try await store.addClaim(claim))
+        #expect(try await !store.addClaim(claim))
+        #expect(try await store.addClaim(ClaimRecord(id: "0c", code: "spring", platform: .android, claimedAt: Fixtures.now)))
+        let tomorrow = Fixtures.now.addingTimeInterval(86_400)
+        #expect(try await store.addClaim(ClaimRecord(id: "0d", code: "spring", platform: .iOS, claimedAt: tomorrow)))
+        #expect(try await store.addClaim(ClaimRecord(id: "0e", code: "other", platform: .iOS, claimedAt: tomorrow)))
+        #expect(
+            try await store.installs(code: "spring") == [
+                InstallCount(day: day, platform: .iOS, count: 1), InstallCount(day: day, platform: .android, count: 1),
+                InstallCount(day: day + 1, platform: .iOS, count: 1),
+            ].sorted { ($0.day, $0.platform.rawValue) < ($1.day, $1.platform.rawValue) }
+        )
         await store.close()
     }
 
@@ -151,10 +189,10 @@ struct DatabaseTests {
         let database = try await engine.newDatabase()
         let first = try await LinkStores.open(database)
         #expect(try await first.insert(StoreConformanceTests.link("kept")))
-        #expect(try await first.appliedMigrations() == [1, 2])
+        #expect(try await first.appliedMigrations() == [1, 2, 3])
         await first.close()
         let second = try await LinkStores.open(database)
-        #expect(try await second.appliedMigrations() == [1, 2])
+        #expect(try await second.appliedMigrations() == [1, 2, 3])
         #expect(try await second.link(code: "kept")?.code == "kept")
         await second.close()
     }
@@ -166,8 +204,11 @@ struct DatabaseTests {
             for _ in 0..<4 { group.addTask { try await LinkStores.open(database) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
+        // The first to start made the shared secret; every other read it back.
+        #expect(Set(stores.map(\.sharedSecret)).count == 1)
+        #expect(stores.first?.sharedSecret.count == 32)
         for store in stores {
-            #expect(try await store.appliedMigrations() == [1, 2])
+            #expect(try await store.appliedMigrations() == [1, 2, 3])
             await store.close()
         }
     }

@@ -43,6 +43,7 @@ struct AdminAPI: Sendable {
         router.patch(":code") { request, context in try await update(try code(context), request) }
         router.delete(":code") { _, context in try await delete(try code(context)) }
         router.get(":code/clicks") { _, context in try await clicks(try code(context)) }
+        router.get(":code/analytics") { _, context in try await analytics(try code(context)) }
     }
 
     func body(_ link: ShortLink) -> LinkBody { LinkBody(link: link, url: "\(baseURL)/\(link.code)") }
@@ -83,7 +84,7 @@ struct AdminAPI: Sendable {
         }
         let after = try query["after"].map { try LinkRules.normalizedCode(String($0)) }
         // One more than the page, to know whether another follows.
-        let links = try await store.links(after: after, limit: limit + 1)
+        let links = try await store.links(after: after, limit: limit + 1, containing: nil)
         let page = links.prefix(limit)
         return JSONBody.response(Page(links: page.map(body), next: links.count > limit ? page.last?.code : nil))
     }
@@ -132,6 +133,21 @@ struct AdminAPI: Sendable {
             )
         }
         return JSONBody.response(Clicks(code: link.code, total: counts.reduce(0) { $0 + $1.count }, clicks: rows))
+    }
+
+    /// `GET /api/links/{code}/analytics`.
+    func analytics(_ code: String) async throws -> Response {
+        JSONBody.response(try await analyticsOf(code))
+    }
+
+    /// A link's clicks and installs; the admin page draws them too.
+    func analyticsOf(_ code: String) async throws -> LinkAnalytics {
+        let link = try await existing(code)
+        return LinkAnalytics(
+            code: link.code,
+            clicks: try await store.clicks(code: link.code),
+            installs: try await store.installs(code: link.code)
+        )
     }
 
     private func existing(_ code: String) async throws -> ShortLink {

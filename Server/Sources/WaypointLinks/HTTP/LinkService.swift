@@ -38,6 +38,11 @@ public struct LinkService: Sendable {
         /// for every visit. Edits and deletes made through another instance reach this one's
         /// redirects within this time.
         public var linkCacheSeconds: TimeInterval
+        /// Seconds after a click its claim token can be claimed (`POST /api/claims`).
+        public var claimLifetime: TimeInterval
+        /// Claims one client may make: an app claims once per install, so a client making many
+        /// is guessing tokens.
+        public var claimLimit: RateLimit
         /// The registry `GET /metrics` prints (``ServiceMetrics/bootstrapPrometheus()``); nil
         /// serves no `/metrics`.
         public var metrics: PrometheusCollectorRegistry?
@@ -50,6 +55,8 @@ public struct LinkService: Sendable {
             unknownCodeLimit: RateLimit = Self.defaultUnknownCodeLimit,
             clientAddressHeader: String? = nil,
             linkCacheSeconds: TimeInterval = 5,
+            claimLifetime: TimeInterval = Self.defaultClaimLifetime,
+            claimLimit: RateLimit = Self.defaultClaimLimit,
             metrics: PrometheusCollectorRegistry? = nil,
             now: @escaping @Sendable () -> Date = Date.init
         ) {
@@ -58,6 +65,8 @@ public struct LinkService: Sendable {
             self.unknownCodeLimit = unknownCodeLimit
             self.clientAddressHeader = clientAddressHeader
             self.linkCacheSeconds = linkCacheSeconds
+            self.claimLifetime = claimLifetime
+            self.claimLimit = claimLimit
             self.metrics = metrics
             self.now = now
         }
@@ -66,6 +75,10 @@ public struct LinkService: Sendable {
         public static let defaultAdminLimit = RateLimit(perMinute: 600)
         /// 60 a minute, 15 at once: far more than a person mistyping, far less than a scan.
         public static let defaultUnknownCodeLimit = RateLimit(perMinute: 60)
+        /// A day: long enough to install over a slow connection and open the app the next morning.
+        public static let defaultClaimLifetime: TimeInterval = 86_400
+        /// 30 a minute: a shared address (a campus, a carrier's NAT) installing at once, not a guesser.
+        public static let defaultClaimLimit = RateLimit(perMinute: 30)
     }
 
     public let manifest: Manifest
@@ -74,8 +87,10 @@ public struct LinkService: Sendable {
     public let clicks: ClickCounter
     let wellKnown: WellKnownFiles
     let admin: AdminAPI
+    let claims: ClaimAPI
     let visits: VisitAnswer.Settings
     let adminLimiter: RateLimiter
+    let claimLimiter: RateLimiter
     let unknownCodeLimiter: RateLimiter
     let clientIdentification: ClientIdentification
     let cache: LinkCache
@@ -118,6 +133,12 @@ public struct LinkService: Sendable {
         let meters = ServiceMetrics(registry: configuration.metrics)
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
+        self.claimLimiter = RateLimiter(configuration.claimLimit, name: "claims", metrics: meters)
+        guard configuration.claimLifetime > 0 else {
+            throw LinkServiceStartError("The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number.")
+        }
+        let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
+        self.claims = ClaimAPI(tokens: claimTokens, store: store, now: configuration.now)
         self.metrics = configuration.metrics
         self.cache = LinkCache(lifetime: configuration.linkCacheSeconds)
         self.manifest = manifest
@@ -130,7 +151,8 @@ public struct LinkService: Sendable {
                 appStoreID: configuration.appStoreID,
                 playPackage: manifest.android?.package,
                 baseURL: baseURL,
-                pages: try Pages()
+                pages: try Pages(),
+                claims: claimTokens
             )
         } catch {
             throw LinkServiceStartError("The page templates do not parse: \(error)")
@@ -146,7 +168,7 @@ public struct LinkService: Sendable {
     public var services: [any Service] { [clicks] }
 
     /// The routes: `/.well-known/…`, `/health`, `/metrics`, `/api/links…` (with a token),
-    /// `/api/resolve/{code}` and `/{code}`.
+    /// `/api/resolve/{code}`, `/api/claims`, `/c/{token}` and `/{code}`.
     public func router() -> Hummingbird.Router<LinkRequestContext> {
         let router = Hummingbird.Router(context: LinkRequestContext.self)
         // Outermost, so that refusals are counted with their status too.
@@ -161,6 +183,10 @@ public struct LinkService: Sendable {
         router.get("/api/resolve/:code") { request, context in
             try await resolve(request, context, code: context.parameters.get("code") ?? "")
         }
+        router.group("/api/claims")
+            .add(middleware: RateLimitMiddleware(limiter: claimLimiter, clients: clientIdentification, now: now))
+            .post { request, _ in try await claims.claim(request) }
+        router.get("/c/:token") { _, context in try claims.open(token: context.parameters.get("token") ?? "") }
         admin.register(
             on: router.group("/api/links")
                 .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
@@ -227,7 +253,7 @@ public struct LinkService: Sendable {
 
     func health() async throws -> Response {
         // A read through the store: a service whose database is gone is not healthy.
-        _ = try await store.links(after: nil, limit: 1)
+        _ = try await store.links(after: nil, limit: 1, containing: nil)
         return JSONBody.response(Health(status: "ok", links: "readable"))
     }
 
@@ -323,8 +349,7 @@ public struct LinkService: Sendable {
             return Response(status: HTTPResponse.Status(code: answer.status), headers: headers)
         }
         headers[.contentType] = "text/html; charset=utf-8"
-        headers[.contentSecurityPolicy] =
-            "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+        headers[.contentSecurityPolicy] = Pages.contentSecurityPolicy
         return Response(
             status: HTTPResponse.Status(code: answer.status),
             headers: headers,

@@ -20,8 +20,12 @@ public struct LinkServiceError: Error, Sendable, Hashable, CustomStringConvertib
         case urlNotAllowed
         /// No link has that code, or no endpoint that path.
         case notFound
-        /// The link has expired.
+        /// The link has expired, or a claim token is past its lifetime.
         case expired
+        /// A claim token the service did not issue, or one damaged on the way.
+        case claimInvalid
+        /// The claim token was claimed before: each click's token gives its link once.
+        case alreadyClaimed
         /// The path exists but not for this method.
         case methodNotAllowed
         /// No `Authorization: Bearer` token, or one the service did not issue.
@@ -50,10 +54,10 @@ public struct LinkServiceError: Error, Sendable, Hashable, CustomStringConvertib
         switch code {
         case .invalidRequest, .invalidCode: 400
         case .unauthorized: 401
-        case .notFound: 404
+        case .notFound, .claimInvalid: 404
         case .methodNotAllowed: 405
         case .expired: 410
-        case .codeTaken: 409
+        case .codeTaken, .alreadyClaimed: 409
         case .tooLarge: 413
         case .rateLimited: 429
         case .deepLinkUnresolved, .urlNotAllowed: 422

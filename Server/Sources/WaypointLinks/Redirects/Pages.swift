@@ -1,8 +1,11 @@
+import Crypto
+import Foundation
 import Mustache
 
 /// The HTML the service shows people and link-preview crawlers, rendered from Mustache templates.
 /// Every value goes through `{{…}}`, which escapes `<`, `>`, `&`, `"` and `'`; no template uses
-/// the unescaped `{{{…}}}`, and the pages run no script.
+/// the unescaped `{{{…}}}`. The one script, the landing page's copy of the claim URL, is fixed
+/// text allowed by its hash (``contentSecurityPolicy``); it reads the URL from an attribute.
 ///
 /// ```swift
 /// let pages = try Pages()
@@ -25,6 +28,9 @@ struct Pages: Sendable {
         var openURL: String
         /// The App Store page, when the link or the configuration names the app's id.
         var storeURL: String?
+        /// What "Get the app" copies to the pasteboard before it opens the store, for the app to
+        /// claim on its first launch (`https://links.example.com/c/<token>`).
+        var claimURL: String?
         /// Where to read on without the app.
         var webURL: String?
     }
@@ -43,7 +49,7 @@ struct Pages: Sendable {
     func landing(_ page: Landing) -> String {
         let values: [String: String?] = [
             "title": page.title, "description": page.description, "openURL": page.openURL,
-            "storeURL": page.storeURL, "webURL": page.webURL,
+            "storeURL": page.storeURL, "claimURL": page.claimURL, "webURL": page.webURL,
         ]
         return render("landing", values)
     }
@@ -66,6 +72,20 @@ struct Pages: Sendable {
         library.render(values.compactMapValues { $0 }, withTemplate: name) ?? ""
     }
 
+    /// Copies the claim URL on the tap, then follows the link whether or not the copy worked (a
+    /// browser without the Clipboard API, a refused permission): the store opens either way.
+    static let claimScript = """
+        for(const a of document.querySelectorAll("a[data-claim]"))a.addEventListener("click",e=>{\
+        if(!navigator.clipboard||!navigator.clipboard.writeText)return;e.preventDefault();\
+        const go=()=>{location.href=a.href};navigator.clipboard.writeText(a.dataset.claim).then(go,go)})
+        """
+
+    /// Nothing but the pages' own inline style and the claim script runs; images only over https.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; script-src 'sha256-"
+        + Data(SHA256.hash(data: Data(claimScript.utf8))).base64EncodedString()
+        + "'; base-uri 'none'; form-action 'none'"
+
     private static let head = """
         <!doctype html>
         <html lang="en">
@@ -85,8 +105,9 @@ struct Pages: Sendable {
             <h1>{{title}}</h1>
             {{#description}}<p>{{description}}</p>{{/description}}
             <a class="button" href="{{openURL}}">Open in the app</a>
-            {{#storeURL}}<a class="button secondary" href="{{storeURL}}">Get the app</a>{{/storeURL}}
+            {{#storeURL}}<a class="button secondary" href="{{storeURL}}"{{#claimURL}} data-claim="{{claimURL}}"{{/claimURL}}>Get the app</a>{{/storeURL}}
             {{#webURL}}<p><a href="{{webURL}}">Continue on the web</a></p>{{/webURL}}
+            {{#claimURL}}<script>\(claimScript)</script>{{/claimURL}}
             </body>
             </html>
             """,

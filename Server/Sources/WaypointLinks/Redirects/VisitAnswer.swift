@@ -27,6 +27,8 @@ struct VisitAnswer: Sendable, Hashable {
         /// `https://links.example.com`, no trailing slash.
         var baseURL: String
         var pages: Pages
+        /// Signs the claim token an iOS "Get the app" tap copies and the Play Store referrer carries.
+        var claims: ClaimTokens
     }
 
     static func `for`(code: String, link: ShortLink?, client: ClientKind, now: Date, settings: Settings) -> VisitAnswer
@@ -55,11 +57,8 @@ struct VisitAnswer: Sendable, Hashable {
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
         case .android:
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
-                return VisitAnswer(
-                    outcome: .store,
-                    status: 302,
-                    location: playStoreURL(package: package, code: link.code)
-                )
+                let token = settings.claims.issue(code: link.code, platform: .android, at: now)
+                return VisitAnswer(outcome: .store, status: 302, location: playStoreURL(package: package, claim: token))
             }
         case .desktop:
             if let web = link.fallbacks.web { return VisitAnswer(outcome: .webFallback, status: 302, location: web) }
@@ -72,20 +71,23 @@ struct VisitAnswer: Sendable, Hashable {
             description: link.preview?.description,
             openURL: link.deepLink,
             storeURL: storeURL,
+            // Only an iPhone or iPad can install from the App Store button and open the app after.
+            claimURL: storeURL != nil && client == .iOS
+                ? "\(settings.baseURL)/c/" + settings.claims.issue(code: link.code, platform: .iOS, at: now) : nil,
             webURL: link.fallbacks.web
         )
         return VisitAnswer(outcome: .landingPage, status: 200, html: settings.pages.landing(page))
     }
 
-    /// The Play Store listing, with `referrer` carrying the link's code so the app can read it
-    /// through the Install Referrer API on first launch.
-    static func playStoreURL(package: String, code: String) -> String {
+    /// The Play Store listing, with `referrer` carrying the click's claim token so the app can
+    /// read it through the Install Referrer API on first launch and claim the link.
+    static func playStoreURL(package: String, claim token: String) -> String {
         var components = URLComponents()
         components.scheme = "https"
         components.host = "play.google.com"
         components.path = "/store/apps/details"
         // The referrer is itself a query string, escaped once more as a single value.
-        let referrer = "waypoint_code=\(code)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? code
+        let referrer = "waypoint_claim=\(token)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
         components.percentEncodedQueryItems = [
             URLQueryItem(name: "id", value: package),
             URLQueryItem(name: "referrer", value: referrer),

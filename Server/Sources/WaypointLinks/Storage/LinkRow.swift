@@ -9,6 +9,21 @@ struct LinkRow: Sendable, Hashable {
         "preview_description", "preview_image_url", "expires_at", "created_at", "updated_at",
     ]
 
+    /// The `LIKE` pattern (escaped with `\\`) for "contains `text`", lowercased as the stored codes
+    /// are; the stores compare it with the code and the lowercased deep link.
+    ///
+    /// ```swift
+    /// LinkRow.likePattern(containing: "50%_Off")  // "%50\\%\\_off%"
+    /// ```
+    static func likePattern(containing text: String) -> String {
+        var pattern = "%"
+        for character in text.lowercased() {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+
     enum Value: Sendable, Hashable {
         case text(String?)
         case seconds(Int?)

@@ -14,8 +14,9 @@ public protocol LinkStore: Sendable {
     func insert(_ link: ShortLink) async throws(StoreError) -> Bool
     func link(code: String) async throws(StoreError) -> ShortLink?
     /// Up to `limit` links in code order, after `code` when given (keyset pagination: stable
-    /// while links are added and removed).
-    func links(after code: String?, limit: Int) async throws(StoreError) -> [ShortLink]
+    /// while links are added and removed); with `containing`, only links whose code or deep link
+    /// contains that text, ignoring ASCII case.
+    func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink]
     /// Replaces the link with `link.code`; `false` when there is none.
     func replace(_ link: ShortLink) async throws(StoreError) -> Bool
     /// `false` when there was no such link.
@@ -32,11 +33,51 @@ public protocol LinkStore: Sendable {
     /// A link's counts, by day, client and outcome, in that order.
     func clicks(code: String) async throws(StoreError) -> [ClickCount]
 
+    /// Records a claim of a deferred link; `false`, changing nothing, when its token was claimed
+    /// before. The one statement that makes a claim token single use.
+    func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool
+    /// A link's claims (installs), by day and platform, in that order.
+    func installs(code: String) async throws(StoreError) -> [InstallCount]
+
+    /// A random secret every instance on this database shares, made by the first to open it:
+    /// it signs claim tokens and admin sessions, so any instance checks what another issued.
+    var sharedSecret: [UInt8] { get }
+
     /// The schema versions the database has, in order (``Migration``).
     func appliedMigrations() async throws(StoreError) -> [Int]
 
     /// Closes connections; nothing may be called after.
     func close() async
+}
+
+/// A claimed token, as stored.
+public struct ClaimRecord: Sendable, Hashable {
+    /// The token's id (``ClaimToken``).
+    public var id: String
+    public var code: String
+    public var platform: ClaimPlatform
+    public var claimedAt: Date
+
+    public init(id: String, code: String, platform: ClaimPlatform, claimedAt: Date) {
+        self.id = id
+        self.code = code
+        self.platform = platform
+        self.claimedAt = claimedAt
+    }
+}
+
+/// Claims of one link on one UTC day from one platform.
+public struct InstallCount: Sendable, Hashable {
+    /// Days since 1970-01-01 (UTC), as ``ClickKey/day``.
+    public var day: Int
+    public var platform: ClaimPlatform
+    public var count: Int
+
+    public init(day: Int, platform: ClaimPlatform, count: Int) {
+        self.day = day
+        self.platform = platform
+        self.count = count
+    }
 }
 
 /// The database failed: the request did nothing and may be retried. The message names the

@@ -76,6 +76,31 @@ public struct Migration: Sendable {
                 """,
             ]
         ),
+        Migration(
+            version: 3,
+            summary: "claims of deferred links, and the shared secret",
+            statements: [
+                // One row per claimed token: its id makes the claim single use, and the rows are
+                // the install counts. Tokens never claimed leave nothing.
+                """
+                CREATE TABLE claims (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    code {code} NOT NULL,
+                    day INTEGER NOT NULL,
+                    platform TEXT NOT NULL,
+                    claimed_at {int64} NOT NULL
+                )
+                """,
+                "CREATE INDEX claims_by_code ON claims (code, day)",
+                // Secrets every instance on the database shares (hexadecimal), made by the first.
+                """
+                CREATE TABLE service_secrets (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 }
 

@@ -12,6 +12,7 @@ public final class PostgresLinkStore: LinkStore {
     let client: PostgresClient
     let runner: Task<Void, Never>
     let logger: Logger
+    private let secret = SharedSecret()
 
     private init(client: PostgresClient, logger: Logger) {
         self.client = client
@@ -35,6 +36,7 @@ public final class PostgresLinkStore: LinkStore {
         await Task.yield()
         do throws(StoreError) {
             try await store.migrate()
+            try await store.loadSharedSecret()
         } catch {
             await store.close()
             throw error
@@ -109,6 +111,22 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    private func loadSharedSecret() async throws(StoreError) {
+        let name = SharedSecret.name
+        let proposal = SharedSecret.proposal()
+        _ = try await rows(
+            "propose the shared secret",
+            "INSERT INTO service_secrets (name, value) VALUES (\(name), \(proposal)) ON CONFLICT (name) DO NOTHING"
+        ) { _ in () }
+        let stored = try await rows(
+            "read the shared secret",
+            "SELECT value FROM service_secrets WHERE name = \(name)"
+        ) { try $0.decode(String.self) }
+        try secret.load(stored.first)
+    }
+
+    public var sharedSecret: [UInt8] { secret.value }
+
     /// The schema versions the database has, in order.
     public func appliedMigrations() async throws(StoreError) -> [Int] {
         try await rows("read schema_migrations", "SELECT version FROM schema_migrations ORDER BY version") {
@@ -132,10 +150,18 @@ public final class PostgresLinkStore: LinkStore {
         try await links("read a link", "SELECT * FROM links WHERE code = \(code)").first
     }
 
-    public func links(after code: String?, limit: Int) async throws(StoreError) -> [ShortLink] {
-        try await links(
-            "list links",
-            "SELECT * FROM links WHERE code > \(code ?? "") ORDER BY code LIMIT \(limit)"
+    public func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] {
+        let after = code ?? ""
+        guard let containing else {
+            return try await links("list links", "SELECT * FROM links WHERE code > \(after) ORDER BY code LIMIT \(limit)")
+        }
+        let pattern = LinkRow.likePattern(containing: containing)
+        return try await links(
+            "search links",
+            """
+            SELECT * FROM links WHERE code > \(after) AND (code LIKE \(pattern) ESCAPE '\\' OR lower(deep_link) LIKE \(pattern) ESCAPE '\\')
+            ORDER BY code LIMIT \(limit)
+            """
         )
     }
 
@@ -206,6 +232,31 @@ public final class PostgresLinkStore: LinkStore {
         }.compactMap { day, client, outcome, count in
             guard let client, let outcome else { return nil }
             return ClickCount(key: ClickKey(code: code, day: day, client: client, outcome: outcome), count: count)
+        }
+    }
+
+    public func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool {
+        let day = ClickKey.day(of: claim.claimedAt)
+        let platform = claim.platform.rawValue
+        let seconds = LinkRow.seconds(claim.claimedAt)
+        return try await !rows(
+            "record a claim",
+            """
+            INSERT INTO claims (id, code, day, platform, claimed_at) VALUES (\(claim.id), \(claim.code), \(day), \(platform), \(seconds))
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """
+        ) { try $0.decode(String.self) }.isEmpty
+    }
+
+    public func installs(code: String) async throws(StoreError) -> [InstallCount] {
+        try await rows(
+            "read install counts",
+            """
+            SELECT day, platform, count(*) FROM claims WHERE code = \(code)
+            GROUP BY day, platform ORDER BY day, platform
+            """
+        ) { row in try row.decode((Int, String, Int).self) }.compactMap { day, platform, count in
+            ClaimPlatform(rawValue: platform).map { InstallCount(day: day, platform: $0, count: count) }
         }
     }
 

@@ -17,6 +17,7 @@ public final class SQLiteLinkStore: LinkStore {
     let connection: SQLiteConnection
     let transactionConnection: SQLiteConnection
     let transactionTurn = OneAtATime()
+    private let secret = SharedSecret()
 
     private init(connection: SQLiteConnection, transactionConnection: SQLiteConnection) {
         self.connection = connection
@@ -49,6 +50,7 @@ public final class SQLiteLinkStore: LinkStore {
                 }
                 try await store.migrate()
             }
+            try await store.loadSharedSecret()
         } catch {
             await store.close()
             throw error
@@ -96,6 +98,17 @@ public final class SQLiteLinkStore: LinkStore {
             }
         }
     }
+
+    private func loadSharedSecret() async throws(StoreError) {
+        _ = try await query(
+            "INSERT INTO service_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+            [.text(SharedSecret.name), .text(SharedSecret.proposal())]
+        )
+        let rows = try await query("SELECT value FROM service_secrets WHERE name = ?", [.text(SharedSecret.name)])
+        try secret.load(rows.first?.column("value")?.string)
+    }
+
+    public var sharedSecret: [UInt8] { secret.value }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the transaction connection, committed
     /// when it returns and rolled back when it throws; one transaction at a time.
@@ -147,10 +160,20 @@ public final class SQLiteLinkStore: LinkStore {
         try await query("SELECT * FROM links WHERE code = ?", [.text(code)]).first.map(Self.link)
     }
 
-    public func links(after code: String?, limit: Int) async throws(StoreError) -> [ShortLink] {
-        try await query(
-            "SELECT * FROM links WHERE code > ? ORDER BY code LIMIT ?",
-            [.text(code ?? ""), .integer(limit)]
+    public func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] {
+        guard let containing else {
+            return try await query(
+                "SELECT * FROM links WHERE code > ? ORDER BY code LIMIT ?",
+                [.text(code ?? ""), .integer(limit)]
+            ).map(Self.link)
+        }
+        let pattern = LinkRow.likePattern(containing: containing)
+        return try await query(
+            """
+            SELECT * FROM links WHERE code > ? AND (code LIKE ? ESCAPE '\\' OR lower(deep_link) LIKE ? ESCAPE '\\')
+            ORDER BY code LIMIT ?
+            """,
+            [.text(code ?? ""), .text(pattern), .text(pattern), .integer(limit)]
         ).map(Self.link)
     }
 
@@ -214,6 +237,35 @@ public final class SQLiteLinkStore: LinkStore {
                 let outcome = row.column("outcome")?.string.flatMap(VisitOutcome.init(rawValue:))
             else { return nil }
             return ClickCount(key: ClickKey(code: code, day: day, client: client, outcome: outcome), count: count)
+        }
+    }
+
+    public func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool {
+        let rows = try await query(
+            """
+            INSERT INTO claims (id, code, day, platform, claimed_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """,
+            [
+                .text(claim.id), .text(claim.code), .integer(ClickKey.day(of: claim.claimedAt)),
+                .text(claim.platform.rawValue), .integer(LinkRow.seconds(claim.claimedAt)),
+            ]
+        )
+        return !rows.isEmpty
+    }
+
+    public func installs(code: String) async throws(StoreError) -> [InstallCount] {
+        try await query(
+            """
+            SELECT day, platform, count(*) AS count FROM claims WHERE code = ?
+            GROUP BY day, platform ORDER BY day, platform
+            """,
+            [.text(code)]
+        ).compactMap { row in
+            guard let day = row.column("day")?.integer, let count = row.column("count")?.integer,
+                let platform = row.column("platform")?.string.flatMap(ClaimPlatform.init(rawValue:))
+            else { return nil }
+            return InstallCount(day: day, platform: platform, count: count)
         }
     }
 

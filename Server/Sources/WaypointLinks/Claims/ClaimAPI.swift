@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Deferred links: `POST /api/claims` gives the app the link a click was for, once, and
+/// `GET /c/{token}` sends a person who opens a claim URL in a browser to the link's page.
+///
+/// The token reaches the app deterministically — copied by the landing page's "Get the app" tap on
+/// iOS, carried in the Play Store's install referrer on Android — never by matching an address and
+/// a user agent (fingerprinting, which Apple's Developer Program License Agreement forbids).
+struct ClaimAPI: Sendable {
+    let tokens: ClaimTokens
+    let store: any LinkStore
+    let now: @Sendable () -> Date
+
+    /// `{"token": "AQE…"}`: the token alone, or the whole claim URL the pasteboard held.
+    struct Input: Decodable {
+        let token: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case token }
+
+        init(from decoder: any Decoder) throws {
+            try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.stringValue), of: "a claim")
+            token = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .token)
+        }
+    }
+
+    /// What the app hands its dispatcher: the deep link, with the code and route it came from.
+    struct Claimed: Encodable {
+        let code: String
+        let deepLink: String
+        let route: String
+        let platform: ClaimPlatform
+    }
+
+    /// `POST /api/claims`.
+    ///
+    /// - Throws: ``LinkServiceError`` `claimInvalid` (404) for a token the service did not issue,
+    ///   `expired` (410) for a token or link past its time, `notFound` (404) when the link was
+    ///   deleted, `alreadyClaimed` (409) for the second claim of a token.
+    func claim(_ request: Request) async throws -> Response {
+        let input = try await JSONBody.decode(Input.self, from: request)
+        let date = now()
+        let token = try tokens.verify(Self.tokenText(input.token), at: date)
+        guard let link = try await store.link(code: token.code) else {
+            throw LinkServiceError(.notFound, "The link '\(token.code)' this token was for has been deleted.")
+        }
+        guard !link.isExpired(at: date) else {
+            throw LinkServiceError(.expired, "The link '\(link.code)' this token was for has expired.")
+        }
+        let claim = ClaimRecord(id: token.id, code: link.code, platform: token.platform, claimedAt: date)
+        guard try await store.addClaim(claim) else {
+            throw LinkServiceError(
+                .alreadyClaimed,
+                "This token was claimed before; each click's token gives its link once."
+            )
+        }
+        return JSONBody.response(
+            Claimed(code: link.code, deepLink: link.deepLink, route: link.route, platform: token.platform)
+        )
+    }
+
+    /// `GET /c/{token}`: a claim URL opened in a browser goes to its link's page, unclaimed; an
+    /// old token still shows the link, so this checks the signature and not the age.
+    func open(token text: String) throws -> Response {
+        let token = try tokens.verify(text, at: nil)
+        return Response(status: .found, headers: [.location: "/\(token.code)", .cacheControl: "no-store"])
+    }
+
+    /// The token in `text`, which may be the claim URL itself: `https://links.example.com/c/AQE…`.
+    static func tokenText(_ text: String) -> String {
+        guard let range = text.range(of: "/c/", options: .backwards) else { return text }
+        return String(text[range.upperBound...])
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The token in a claim URL (`https://links.example.com/c/<token>`): which link a click was for, on
+/// which platform and when, signed with the database's shared secret. Nothing is written when a
+/// token is made — a landing page costs no database write — and the claim that spends it writes
+/// its id once, which is what makes it single use.
+///
+/// Layout before base64url: a version byte, the platform byte, the minute it was issued (4 bytes,
+/// big-endian, since 1970), a 12-byte random id, the code's bytes, then the first 16 bytes of
+/// HMAC-SHA256 over all of that. A 10-character code gives a 59-character token.
+///
+/// ```swift
+/// let tokens = ClaimTokens(secret: store.sharedSecret, lifetime: 86_400)
+/// let text = tokens.issue(code: "spring-sale", platform: .iOS, at: .now)   // "AQE…"
+/// try tokens.verify(text, at: .now).code                                   // "spring-sale"
+/// ```
+struct ClaimToken: Sendable, Hashable {
+    /// Names the claim in the database: a second claim of the same token finds it there.
+    let id: String
+    let code: String
+    let platform: ClaimPlatform
+    let issuedAt: Date
+}
+
+/// Where the click that issued a claim came from: what installs are counted by.
+public enum ClaimPlatform: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The landing page's "Get the app" button copied the claim URL.
+    case iOS
+    /// The Play Store redirect put the token in the install referrer.
+    case android
+
+    var byte: UInt8 {
+        switch self {
+        case .iOS: 1
+        case .android: 2
+        }
+    }
+
+    init?(byte: UInt8) {
+        switch byte {
+        case 1: self = .iOS
+        case 2: self = .android
+        default: return nil
+        }
+    }
+}
+
+/// Issues and checks ``ClaimToken``s with one key and one lifetime.
+struct ClaimTokens: Sendable {
+    private let key: [UInt8]
+    /// Seconds a token can be claimed after it was issued.
+    let lifetime: TimeInterval
+
+    private static let version: UInt8 = 1
+    private static let macLength = 16
+    private static let idLength = 12
+    /// Version, platform, minute and id.
+    private static let headerLength = 2 + 4 + idLength
+
+    init(secret: [UInt8], lifetime: TimeInterval) {
+        self.key = SigningKey.derive("claim tokens", from: secret)
+        self.lifetime = lifetime
+    }
+
+    func issue(code: String, platform: ClaimPlatform, at date: Date) -> String {
+        var bytes: [UInt8] = [Self.version, platform.byte]
+        let minute = UInt32(clamping: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
+        bytes += withUnsafeBytes(of: minute.bigEndian) { Array($0) }
+        var generator = SystemRandomNumberGenerator()
+        bytes += (0..<Self.idLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes += Array(code.utf8)
+        bytes += mac(bytes)
+        return Base64URL.encode(bytes)
+    }
+
+    /// The token's contents once its signature and shape are checked, and its age at `date`
+    /// (none when `date` is nil).
+    ///
+    /// - Throws: ``LinkServiceError`` `claimInvalid` for a token this service did not issue (or
+    ///   one damaged on the way), `expired` for one older than ``lifetime``.
+    func verify(_ text: String, at date: Date?) throws(LinkServiceError) -> ClaimToken {
+        let invalid = LinkServiceError(
+            .claimInvalid,
+            "The claim token was not issued by this service or was cut short; claim the whole token from the claim URL."
+        )
+        guard text.utf8.count <= 256, let bytes = Base64URL.decode(text),
+            bytes.count > Self.headerLength + Self.macLength
+        else { throw invalid }
+        let signed = Array(bytes.dropLast(Self.macLength))
+        guard SigningKey.constantTimeEqual(mac(signed), Array(bytes.suffix(Self.macLength))) else { throw invalid }
+        guard signed[0] == Self.version, let platform = ClaimPlatform(byte: signed[1]),
+            let code = String(validating: signed[Self.headerLength...], as: UTF8.self)
+        else { throw invalid }
+        let minute = signed[2..<6].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let issuedAt = Date(timeIntervalSince1970: Double(minute) * 60)
+        if let date, date.timeIntervalSince(issuedAt) > lifetime {
+            throw LinkServiceError(
+                .expired,
+                "The claim token expired: it is claimed within \(Int(lifetime / 3600)) hours of the click."
+            )
+        }
+        return ClaimToken(
+            id: Hexadecimal.encode(signed[6..<Self.headerLength]),
+            code: code,
+            platform: platform,
+            issuedAt: issuedAt
+        )
+    }
+
+    private func mac(_ bytes: [UInt8]) -> [UInt8] {
+        Array(SigningKey.sign(bytes, with: key).prefix(Self.macLength))
+    }
+
+}

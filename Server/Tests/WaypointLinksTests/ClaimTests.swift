@@ -1,0 +1,183 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import WaypointLinks
+
+/// Deferred links: a click's claim token, issued by the landing page or the Play Store redirect,
+/// gives its link once through `POST /api/claims`.
+@Suite("Claiming a deferred link")
+struct ClaimTests {
+    static let link = ShortLink(
+        code: "spring",
+        deepLink: "readapp://books/42",
+        route: "book",
+        createdAt: Fixtures.now
+    )
+
+    static func tokens(lifetime: TimeInterval = 86_400) -> ClaimTokens {
+        ClaimTokens(secret: Array(repeating: 9, count: 32), lifetime: lifetime)
+    }
+
+    @Test("A token carries its code and platform, and is refused when changed, cut or too old")
+    func tokenChecks() throws {
+        let tokens = Self.tokens()
+        let text = tokens.issue(code: "spring-sale", platform: .android, at: Fixtures.now)
+        let token = try tokens.verify(text, at: Fixtures.now.addingTimeInterval(3600))
+        #expect(token.code == "spring-sale")
+        #expect(token.platform == .android)
+        #expect(token.id.count == 24)
+        // Two clicks on one link get two tokens, each claimable once.
+        #expect(try tokens.verify(tokens.issue(code: "spring-sale", platform: .android, at: Fixtures.now), at: Fixtures.now).id != token.id)
+
+        var changed = Array(text)
+        changed[10] = changed[10] == "A" ? "B" : "A"
+        let bad = [String(changed), String(text.dropLast(3)), "", "AAAA", text + "%", String(repeating: "A", count: 400)]
+        for candidate in bad {
+            #expect(throws: LinkServiceError.self) { try tokens.verify(candidate, at: Fixtures.now) }
+            do {
+                _ = try tokens.verify(candidate, at: Fixtures.now)
+            } catch {
+                #expect(error.code == .claimInvalid)
+            }
+        }
+        // Another database's secret signs tokens this one does not take.
+        let other = ClaimTokens(secret: Array(repeating: 8, count: 32), lifetime: 86_400)
+        #expect(throws: LinkServiceError.self) { try other.verify(text, at: Fixtures.now) }
+        do {
+            _ = try tokens.verify(text, at: Fixtures.now.addingTimeInterval(86_400 + 60))
+            Issue.record("a token a day and a minute old was taken")
+        } catch {
+            #expect(error.code == .expired)
+        }
+        // The signature is checked even where the age is not (`GET /c/{token}`).
+        #expect(try tokens.verify(text, at: nil).code == "spring-sale")
+    }
+
+    /// Runs `body` against a service whose store holds ``link``, its clock at `clock`.
+    func withService(
+        claimLimit: RateLimit = LinkService.Configuration.defaultClaimLimit,
+        clock: TestClock = TestClock(),
+        _ body: @escaping @Sendable (any TestClientProtocol, ServiceFixture) async throws -> Void
+    ) async throws {
+        let fixture = try await ServiceFixture.make { configuration in
+            configuration.claimLimit = claimLimit
+            configuration.now = { clock.now }
+        }
+        #expect(try await fixture.store.insert(Self.link))
+        try await Application(router: fixture.service.router()).test(.router) { client in
+            try await body(client, fixture)
+        }
+        await fixture.store.close()
+    }
+
+    /// The claim URL an iPhone's landing page copies on "Get the app".
+    static func claimURL(from client: some TestClientProtocol, code: String = "spring") async throws -> String {
+        let html = try await client.execute(uri: "/\(code)", method: .get, headers: [.userAgent: Fixtures.iPhone]) {
+            String(buffer: $0.body)
+        }
+        let marker = #"data-claim=""#
+        let start = try #require(html.range(of: marker)).upperBound
+        let end = try #require(html[start...].firstIndex(of: "\""))
+        return String(html[start..<end])
+    }
+
+    static func claim(_ client: some TestClientProtocol, _ body: String) async throws -> (HTTPResponse.Status, String) {
+        try await client.execute(
+            uri: "/api/claims",
+            method: .post,
+            headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: body)
+        ) { ($0.status, String(buffer: $0.body)) }
+    }
+
+    @Test("The landing page's claim URL gives the link once, counted as an iOS install")
+    func claimOnce() async throws {
+        try await withService { client, fixture in
+            let url = try await Self.claimURL(from: client)
+            #expect(url.hasPrefix("https://links.example.com/c/"))
+            let (status, body) = try await Self.claim(client, #"{"token": "\#(url)"}"#)
+            #expect(status == .ok)
+            #expect(body == #"{"code":"spring","deepLink":"readapp://books/42","platform":"iOS","route":"book"}"#)
+            let again = try await Self.claim(client, #"{"token": "\#(url)"}"#)
+            #expect(again.0 == .conflict)
+            #expect(again.1.contains(#""code":"alreadyClaimed""#))
+            let installs = try await fixture.store.installs(code: "spring")
+            #expect(installs == [InstallCount(day: ClickKey.day(of: Fixtures.now), platform: .iOS, count: 1)])
+        }
+    }
+
+    @Test("The Play Store referrer's token is claimed the same way, as an Android install")
+    func android() async throws {
+        try await withService { client, fixture in
+            let location = try await client.execute(uri: "/spring", method: .get, headers: [.userAgent: Fixtures.android]) {
+                $0.headers[.location] ?? ""
+            }
+            // What the Install Referrer API hands the app: the referrer, unescaped once.
+            let referrer = try #require(
+                URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value?.removingPercentEncoding
+            )
+            let token = try #require(referrer.split(separator: "=", maxSplits: 1).last)
+            #expect(referrer.hasPrefix("waypoint_claim="))
+            let (status, body) = try await Self.claim(client, #"{"token": "\#(token)"}"#)
+            #expect(status == .ok)
+            #expect(body.contains(#""platform":"android""#))
+            #expect(try await fixture.store.installs(code: "spring").map(\.platform) == [.android])
+        }
+    }
+
+    @Test("A token that is forged, too old, for a deleted link, or badly sent is refused with its reason")
+    func refusals() async throws {
+        let clock = TestClock()
+        try await withService(clock: clock) { client, fixture in
+            let forged = Self.tokens().issue(code: "spring", platform: .iOS, at: Fixtures.now)
+            var (status, body) = try await Self.claim(client, #"{"token": "\#(forged)"}"#)
+            #expect(status == .notFound)
+            #expect(body.contains(#""code":"claimInvalid""#))
+
+            (status, body) = try await Self.claim(client, #"{"token": 42}"#)
+            #expect(status == .badRequest)
+            (status, body) = try await Self.claim(client, #"{"token": "x", "code": "spring"}"#)
+            #expect(status == .badRequest)
+            #expect(body.contains("Unknown field 'code'"))
+
+            let old = try await Self.claimURL(from: client)
+            clock.advance(86_400 + 120)
+            (status, body) = try await Self.claim(client, #"{"token": "\#(old)"}"#)
+            #expect(status == .gone)
+            #expect(body.contains("expired"))
+
+            let fresh = try await Self.claimURL(from: client)
+            #expect(try await fixture.store.delete(code: "spring"))
+            (status, body) = try await Self.claim(client, #"{"token": "\#(fresh)"}"#)
+            #expect(status == .notFound)
+            #expect(body.contains("has been deleted"))
+            // Nothing was counted for the refused claims.
+            #expect(try await fixture.store.installs(code: "spring").isEmpty)
+        }
+    }
+
+    @Test("Claims are rate-limited per client")
+    func rateLimited() async throws {
+        try await withService(claimLimit: RateLimit(perMinute: 60, burst: 3)) { client, _ in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<5 { statuses.append(try await Self.claim(client, #"{"token": "nope"}"#).0) }
+            #expect(statuses == [.notFound, .notFound, .notFound, .tooManyRequests, .tooManyRequests])
+        }
+    }
+
+    @Test("A claim URL opened in a browser goes to its link's page without claiming it")
+    func openInBrowser() async throws {
+        try await withService { client, fixture in
+            let url = try await Self.claimURL(from: client)
+            let path = String(url.dropFirst("https://links.example.com".count))
+            let location = try await client.execute(uri: path, method: .get) { $0.headers[.location] }
+            #expect(location == "/spring")
+            #expect(try await fixture.store.installs(code: "spring").isEmpty)
+            let status = try await client.execute(uri: "/c/forged", method: .get) { $0.status }
+            #expect(status == .notFound)
+        }
+    }
+}
