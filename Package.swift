@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WaypointManifest", targets: ["WaypointManifest"]),
         .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
         .library(name: "WaypointSwiftUI", targets: ["WaypointSwiftUI"]),
+        .library(name: "WaypointLinksClient", targets: ["WaypointLinksClient"]),
         .plugin(name: "WaypointGenerator", targets: ["WaypointGenerator"]),
         .plugin(name: "WaypointCommand", targets: ["WaypointCommand"]),
     ],
@@ -32,6 +33,9 @@ let package = Package(
         // `canImport`); `Scripts/check-adapters.sh` type-checks them against stubs of the SDKs.
         .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
         .target(name: "WaypointSwiftUI", dependencies: ["Waypoint"]),
+        // The app side of a Waypoint Links service: claims deferred links. Foundation and URLSession
+        // only, apart from the core, so an app without the service builds none of it.
+        .target(name: "WaypointLinksClient", dependencies: ["Waypoint"]),
         // Helpers for testing code that uses Waypoint: a clock that moves only when told.
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         // The route manifest and everything generated from it; YAML lives here, not in the core.
@@ -59,6 +63,7 @@ let package = Package(
             dependencies: ["waypoint"]
         ),
         .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
+        .testTarget(name: "WaypointLinksClientTests", dependencies: ["WaypointLinksClient", "Waypoint"]),
         .testTarget(
             name: "WaypointManifestTests",
             dependencies: ["Waypoint", "WaypointManifest", "waypoint"],

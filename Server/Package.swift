@@ -58,6 +58,8 @@ let package = Package(
             name: "WaypointLinksTests",
             dependencies: [
                 "WaypointLinks",
+                // The app side, for the end-to-end deferred-link test.
+                .product(name: "WaypointLinksClient", package: "Waypoint"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),

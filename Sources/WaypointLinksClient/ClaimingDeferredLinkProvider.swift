@@ -1,0 +1,106 @@
+import Waypoint
+
+/// The deferred link from a Waypoint Links service: on the first launch it looks for a claim URL
+/// (the pasteboard, without reading it unless one may be there), claims its token once, and hands
+/// the deep link to the dispatcher's deferred-link path, where policy, routing and barriers apply
+/// as to any other link.
+///
+/// ```swift
+/// let provider = ClaimingDeferredLinkProvider(
+///     service: LinkServiceClient(domain: "links.example.com"),
+///     source: UIPasteboardClaimURLSource()
+/// ) { report in logger.info("deferred link: \(report)") }
+/// if let result = await intake.deferredLink(from: provider, record: record) {
+///     await dispatcher.receive(result)   // "readapp://books/42", through policy like any link
+/// }
+/// ```
+///
+/// Offline, it tries ``retries`` more times in this launch and then throws, so the core asks again
+/// on the next launch (``DeferredLinkState/maximumAttempts`` in all). Every definite answer —
+/// nothing on the pasteboard, not our URL, already claimed, expired — returns nil, so it is never
+/// asked again, and is reported through `report` with its reason.
+public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
+    public let service: LinkServiceClient
+    public let source: any ClaimURLSource
+    /// Extra tries in one launch when the service cannot be reached.
+    public let retries: Int
+    /// The wait before the first extra try; each next one waits twice as long.
+    public let retryDelay: Duration
+    let report: @Sendable (DeferredLinkReport) -> Void
+
+    public init(
+        service: LinkServiceClient,
+        source: any ClaimURLSource,
+        retries: Int = 2,
+        retryDelay: Duration = .seconds(2),
+        report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
+    ) {
+        self.service = service
+        self.source = source
+        self.retries = max(0, retries)
+        self.retryDelay = retryDelay
+        self.report = report
+    }
+
+    public func deferredLink() async throws -> String? {
+        guard await source.mayHoldClaimURL() else {
+            report(.nothingToClaim)
+            return nil
+        }
+        guard let text = await source.claimText() else {
+            // On iOS: the person declined the paste prompt, or the pasteboard changed meanwhile.
+            report(.nothingToClaim)
+            return nil
+        }
+        guard let token = service.token(inClaimURL: text) else {
+            report(.notAClaimURL)
+            return nil
+        }
+        var delay = retryDelay
+        var attempt = 0
+        while true {
+            do {
+                let claimed = try await service.claim(token: token)
+                report(.claimed(claimed))
+                return claimed.deepLink
+            } catch .refused(let refusal, let message) {
+                report(.refused(refusal, message: message))
+                return nil
+            } catch .unavailable(let message) {
+                guard attempt < retries else {
+                    report(.unavailable(message))
+                    throw ClaimError.unavailable(message)
+                }
+                attempt += 1
+                try? await Task.sleep(for: delay)
+                delay *= 2
+            }
+        }
+    }
+}
+
+/// What one deferred-link check found: the app's log or analytics tell from it why a first launch
+/// did or did not land on a linked screen.
+public enum DeferredLinkReport: Sendable, Hashable, CustomStringConvertible {
+    /// The claim gave this link.
+    case claimed(ClaimedLink)
+    /// The source held nothing that could be a claim URL (the usual first launch: no link was
+    /// tapped), or the person declined the paste prompt.
+    case nothingToClaim
+    /// The source held text that is not this service's claim URL: left alone.
+    case notAClaimURL
+    /// The service answered no, definitely.
+    case refused(ClaimError.Refusal, message: String)
+    /// The service could not be reached in this launch; the next launch asks again.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .claimed(let link): "claimed \(link.code): \(link.deepLink)"
+        case .nothingToClaim: "no claim URL to claim"
+        case .notAClaimURL: "the pasteboard held something else"
+        case .refused(let refusal, let message): "refused (\(refusal.rawValue)): \(message)"
+        case .unavailable(let message): "unavailable: \(message)"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Talks to a Waypoint Links service: claims the deferred link a click's token stands for.
+///
+/// ```swift
+/// let service = LinkServiceClient(domain: "links.example.com")
+/// service.token(inClaimURL: "https://links.example.com/c/AQE…")   // "AQE…"
+/// let claimed = try await service.claim(token: "AQE…")            // .deepLink "readapp://books/42"
+/// ```
+public struct LinkServiceClient: Sendable {
+    /// The short-link domain: claim URLs on any other host are not the service's.
+    public let domain: String
+    /// Where requests go: `https://<domain>` unless given (a test server, a staging host).
+    public let serviceURL: URL
+    let session: URLSession
+
+    public init(domain: String, serviceURL: URL? = nil, session: URLSession = .shared) {
+        let domain = domain.lowercased()
+        self.domain = domain
+        self.serviceURL = serviceURL ?? URL(string: "https://" + domain) ?? URL(fileURLWithPath: "/")
+        self.session = session
+    }
+
+    /// The token in a claim URL of this service (`https://<domain>/c/<token>`), or nil for any
+    /// other text: the pasteboard may hold anything.
+    public func token(inClaimURL text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URLComponents(string: trimmed), url.scheme?.lowercased() == "https",
+            url.host?.lowercased() == domain
+        else { return nil }
+        let segments = url.path.split(separator: "/")
+        guard segments.count == 2, segments[0] == "c", !segments[1].isEmpty,
+            segments[1].unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+        else { return nil }
+        return String(segments[1])
+    }
+
+    /// Claims `token` (`POST /api/claims`): the link it stands for, once.
+    ///
+    /// - Throws: ``ClaimError/refused(_:message:)`` for a definite "no" (already claimed, expired,
+    ///   not issued by this service, link deleted), ``ClaimError/unavailable(_:)`` when the
+    ///   service could not be asked or failed (offline, 5xx, 429): worth asking again.
+    public func claim(token: String) async throws(ClaimError) -> ClaimedLink {
+        var request = URLRequest(url: serviceURL.appendingPathComponent("api/claims"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.timeoutInterval = 15
+        request.httpBody = try? JSONEncoder().encode(["token": token])
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw .unavailable("The link service could not be reached: \(error.localizedDescription)")
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        if status == 200 {
+            guard let claimed = try? JSONDecoder().decode(ClaimedLink.self, from: data) else {
+                throw .unavailable("The link service answered 200 with a body that is not a claim.")
+            }
+            return claimed
+        }
+        let failure = try? JSONDecoder().decode(ServiceFailure.self, from: data)
+        let message = failure?.error.message ?? "HTTP \(status)"
+        switch (status, failure?.error.code) {
+        case (409, _): throw .refused(.alreadyClaimed, message: message)
+        case (410, _): throw .refused(.expired, message: message)
+        case (404, "claimInvalid"): throw .refused(.notIssued, message: message)
+        case (404, "notFound"): throw .refused(.linkDeleted, message: message)
+        case (400, _), (413, _): throw .refused(.badRequest, message: message)
+        default: throw .unavailable("The link service answered \(status): \(message)")
+        }
+    }
+
+    private struct ServiceFailure: Decodable {
+        struct Detail: Decodable {
+            let code: String
+            let message: String
+        }
+
+        let error: Detail
+    }
+}
+
+/// What a claim gives: the deep link to hand the dispatcher, with where it came from.
+public struct ClaimedLink: Sendable, Hashable, Codable {
+    public var code: String
+    public var deepLink: String
+    public var route: String
+    /// `iOS` or `android`: where the click that issued the token came from.
+    public var platform: String
+
+    public init(code: String, deepLink: String, route: String, platform: String) {
+        self.code = code
+        self.deepLink = deepLink
+        self.route = route
+        self.platform = platform
+    }
+}
+
+/// Why a claim gave no link.
+public enum ClaimError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A definite answer: asking again gives the same.
+    case refused(Refusal, message: String)
+    /// The service could not be asked, or failed: asking later may work.
+    case unavailable(String)
+
+    public enum Refusal: String, Sendable, Hashable {
+        /// The token was claimed before (this install claimed it, or another device did).
+        case alreadyClaimed
+        /// The token is past its lifetime (a day by default), or the link expired.
+        case expired
+        /// The service did not issue the token: another service's, or damaged.
+        case notIssued
+        /// The link was deleted after the click.
+        case linkDeleted
+        /// The request itself was refused (a client bug).
+        case badRequest
+    }
+
+    public var description: String {
+        switch self {
+        case .refused(let refusal, let message): "\(refusal.rawValue): \(message)"
+        case .unavailable(let message): message
+        }
+    }
+}

@@ -1,0 +1,30 @@
+#if os(iOS) && !targetEnvironment(macCatalyst)
+import UIKit
+
+/// The general pasteboard as a ``ClaimURLSource``: looks for a web URL without reading it (no
+/// prompt), and reads it only when one is there — which, on iOS 16 and later, shows the paste
+/// prompt. An app that would rather never prompt shows a `UIPasteControl` when
+/// ``mayHoldClaimURL()`` is true and claims what it pastes through ``PastedClaimURL``.
+///
+/// ```swift
+/// ClaimingDeferredLinkProvider(service: service, source: UIPasteboardClaimURLSource())
+/// ```
+public struct UIPasteboardClaimURLSource: ClaimURLSource {
+    public init() {}
+
+    @MainActor
+    public func mayHoldClaimURL() async -> Bool {
+        let pasteboard = UIPasteboard.general
+        // Neither reads the contents, so neither notifies the person.
+        guard pasteboard.hasStrings || pasteboard.hasURLs else { return false }
+        let found = try? await pasteboard.detectedPatterns(for: [\.probableWebURL])
+        return found?.contains(\.probableWebURL) ?? false
+    }
+
+    @MainActor
+    public func claimText() async -> String? {
+        let pasteboard = UIPasteboard.general
+        return pasteboard.url?.absoluteString ?? pasteboard.string
+    }
+}
+#endif

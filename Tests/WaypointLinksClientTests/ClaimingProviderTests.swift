@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import Waypoint
+import WaypointLinksClient
+
+/// The app side of deferred links, without a service: what is taken from the pasteboard, and what
+/// an unreachable service does to this launch and the next.
+@Suite("Claiming a deferred link from the app")
+struct ClaimingProviderTests {
+    let service = LinkServiceClient(
+        domain: "Links.Example.com",
+        // Nothing listens on port 9 of loopback: the service is "offline" at once.
+        serviceURL: URL(string: "http://127.0.0.1:9")
+    )
+
+    /// Counts reads, so a test can tell a source that was only checked from one that was read.
+    final class CountingSource: ClaimURLSource, @unchecked Sendable {
+        let text: String?
+        private let lock = NSLock()
+        private var reads = 0
+        init(_ text: String?) { self.text = text }
+        var readCount: Int { lock.withLock { reads } }
+        func mayHoldClaimURL() async -> Bool { text != nil }
+        func claimText() async -> String? {
+            lock.withLock { reads += 1 }
+            return text
+        }
+    }
+
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [DeferredLinkReport] = []
+        var all: [DeferredLinkReport] { lock.withLock { items } }
+        func add(_ report: DeferredLinkReport) { lock.withLock { items.append(report) } }
+    }
+
+    @Test("Only this service's claim URLs give a token")
+    func claimURLs() {
+        let token = "AQEAAAAAbm9uY2Vub25jZQ"
+        #expect(service.token(inClaimURL: "https://links.example.com/c/\(token)") == token)
+        #expect(service.token(inClaimURL: "  https://LINKS.example.com/c/\(token)\n") == token)
+        for other in [
+            "http://links.example.com/c/\(token)", "https://evil.example.net/c/\(token)",
+            "https://links.example.com/\(token)", "https://links.example.com/c/\(token)/more",
+            "https://links.example.com/c/", "https://links.example.com/c/a%20b", "a shopping list", "",
+        ] {
+            #expect(service.token(inClaimURL: other) == nil, "\(other)")
+        }
+    }
+
+    @Test("With nothing on the pasteboard, nothing is read and the answer is a definite none")
+    func nothingToClaim() async throws {
+        let source = CountingSource(nil)
+        let reports = Reports()
+        let provider = ClaimingDeferredLinkProvider(service: service, source: source, report: reports.add)
+        #expect(try await provider.deferredLink() == nil)
+        #expect(source.readCount == 0)
+        #expect(reports.all == [.nothingToClaim])
+
+        let other = ClaimingDeferredLinkProvider(service: service, source: PastedClaimURL("milk, eggs"), report: reports.add)
+        #expect(try await other.deferredLink() == nil)
+        #expect(reports.all.last == .notAClaimURL)
+    }
+
+    @Test("Offline, it retries within the launch, then fails so that the next launch asks again")
+    func offline() async throws {
+        let reports = Reports()
+        let provider = ClaimingDeferredLinkProvider(
+            service: service,
+            source: PastedClaimURL("https://links.example.com/c/AQEAAAAAbm9uY2Vub25jZQ"),
+            retries: 2,
+            retryDelay: .milliseconds(10),
+            report: reports.add
+        )
+        await #expect(throws: ClaimError.self) { try await provider.deferredLink() }
+        guard case .unavailable(let message) = reports.all.last else {
+            Issue.record("reported \(reports.all)")
+            return
+        }
+        #expect(message.contains("could not be reached"))
+
+        // Through the core: a failure this launch, still unsettled for the next one.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("claims-\(UUID().uuidString)")
+        let record = FileDeferredLinkRecord(url: folder.appendingPathComponent("deferred.json"))
+        let intake = LinkIntake(policy: LinkPolicy(schemes: ["readapp"]))
+        let result = await intake.deferredLink(from: provider, record: record)
+        #expect(result?.error?.code == .providerFailed)
+        #expect(record.load() == .unsettled(attempts: 1))
+    }
+}
