@@ -84,11 +84,11 @@ module() { # IOS_VERSION NAME: emits the library NAME's module from Sources/NAME
 }
 
 checked_versions=" "
-libraries() { # IOS_VERSION: the core, the testing helpers and both adapters, once per version
+libraries() { # IOS_VERSION: the core, the testing helpers, both adapters and the links client, once per version
     [[ "$checked_versions" == *" $1 "* ]] && return
     checked_versions+="$1 "
     local name
-    for name in Waypoint WaypointTesting WaypointUIKit WaypointSwiftUI; do module "$1" "$name"; done
+    for name in Waypoint WaypointTesting WaypointUIKit WaypointSwiftUI WaypointLinksClient; do module "$1" "$name"; done
 }
 
 example() { # IOS_VERSION LABEL MODULE FOLDER…: type-checks an example app at that deployment target

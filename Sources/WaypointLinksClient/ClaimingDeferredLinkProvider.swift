@@ -1,3 +1,4 @@
+import Foundation
 import Waypoint
 
 /// The deferred link from a Waypoint Links service: on the first launch it looks for a claim URL
@@ -24,21 +25,22 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
     public let source: any ClaimURLSource
     /// Extra tries in one launch when the service cannot be reached.
     public let retries: Int
-    /// The wait before the first extra try; each next one waits twice as long.
-    public let retryDelay: Duration
+    /// Seconds to wait before the first extra try; each next one waits twice as long. (Seconds
+    /// rather than `Duration`, which needs iOS 16.)
+    public let retryDelay: TimeInterval
     let report: @Sendable (DeferredLinkReport) -> Void
 
     public init(
         service: LinkServiceClient,
         source: any ClaimURLSource,
         retries: Int = 2,
-        retryDelay: Duration = .seconds(2),
+        retryDelay: TimeInterval = 2,
         report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
     ) {
         self.service = service
         self.source = source
         self.retries = max(0, retries)
-        self.retryDelay = retryDelay
+        self.retryDelay = max(0, retryDelay)
         self.report = report
     }
 
@@ -72,7 +74,7 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
                     throw ClaimError.unavailable(message)
                 }
                 attempt += 1
-                try? await Task.sleep(for: delay)
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
                 delay *= 2
             }
         }

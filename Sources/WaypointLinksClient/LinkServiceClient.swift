@@ -34,7 +34,9 @@ public struct LinkServiceClient: Sendable {
         else { return nil }
         let segments = url.path.split(separator: "/")
         guard segments.count == 2, segments[0] == "c", !segments[1].isEmpty,
-            segments[1].unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+            segments[1].unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            })
         else { return nil }
         return String(segments[1])
     }

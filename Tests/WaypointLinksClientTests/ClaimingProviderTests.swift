@@ -57,7 +57,11 @@ struct ClaimingProviderTests {
         #expect(source.readCount == 0)
         #expect(reports.all == [.nothingToClaim])
 
-        let other = ClaimingDeferredLinkProvider(service: service, source: PastedClaimURL("milk, eggs"), report: reports.add)
+        let other = ClaimingDeferredLinkProvider(
+            service: service,
+            source: PastedClaimURL("milk, eggs"),
+            report: reports.add
+        )
         #expect(try await other.deferredLink() == nil)
         #expect(reports.all.last == .notAClaimURL)
     }
@@ -69,7 +73,7 @@ struct ClaimingProviderTests {
             service: service,
             source: PastedClaimURL("https://links.example.com/c/AQEAAAAAbm9uY2Vub25jZQ"),
             retries: 2,
-            retryDelay: .milliseconds(10),
+            retryDelay: 0.01,
             report: reports.add
         )
         await #expect(throws: ClaimError.self) { try await provider.deferredLink() }

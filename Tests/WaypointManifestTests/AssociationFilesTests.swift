@@ -100,7 +100,7 @@ struct ShortLinkDomainTests {
         let paths = components.map { ($0["/"] as? String ?? "", $0["exclude"] as? Bool ?? false) }
         #expect(try #require(paths.first) == ("/products/?*", false))
         #expect(try #require(paths.last) == ("/?*", false))
-        for service in ["/api", "/api/*", "/health", "/metrics", "/c/*", "/.well-known/*"] {
+        for service in ["/api", "/api/*", "/health", "/metrics", "/c/*", "/admin", "/admin/*", "/.well-known/*"] {
             #expect(paths.contains { $0 == (service, true) }, "\(service)")
         }
         // The app's other domain is unchanged: its links are its routes only.

@@ -17,11 +17,13 @@ struct AnalyticsTests {
         let analytics = LinkAnalytics(
             code: "spring",
             clicks: [
-                click(day, .iOS, .landingPage, 6), click(day, .android, .store, 2), click(day, .desktop, .webFallback, 5),
+                click(day, .iOS, .landingPage, 6), click(day, .android, .store, 2),
+                click(day, .desktop, .webFallback, 5),
                 click(day + 1, .previewCrawler, .preview, 3), click(day + 1, .iOS, .app, 4),
             ],
             installs: [
-                InstallCount(day: day, platform: .iOS, count: 1), InstallCount(day: day + 2, platform: .android, count: 1),
+                InstallCount(day: day, platform: .iOS, count: 1),
+                InstallCount(day: day + 2, platform: .android, count: 1),
             ]
         )
         #expect(analytics.total.clicks == 20)
@@ -44,7 +46,11 @@ struct AnalyticsTests {
         try await fixture.store.addClicks(
             ClickBatch(counts: [ClickKey(code: "spring", at: Fixtures.now, client: .iOS, outcome: .landingPage): 4])
         )
-        #expect(try await fixture.store.addClaim(ClaimRecord(id: "01", code: "spring", platform: .iOS, claimedAt: Fixtures.now)))
+        #expect(
+            try await fixture.store.addClaim(
+                ClaimRecord(id: "01", code: "spring", platform: .iOS, claimedAt: Fixtures.now)
+            )
+        )
         try await Application(router: fixture.service.router()).test(.router) { client in
             let auth: HTTPFields = [.authorization: "Bearer \(fixture.token)"]
             try await client.execute(uri: "/api/links/spring/analytics", method: .get, headers: auth) { response in

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import WaypointLinks
 
 /// Deferred links: a click's claim token, issued by the landing page or the Play Store redirect,
@@ -30,11 +31,16 @@ struct ClaimTests {
         #expect(token.platform == .android)
         #expect(token.id.count == 24)
         // Two clicks on one link get two tokens, each claimable once.
-        #expect(try tokens.verify(tokens.issue(code: "spring-sale", platform: .android, at: Fixtures.now), at: Fixtures.now).id != token.id)
+        #expect(
+            try tokens.verify(tokens.issue(code: "spring-sale", platform: .android, at: Fixtures.now), at: Fixtures.now)
+                .id != token.id
+        )
 
         var changed = Array(text)
         changed[10] = changed[10] == "A" ? "B" : "A"
-        let bad = [String(changed), String(text.dropLast(3)), "", "AAAA", text + "%", String(repeating: "A", count: 400)]
+        let bad = [
+            String(changed), String(text.dropLast(3)), "", "AAAA", text + "%", String(repeating: "A", count: 400),
+        ]
         for candidate in bad {
             #expect(throws: LinkServiceError.self) { try tokens.verify(candidate, at: Fixtures.now) }
             do {
@@ -112,12 +118,17 @@ struct ClaimTests {
     @Test("The Play Store referrer's token is claimed the same way, as an Android install")
     func android() async throws {
         try await withService { client, fixture in
-            let location = try await client.execute(uri: "/spring", method: .get, headers: [.userAgent: Fixtures.android]) {
+            let location = try await client.execute(
+                uri: "/spring",
+                method: .get,
+                headers: [.userAgent: Fixtures.android]
+            ) {
                 $0.headers[.location] ?? ""
             }
             // What the Install Referrer API hands the app: the referrer, unescaped once.
             let referrer = try #require(
-                URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value?.removingPercentEncoding
+                URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value?
+                    .removingPercentEncoding
             )
             let token = try #require(referrer.split(separator: "=", maxSplits: 1).last)
             #expect(referrer.hasPrefix("waypoint_claim="))

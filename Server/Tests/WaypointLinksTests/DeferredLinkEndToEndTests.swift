@@ -109,7 +109,12 @@ struct DeferredLinkEndToEndTests {
                 #expect(try await again.deferredLink() == nil)
                 let all = reports.withLockedValue { $0 }
                 #expect(all.count == 2)
-                #expect(all.first == .claimed(ClaimedLink(code: "spring", deepLink: "readapp://books/42", route: "book", platform: "iOS")))
+                #expect(
+                    all.first
+                        == .claimed(
+                            ClaimedLink(code: "spring", deepLink: "readapp://books/42", route: "book", platform: "iOS")
+                        )
+                )
                 guard case .refused(.alreadyClaimed, _) = all.last else {
                     Issue.record("the second claim reported \(String(describing: all.last))")
                     return

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaypointLinks
 
 @Suite("What a short link may hold")

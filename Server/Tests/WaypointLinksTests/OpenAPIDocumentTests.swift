@@ -36,7 +36,10 @@ struct OpenAPIDocumentTests {
         let app = Application(router: fixture.service.router())
         try await app.test(.router) { client in
             for (method, path) in operations {
-                let uri = path.replacingOccurrences(of: "{code}", with: "no-such-code").replacingOccurrences(of: "{token}", with: "no-such-token")
+                let uri = path.replacingOccurrences(of: "{code}", with: "no-such-code").replacingOccurrences(
+                    of: "{token}",
+                    with: "no-such-token"
+                )
                 let body = method == .post || method == .patch ? ByteBuffer(string: "{}") : nil
                 try await client.execute(
                     uri: uri,

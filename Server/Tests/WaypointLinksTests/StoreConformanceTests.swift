@@ -130,7 +130,10 @@ struct StoreConformanceTests {
         await store.close()
     }
 
-    @Test("A search finds links by code or deep link, ignoring case, with LIKE's wildcards literal", arguments: Engine.available)
+    @Test(
+        "A search finds links by code or deep link, ignoring case, with LIKE's wildcards literal",
+        arguments: Engine.available
+    )
     func search(engine: Engine) async throws {
         let store = try await engine.makeStore()
         for (code, deepLink) in [
@@ -139,7 +142,9 @@ struct StoreConformanceTests {
         ] {
             #expect(try await store.insert(Self.link(code, deepLink: deepLink)))
         }
-        #expect(try await store.links(after: nil, limit: 10, containing: "Spring").map(\.code) == ["autumn", "spring-sale"])
+        #expect(
+            try await store.links(after: nil, limit: 10, containing: "Spring").map(\.code) == ["autumn", "spring-sale"]
+        )
         #expect(try await store.links(after: "autumn", limit: 10, containing: "spring").map(\.code) == ["spring-sale"])
         // `_` and `%` match themselves, not any character.
         #expect(try await store.links(after: nil, limit: 10, containing: "y_o").map(\.code) == ["fifty_off"])
@@ -155,15 +160,19 @@ struct StoreConformanceTests {
         let claim = ClaimRecord(id: "0a0b", code: "spring", platform: .iOS, claimedAt: Fixtures.now)
         #expect(try await store.addClaim(claim))
         #expect(try await !store.addClaim(claim))
-        #expect(try await store.addClaim(ClaimRecord(id: "0c", code: "spring", platform: .android, claimedAt: Fixtures.now)))
+        #expect(
+            try await store.addClaim(ClaimRecord(id: "0c", code: "spring", platform: .android, claimedAt: Fixtures.now))
+        )
         let tomorrow = Fixtures.now.addingTimeInterval(86_400)
         #expect(try await store.addClaim(ClaimRecord(id: "0d", code: "spring", platform: .iOS, claimedAt: tomorrow)))
         #expect(try await store.addClaim(ClaimRecord(id: "0e", code: "other", platform: .iOS, claimedAt: tomorrow)))
         #expect(
-            try await store.installs(code: "spring") == [
-                InstallCount(day: day, platform: .iOS, count: 1), InstallCount(day: day, platform: .android, count: 1),
-                InstallCount(day: day + 1, platform: .iOS, count: 1),
-            ].sorted { ($0.day, $0.platform.rawValue) < ($1.day, $1.platform.rawValue) }
+            try await store.installs(code: "spring")
+                == [
+                    InstallCount(day: day, platform: .iOS, count: 1),
+                    InstallCount(day: day, platform: .android, count: 1),
+                    InstallCount(day: day + 1, platform: .iOS, count: 1),
+                ].sorted { ($0.day, $0.platform.rawValue) < ($1.day, $1.platform.rawValue) }
         )
         await store.close()
     }

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import WaypointLinks
 
 /// `GET /{code}`: where each visitor goes when the app did not open.
@@ -50,11 +51,17 @@ struct VisitTests {
             #expect(response.headers[.cacheControl] == "no-store")
             let html = Self.html(response)
             #expect(html.contains(#"<a class="button" href="https://read.example.com/b/42">Open in the app</a>"#))
-            #expect(html.contains(#"href="https://apps.apple.com/app/id1234567890" data-claim="https://links.example.com/c/"#))
+            #expect(
+                html.contains(
+                    #"href="https://apps.apple.com/app/id1234567890" data-claim="https://links.example.com/c/"#
+                )
+            )
             #expect(html.contains("Spring &lt;script&gt;alert(1)&lt;/script&gt;"))
             // The one script is the claim copy, allowed by its hash and nothing else.
             #expect(html.components(separatedBy: "<script>").count == 2)
-            let script = try #require(html.components(separatedBy: "<script>").last?.components(separatedBy: "</script>").first)
+            let script = try #require(
+                html.components(separatedBy: "<script>").last?.components(separatedBy: "</script>").first
+            )
             #expect(script == Pages.claimScript)
             // A browser runs it only if the page's policy names its exact hash.
             let hash = Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString()
@@ -68,7 +75,8 @@ struct VisitTests {
         try await visit("Spring", userAgent: Fixtures.android) { response in
             #expect(response.status == .found)
             let location = try #require(response.headers[.location])
-            let prefix = "https://play.google.com/store/apps/details?id=com.example.reading&referrer=waypoint%5Fclaim%3D"
+            let prefix =
+                "https://play.google.com/store/apps/details?id=com.example.reading&referrer=waypoint%5Fclaim%3D"
             #expect(location.hasPrefix(prefix))
             #expect(location.count > prefix.count + 40)
         }

@@ -141,7 +141,9 @@ public struct ShortLinkSettings: Sendable, Hashable {
 
     /// The first path segments the service answers itself: never a short link's code, and excluded
     /// from the short-link domain's association file so they never open the app.
-    public static let servicePaths = ["api", "health", "metrics", "c", ".well-known", "favicon.ico", "robots.txt"]
+    public static let servicePaths = [
+        "api", "health", "metrics", "c", "admin", ".well-known", "favicon.ico", "robots.txt",
+    ]
 
     /// Whether `domain` is the short-link host (compared as host names are: case and a trailing dot aside).
     public func isShortLinkDomain(_ other: String) -> Bool { DomainPattern(domain).matches(other) }

@@ -49,7 +49,11 @@ struct AdminAPI: Sendable {
     func body(_ link: ShortLink) -> LinkBody { LinkBody(link: link, url: "\(baseURL)/\(link.code)") }
 
     func create(_ request: Request) async throws -> Response {
-        let input = try await JSONBody.decode(LinkInput.self, from: request)
+        created(try await create(try await JSONBody.decode(LinkInput.self, from: request)))
+    }
+
+    /// Stores a new link: the API's and the admin page's one way to create.
+    func create(_ input: LinkInput) async throws -> ShortLink {
         let date = now()
         if let custom = input.code {
             let link = try rules.newLink(from: input, code: try LinkRules.normalizedCode(custom), now: date)
@@ -59,12 +63,12 @@ struct AdminAPI: Sendable {
                     "The code '\(link.code)' is taken; choose another or leave 'code' out."
                 )
             }
-            return created(link)
+            return link
         }
         // A generated code colliding is a one-in-10^20 event; a few tries make it one in never.
         for _ in 0..<4 {
             let link = try rules.newLink(from: input, code: CodeGenerator.make(), now: date)
-            if try await store.insert(link) { return created(link) }
+            if try await store.insert(link) { return link }
         }
         throw LinkServiceError(.unavailable, "No free code was found; try again.")
     }
@@ -94,11 +98,15 @@ struct AdminAPI: Sendable {
     }
 
     func update(_ code: String, _ request: Request) async throws -> Response {
-        let input = try await JSONBody.decode(LinkInput.self, from: request)
+        JSONBody.response(body(try await update(code, with: try await JSONBody.decode(LinkInput.self, from: request))))
+    }
+
+    /// Changes a link: the API's and the admin page's one way to edit.
+    func update(_ code: String, with input: LinkInput) async throws -> ShortLink {
         let link = try rules.updated(try await existing(code), with: input, now: now())
         guard try await store.replace(link) else { throw notFound(code) }
         cache.forget(code: link.code)
-        return JSONBody.response(body(link))
+        return link
     }
 
     func delete(_ code: String) async throws -> Response {
@@ -150,7 +158,7 @@ struct AdminAPI: Sendable {
         )
     }
 
-    private func existing(_ code: String) async throws -> ShortLink {
+    func existing(_ code: String) async throws -> ShortLink {
         guard let link = try await store.link(code: code) else { throw notFound(code) }
         return link
     }

@@ -88,6 +88,7 @@ public struct LinkService: Sendable {
     let wellKnown: WellKnownFiles
     let admin: AdminAPI
     let claims: ClaimAPI
+    let adminPage: AdminPage
     let visits: VisitAnswer.Settings
     let adminLimiter: RateLimiter
     let claimLimiter: RateLimiter
@@ -135,7 +136,9 @@ public struct LinkService: Sendable {
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
         self.claimLimiter = RateLimiter(configuration.claimLimit, name: "claims", metrics: meters)
         guard configuration.claimLifetime > 0 else {
-            throw LinkServiceStartError("The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number.")
+            throw LinkServiceStartError(
+                "The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number."
+            )
         }
         let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
         self.claims = ClaimAPI(tokens: claimTokens, store: store, now: configuration.now)
@@ -147,6 +150,14 @@ public struct LinkService: Sendable {
         self.now = configuration.now
         self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, cache: cache, now: configuration.now)
         do {
+            self.adminPage = AdminPage(
+                api: admin,
+                rules: rules,
+                store: store,
+                sessions: AdminSessions(secret: store.sharedSecret),
+                templates: try AdminTemplates(),
+                now: configuration.now
+            )
             self.visits = VisitAnswer.Settings(
                 appStoreID: configuration.appStoreID,
                 playPackage: manifest.android?.package,
@@ -168,7 +179,7 @@ public struct LinkService: Sendable {
     public var services: [any Service] { [clicks] }
 
     /// The routes: `/.well-known/…`, `/health`, `/metrics`, `/api/links…` (with a token),
-    /// `/api/resolve/{code}`, `/api/claims`, `/c/{token}` and `/{code}`.
+    /// `/api/resolve/{code}`, `/api/claims`, `/c/{token}`, the admin page under `/admin` and `/{code}`.
     public func router() -> Hummingbird.Router<LinkRequestContext> {
         let router = Hummingbird.Router(context: LinkRequestContext.self)
         // Outermost, so that refusals are counted with their status too.
@@ -186,6 +197,10 @@ public struct LinkService: Sendable {
         router.group("/api/claims")
             .add(middleware: RateLimitMiddleware(limiter: claimLimiter, clients: clientIdentification, now: now))
             .post { request, _ in try await claims.claim(request) }
+        adminPage.register(
+            on: router.group("/admin")
+                .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
+        )
         router.get("/c/:token") { _, context in try claims.open(token: context.parameters.get("token") ?? "") }
         admin.register(
             on: router.group("/api/links")

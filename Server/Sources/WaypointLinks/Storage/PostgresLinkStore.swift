@@ -153,7 +153,10 @@ public final class PostgresLinkStore: LinkStore {
     public func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] {
         let after = code ?? ""
         guard let containing else {
-            return try await links("list links", "SELECT * FROM links WHERE code > \(after) ORDER BY code LIMIT \(limit)")
+            return try await links(
+                "list links",
+                "SELECT * FROM links WHERE code > \(after) ORDER BY code LIMIT \(limit)"
+            )
         }
         let pattern = LinkRow.likePattern(containing: containing)
         return try await links(

@@ -19,7 +19,9 @@ final class SharedSecret: Sendable {
     /// The stored value, once read; a value that is not 32 bytes of hexadecimal is a damaged database.
     func load(_ stored: String?) throws(StoreError) {
         guard let stored, let value = Hexadecimal.decode(stored), value.count == 32 else {
-            throw StoreError("The shared secret in service_secrets is missing or damaged; delete its row to make a new one.")
+            throw StoreError(
+                "The shared secret in service_secrets is missing or damaged; delete its row to make a new one."
+            )
         }
         bytes.withLockedValue { $0 = value }
     }

@@ -16,7 +16,10 @@ enum Base64URL {
     }
 
     static func decode(_ text: String) -> [UInt8]? {
-        guard text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+        guard
+            text.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            })
         else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)

@@ -1,0 +1,259 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+import NIOCore
+
+/// The admin page under `/admin`: sign in with an API token, list and search links, create and
+/// edit one with its deep link checked against the manifest's routes as it is typed, and a chart of
+/// a link's clicks and installs. Server-rendered HTML (Mustache, every value escaped) and one small
+/// script of the service's own for the live check; nothing is fetched from elsewhere.
+///
+/// Creating and editing go through ``AdminAPI``, so the page and the API follow one set of rules.
+struct AdminPage: Sendable {
+    let api: AdminAPI
+    let rules: LinkRules
+    let store: any LinkStore
+    let sessions: AdminSessions
+    let templates: AdminTemplates
+    let now: @Sendable () -> Date
+
+    /// Only the service's own script and form targets, no framing, no inline script.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
+        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    func register(on router: RouterGroup<LinkRequestContext>) {
+        router.get { request, _ in try await list(request) }
+        router.post("session") { request, _ in try await signIn(request) }
+        router.post("signout") { request, _ in try await signOut(request) }
+        router.get("admin.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: AdminTemplates.script))
+            )
+        }
+        router.get("check") { request, _ in try await check(request) }
+        router.get("links/new") { request, _ in try await editor(request, code: nil) }
+        router.post("links") { request, _ in try await save(request, code: nil) }
+        router.get("links/:code") { request, context in try await editor(request, code: context.parameters.get("code"))
+        }
+        router.post("links/:code") { request, context in try await save(request, code: context.parameters.get("code")) }
+    }
+
+    // MARK: Sessions
+
+    /// The signed-in session's cookie, or nil.
+    func session(_ request: Request) async throws -> String? {
+        guard let cookie = AdminSessions.cookie(in: request.headers[.cookie]) else { return nil }
+        return sessions.verify(cookie, at: now(), tokenHashes: try await store.tokenHashes()) ? cookie : nil
+    }
+
+    func signIn(_ request: Request) async throws -> Response {
+        let form = try await Self.form(request)
+        // Sign-in has no session yet: its form carries a token signed for sign-in alone.
+        guard sessions.checkCSRF(form["csrf"], cookie: "sign-in") else { return try signInPage(error: Self.staleForm) }
+        let secret = form.value("token") ?? ""
+        guard APIToken.matches(secret, anyOf: try await store.tokenHashes()) else {
+            return try signInPage(
+                error: "That token is not one this service issued; create one with 'waypoint-links token create'."
+            )
+        }
+        var response = Self.redirect("/admin")
+        response.headers[.setCookie] = AdminSessions.setCookie(
+            sessions.issue(tokenHash: APIToken.hash(secret), at: now())
+        )
+        return response
+    }
+
+    func signOut(_ request: Request) async throws -> Response {
+        guard let cookie = try await session(request),
+            sessions.checkCSRF(try await Self.form(request)["csrf"], cookie: cookie)
+        else { return Self.redirect("/admin") }
+        var response = Self.redirect("/admin")
+        response.headers[.setCookie] = AdminSessions.clearCookie
+        return response
+    }
+
+    func signInPage(error: String? = nil) throws -> Response {
+        var values: [String: Any] = ["csrf": sessions.csrfToken(for: "sign-in")]
+        if let error { values["error"] = error }
+        return page(templates.render("signin", values), status: error == nil ? .ok : .unauthorized)
+    }
+
+    // MARK: Pages
+
+    func list(_ request: Request) async throws -> Response {
+        guard let cookie = try await session(request) else { return try signInPage() }
+        let query = request.uri.queryParameters
+        let search = query["q"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let after = query["after"].flatMap { try? LinkRules.normalizedCode(String($0)) }
+        let limit = 50
+        let links = try await store.links(after: after, limit: limit + 1, containing: search)
+        let rows: [[String: Any]] = links.prefix(limit).map { link in
+            ["code": link.code, "deepLink": link.deepLink, "route": link.route, "url": api.body(link).url]
+        }
+        var values: [String: Any] = ["csrf": sessions.csrfToken(for: cookie), "links": rows, "q": search ?? ""]
+        if links.count > limit, let last = links.prefix(limit).last {
+            var next = URLComponents()
+            next.queryItems =
+                [URLQueryItem(name: "after", value: last.code)]
+                + (search.map { [URLQueryItem(name: "q", value: $0)] } ?? [])
+            values["next"] = "/admin" + (next.string ?? "")
+        }
+        if rows.isEmpty { values["empty"] = true }
+        return page(templates.render("list", values))
+    }
+
+    func editor(_ request: Request, code: String?) async throws -> Response {
+        guard let cookie = try await session(request) else { return try signInPage() }
+        guard let code else { return page(templates.render("editor", formValues(nil, cookie: cookie))) }
+        let link: ShortLink
+        do {
+            link = try await api.existing(try LinkRules.normalizedCode(code))
+        } catch let error as LinkServiceError {
+            return page(
+                templates.render(
+                    "list",
+                    ["csrf": sessions.csrfToken(for: cookie), "error": error.message, "empty": true]
+                ),
+                status: .notFound
+            )
+        }
+        var values = formValues(link, cookie: cookie)
+        let analytics = try await api.analyticsOf(link.code)
+        values["total"] = Self.numbers(analytics.total)
+        values["chart"] = AdminChart(analytics: analytics).values
+        return page(templates.render("editor", values))
+    }
+
+    func save(_ request: Request, code: String?) async throws -> Response {
+        guard let cookie = try await session(request) else { return try signInPage() }
+        let form = try await Self.form(request)
+        guard sessions.checkCSRF(form["csrf"], cookie: cookie) else {
+            return page(
+                templates.render("editor", formValues(nil, cookie: cookie, error: Self.staleForm)),
+                status: .forbidden
+            )
+        }
+        let preview = ShortLink.Preview(title: form.value("title"), description: form.value("description"))
+        let fallbacks = ShortLink.Fallbacks(appStoreID: form.value("appStoreID"), web: form.value("web"))
+        var input = LinkInput(
+            code: code == nil ? form.value("code") : nil,
+            deepLink: form.value("deepLink") ?? "",
+            fallbacks: fallbacks,
+            preview: preview.title == nil && preview.description == nil ? nil : preview
+        )
+        if input.preview == nil { input.cleared.insert(.preview) }
+        do {
+            let link: ShortLink
+            if let code {
+                link = try await api.update(try LinkRules.normalizedCode(code), with: input)
+            } else {
+                link = try await api.create(input)
+            }
+            return Self.redirect("/admin/links/\(link.code)")
+        } catch let error as LinkServiceError {
+            // The form again, as typed, with what to change.
+            var values = formValues(nil, cookie: cookie, error: error.message)
+            for field in ["code", "deepLink", "web", "appStoreID", "title", "description"] {
+                values[field] = form[field] ?? ""
+            }
+            if let code {
+                values["existing"] = true
+                values["code"] = code
+            }
+            return page(templates.render("editor", values), status: .unprocessableContent)
+        }
+    }
+
+    /// `GET /admin/check?deepLink=…`: the route the deep link resolves to, or why none does — what
+    /// the editor shows as it is typed.
+    func check(_ request: Request) async throws -> Response {
+        guard try await session(request) != nil else {
+            throw LinkServiceError(.unauthorized, "Sign in at /admin first.")
+        }
+        struct Answer: Encodable {
+            let route: String?
+            let error: String?
+        }
+        let deepLink = request.uri.queryParameters["deepLink"].map(String.init) ?? ""
+        do {
+            return JSONBody.response(Answer(route: try rules.route(for: deepLink), error: nil))
+        } catch {
+            return JSONBody.response(Answer(route: nil, error: error.message))
+        }
+    }
+
+    // MARK: Helpers
+
+    static let staleForm = "The form was out of date or came from another page; it was not saved. Try again."
+
+    func formValues(_ link: ShortLink?, cookie: String, error: String? = nil) -> [String: Any] {
+        var values: [String: Any] = ["csrf": sessions.csrfToken(for: cookie)]
+        if let error { values["error"] = error }
+        guard let link else { return values }
+        values["existing"] = true
+        values["code"] = link.code
+        values["url"] = api.body(link).url
+        values["deepLink"] = link.deepLink
+        values["route"] = link.route
+        values["web"] = link.fallbacks.web ?? ""
+        values["appStoreID"] = link.fallbacks.appStoreID ?? ""
+        values["title"] = link.preview?.title ?? ""
+        values["description"] = link.preview?.description ?? ""
+        return values
+    }
+
+    static func numbers(_ counts: LinkAnalytics.Counts) -> [String: Any] {
+        [
+            "clicks": counts.clicks, "installs": counts.installs, "claimable": counts.claimableClicks,
+            "rate": counts.claimRate.map { String(format: "%.0f%%", $0 * 100) } ?? "–",
+        ]
+    }
+
+    static func form(_ request: Request) async throws -> FormBody {
+        let buffer = try await request.body.collect(upTo: JSONBody.maxRequestBytes)
+        return FormBody(String(buffer: buffer))
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
+            .contentSecurityPolicy: Self.contentSecurityPolicy,
+        ]
+        if let referrerPolicy = LinkService.referrerPolicy { headers[referrerPolicy] = "same-origin" }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+/// A link's clicks and installs per day as SVG bars: numbers only, drawn by the template.
+struct AdminChart {
+    let values: [String: Any]
+
+    static let height = 120.0
+    static let barWidth = 14.0
+
+    init(analytics: LinkAnalytics) {
+        let days = analytics.days.suffix(30)
+        let peak = Double(max(1, days.map { max($0.counts.clicks, $0.counts.installs) }.max() ?? 1))
+        var bars: [[String: Any]] = []
+        for (index, day) in days.enumerated() {
+            let x = Double(index) * (Self.barWidth * 2 + 6)
+            let clicks = Double(day.counts.clicks) / peak * Self.height
+            let installs = Double(day.counts.installs) / peak * Self.height
+            bars.append([
+                "day": day.day, "clicks": day.counts.clicks, "installs": day.counts.installs,
+                "x": Int(x), "installsX": Int(x + Self.barWidth),
+                "clicksY": Int(Self.height - clicks), "clicksHeight": Int(clicks.rounded(.up)),
+                "installsY": Int(Self.height - installs), "installsHeight": Int(installs.rounded(.up)),
+            ])
+        }
+        values = ["bars": bars, "width": max(200, bars.count * Int(Self.barWidth * 2 + 6)), "empty": bars.isEmpty]
+    }
+}
