@@ -207,6 +207,13 @@ public struct LinkService: Sendable {
                 .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
                 .add(middleware: TokenAuthentication(store: store))
         )
+        // The bare prefixes of the service's own routes are no code either: the same 404 page, not
+        // the router's JSON.
+        for prefix in ["/c", "/api"] {
+            router.get(RouterPath(prefix)) { request, context in
+                try await visit(request, context, code: String(prefix.dropFirst()))
+            }
+        }
         router.get(":code") { request, context in
             try await visit(request, context, code: context.parameters.get("code") ?? "")
         }
