@@ -23,8 +23,10 @@ public struct UIPasteboardClaimURLSource: ClaimURLSource {
 
     @MainActor
     public func claimText() async -> String? {
+        // The landing page copies text; a URL item is read only when there is no text, so the
+        // usual case is one read and one prompt.
         let pasteboard = UIPasteboard.general
-        return pasteboard.url?.absoluteString ?? pasteboard.string
+        return pasteboard.string ?? pasteboard.url?.absoluteString
     }
 }
 #endif

@@ -93,6 +93,29 @@ struct AdminPageTests {
             #expect(!html.contains("<script>alert"))
             #expect(editor.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
 
+            // Editing keeps what the page does not show: a Play package and a preview image set
+            // through the API.
+            let full = ShortLink(
+                code: "full",
+                deepLink: "readapp://books/2",
+                route: "book",
+                fallbacks: ShortLink.Fallbacks(playPackage: "com.example.reading"),
+                preview: ShortLink.Preview(imageURL: "https://read.example.com/i/2.png"),
+                createdAt: Fixtures.now
+            )
+            #expect(try await fixture.store.insert(full))
+            let edited = try await client.execute(
+                uri: "/admin/links/full",
+                method: .post,
+                headers: headers,
+                body: Self.form(["csrf": token, "deepLink": "readapp://books/3", "title": "Three"])
+            ) { $0.status }
+            #expect(edited == .seeOther)
+            let stored = try #require(try await fixture.store.link(code: "full"))
+            #expect(stored.deepLink == "readapp://books/3")
+            #expect(stored.fallbacks.playPackage == "com.example.reading")
+            #expect(stored.preview == ShortLink.Preview(title: "Three", imageURL: "https://read.example.com/i/2.png"))
+
             // The live check answers the route, or the reason.
             let check = try await client.execute(
                 uri: "/admin/check?deepLink=readapp%3A%2F%2Fbooks%2F7",

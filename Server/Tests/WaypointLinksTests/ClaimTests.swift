@@ -42,9 +42,9 @@ struct ClaimTests {
             String(changed), String(text.dropLast(3)), "", "AAAA", text + "%", String(repeating: "A", count: 400),
         ]
         for candidate in bad {
-            #expect(throws: LinkServiceError.self) { try tokens.verify(candidate, at: Fixtures.now) }
             do {
                 _ = try tokens.verify(candidate, at: Fixtures.now)
+                Issue.record("took \(candidate)")
             } catch {
                 #expect(error.code == .claimInvalid)
             }

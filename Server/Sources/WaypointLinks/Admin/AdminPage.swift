@@ -137,15 +137,28 @@ struct AdminPage: Sendable {
                 status: .forbidden
             )
         }
-        let preview = ShortLink.Preview(title: form.value("title"), description: form.value("description"))
-        let fallbacks = ShortLink.Fallbacks(appStoreID: form.value("appStoreID"), web: form.value("web"))
+        // The page shows some fields of a link; an edit keeps the others (a Play package or a
+        // preview image set through the API) as they are.
+        var kept: ShortLink?
+        if let code { kept = try? await api.existing(try LinkRules.normalizedCode(code)) }
+        let preview = ShortLink.Preview(
+            title: form.value("title"),
+            description: form.value("description"),
+            imageURL: kept?.preview?.imageURL
+        )
+        let fallbacks = ShortLink.Fallbacks(
+            appStoreID: form.value("appStoreID"),
+            playPackage: kept?.fallbacks.playPackage,
+            web: form.value("web")
+        )
+        let hasPreview = preview.title != nil || preview.description != nil || preview.imageURL != nil
         var input = LinkInput(
             code: code == nil ? form.value("code") : nil,
             deepLink: form.value("deepLink") ?? "",
             fallbacks: fallbacks,
-            preview: preview.title == nil && preview.description == nil ? nil : preview
+            preview: hasPreview ? preview : nil
         )
-        if input.preview == nil { input.cleared.insert(.preview) }
+        if !hasPreview { input.cleared.insert(.preview) }
         do {
             let link: ShortLink
             if let code {

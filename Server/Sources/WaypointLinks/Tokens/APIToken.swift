@@ -28,11 +28,7 @@ public enum APIToken {
     public static func matches(_ secret: String, anyOf hashes: [[UInt8]]) -> Bool {
         let presented = hash(secret)
         var found: UInt8 = 0
-        for stored in hashes where stored.count == presented.count {
-            var difference: UInt8 = 0
-            for index in presented.indices { difference |= presented[index] ^ stored[index] }
-            found |= difference == 0 ? 1 : 0
-        }
+        for stored in hashes { found |= SigningKey.constantTimeEqual(presented, stored) ? 1 : 0 }
         return found == 1
     }
 }
