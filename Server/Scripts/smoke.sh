@@ -9,7 +9,10 @@ port="${WAYPOINT_LINKS_PORT:-18080}"
 base="http://127.0.0.1:$port"
 
 database="${1:-$work/links.sqlite}"
-token="$("$binary" token create --name smoke --database "$database")"
+# Every subcommand reads the database from WAYPOINT_LINKS_DATABASE when --database is not given.
+export WAYPOINT_LINKS_DATABASE="$database"
+token_name="smoke-$$-$RANDOM"
+token="$("$binary" token create --name "$token_name")"
 start_service "$port" "$database" --app-store-id 1234567890
 
 failures=0
@@ -61,6 +64,10 @@ grep -q "\"total\":$((clicks_before + 5))" "$work/body" \
 expect 200 "metrics" "$base/metrics"
 grep -q '^waypoint_links_visits_total{client="android",outcome="store"} 1' "$work/body" \
     || { echo "FAIL  no visit metric: $(grep waypoint_links "$work/body")"; failures=$((failures + 1)); }
+expect 302 "HEAD answers as GET does, without a body" -I -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring"
+expect 405 "a method the path does not take" -X POST "$base/spring"
+grep -q '"methodNotAllowed"' "$work/body" || { echo "FAIL  405 without its JSON: $(cat "$work/body")"; failures=$((failures + 1)); }
+expect 400 "an expiry in the past" "${auth[@]}" -X PATCH -d '{"expiresAt": "2020-01-01T00:00:00Z"}' "$base/api/links/spring"
 expect 204 "delete it" "${auth[@]}" -X DELETE "$base/api/links/spring"
 expect 404 "gone after delete" "$base/spring"
 # A scan of unknown codes: the default limit lets 15 through at once (and one more a second), then
@@ -68,6 +75,19 @@ expect 404 "gone after delete" "$base/spring"
 for attempt in $(seq 1 20); do curl -s -o /dev/null "$base/scan$attempt"; done
 expect 429 "too many unknown codes" "$base/scan-last"
 grep -q '"rateLimited"' "$work/body" || { echo "FAIL  429 without its JSON: $(cat "$work/body")"; failures=$((failures + 1)); }
+
+# Tokens: listed by name without their secrets; one revoked is refused by the running service at once.
+"$binary" token list >"$work/tokens"
+grep -q "^$token_name " "$work/tokens" || { echo "FAIL  token list: $(cat "$work/tokens")"; failures=$((failures + 1)); }
+grep -q "$token" "$work/tokens" && { echo "FAIL  token list shows a secret"; failures=$((failures + 1)); }
+leaked="$("$binary" token create --name "$token_name-leaked")"
+expect 200 "a second token works" -H "Authorization: Bearer $leaked" "$base/api/links?limit=1"
+"$binary" token revoke "$token_name-leaked" >/dev/null
+expect 401 "a revoked token is refused at once" -H "Authorization: Bearer $leaked" "$base/api/links?limit=1"
+"$binary" token create --name "$token_name" >/dev/null 2>"$work/duplicate" \
+    && { echo "FAIL  a second token with the same name was created"; failures=$((failures + 1)); }
+grep -q "A token named '$token_name' exists" "$work/duplicate" \
+    || { echo "FAIL  duplicate name: $(cat "$work/duplicate")"; failures=$((failures + 1)); }
 
 kill -TERM "$server"
 status=0

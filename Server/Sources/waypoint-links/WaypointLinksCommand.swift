@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
+import UnixSignals
 import WaypointLinks
 import WaypointManifest
 
@@ -17,14 +19,42 @@ struct WaypointLinksCommand: AsyncParsableCommand {
 
 /// The options every subcommand that opens the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "The database: a SQLite file (created when absent) or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
-    var database = "waypoint-links.sqlite"
+    /// Read by every subcommand when `--database` is not given.
+    static let environmentVariable = "WAYPOINT_LINKS_DATABASE"
+    static let defaultLocation = "waypoint-links.sqlite"
+
+    @Option(
+        help: ArgumentHelp(
+            "The database: a SQLite file (created when absent) or postgres://USER:PASSWORD@HOST:PORT/DATABASE.",
+            discussion: "Without it, \(environmentVariable) names it, and without that, ./\(defaultLocation)."
+        )
+    )
+    var database: String?
+
+    /// The flag, else the environment variable, else the default file.
+    var location: String {
+        database ?? ProcessInfo.processInfo.environment[Self.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.defaultLocation
+    }
 
     func open() async throws -> any LinkStore {
         do {
-            return try await LinkStores.open(database)
+            return try await LinkStores.open(location)
         } catch {
             throw CommandFailure(error.message)
+        }
+    }
+
+    /// Opens the database, runs `body` and closes the database whether or not `body` threw.
+    func withStore<Value>(_ body: (any LinkStore) async throws -> Value) async throws -> Value {
+        let store = try await open()
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
         }
     }
 }
@@ -69,6 +99,16 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Seconds a counted visit may wait in memory before it is written; 0 writes it before answering.",
+            discussion:
+                "kill -9 loses at most the visits of this window; a graceful stop (SIGTERM) loses none. "
+                + "0 costs redirect throughput (Server/BENCHMARKS.md)."
+        )
+    )
+    var clickWindow: Double = 1
+
+    @Option(
+        help: ArgumentHelp(
             "Behind a proxy: the header it puts the client's address in, such as X-Forwarded-For.",
             discussion: "Its last entry counts. Without it, clients are told apart by the connection's address."
         )
@@ -84,6 +124,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard linkCacheSeconds >= 0, linkCacheSeconds.isFinite else {
             throw ValidationError("--link-cache-seconds is 0 or more.")
+        }
+        guard clickWindow >= 0, clickWindow <= 60 else {
+            throw ValidationError("--click-window is a number of seconds from 0 to 60.")
         }
     }
 
@@ -106,6 +149,7 @@ struct Serve: AsyncParsableCommand {
                     unknownCodeLimit: RateLimit(perMinute: unknownCodeLimit),
                     clientAddressHeader: clientAddressHeader,
                     linkCacheSeconds: linkCacheSeconds,
+                    clickWindow: .milliseconds(Int((clickWindow * 1000).rounded())),
                     claimLifetime: claimHours * 3600,
                     claimLimit: RateLimit(perMinute: claimLimit),
                     metrics: ServiceMetrics.bootstrapPrometheus()
@@ -127,21 +171,35 @@ struct Serve: AsyncParsableCommand {
             services: service.services,
             logger: logger
         )
-        // runService stops on SIGINT or SIGTERM once the requests under way have been answered.
+        // SIGINT or SIGTERM: the server stops accepting, answers the requests under way, then the
+        // click counter writes every counted visit. A client that holds the stop up past the
+        // deadline is cut off, so the process ends within 10 seconds.
+        var group = ServiceGroupConfiguration(
+            services: [app],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+        group.maximumGracefulShutdownDuration = Self.shutdownDeadline
+        var failure: (any Error)?
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: group).run()
         } catch {
-            await store.close()
-            throw error
+            failure = error
         }
+        // Normally written already, on the counter's way out; this covers a stop cut short.
+        await service.clicks.writeTheRest()
         await store.close()
+        if let failure { throw failure }
     }
+
+    /// How long a graceful stop may wait for requests under way.
+    static let shutdownDeadline: Duration = .seconds(7)
 }
 
 struct Token: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage the admin API's tokens.",
-        subcommands: [Create.self]
+        subcommands: [Create.self, List.self, Revoke.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -154,17 +212,56 @@ struct Token: AsyncParsableCommand {
 
         @OptionGroup var database: DatabaseOptions
 
-        func run() async throws {
-            let store = try await database.open()
-            let secret = APIToken.makeSecret()
-            do {
-                try await store.addToken(name: name, secretHash: APIToken.hash(secret), createdAt: Date())
-            } catch {
-                await store.close()
-                throw error
+        func validate() throws {
+            guard !name.isEmpty, name.count <= 100, !name.contains(where: { $0.isNewline || $0 == "\t" }) else {
+                throw ValidationError("--name is 1 to 100 characters on one line.")
             }
-            await store.close()
+        }
+
+        func run() async throws {
+            let secret = APIToken.makeSecret()
+            let added = try await database.withStore { store in
+                try await store.addToken(name: name, secretHash: APIToken.hash(secret), createdAt: Date())
+            }
+            guard added else {
+                throw CommandFailure(
+                    "A token named '\(name)' exists; choose another name, or revoke it first "
+                        + "('waypoint-links token revoke \(name)')."
+                )
+            }
             print(secret)
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the tokens: name, when created, when last used (never the secret)."
+        )
+
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let tokens = try await database.withStore { try await $0.tokens() }
+            print(TokenTable(tokens).text, terminator: "")
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a token: every running instance refuses it from its next request on."
+        )
+
+        @Argument(help: "The token's name, as 'token list' shows it.")
+        var name: String
+
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let removed = try await database.withStore { try await $0.removeTokens(named: name) }
+            guard removed > 0 else {
+                throw CommandFailure("No token is named '\(name)'; 'waypoint-links token list' shows their names.")
+            }
+            print("Revoked '\(name)'.")
         }
     }
 }

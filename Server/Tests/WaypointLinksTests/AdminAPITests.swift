@@ -174,7 +174,28 @@ struct AdminAPITests {
                 ),
                 (
                     #"{"deepLink": "readapp://books/1", "expiresAt": "tomorrow"}"#, .badRequest, "invalidRequest",
-                    #"'expiresAt' should be a date and time such as "2027-01-01T00:00:00Z"."#
+                    #"'expiresAt' should be a date and time in the years 1970 to 9999, such as "2027-01-01T00:00:00Z"."#
+                ),
+                // A year of seven digits, which the date parser once wrapped round to the year -4712.
+                (
+                    #"{"deepLink": "readapp://books/1", "expiresAt": "9999999-01-01T00:00:00Z"}"#, .badRequest,
+                    "invalidRequest",
+                    #"'expiresAt' should be a date and time in the years 1970 to 9999, such as "2027-01-01T00:00:00Z"."#
+                ),
+                (
+                    #"{"deepLink": "readapp://books/1", "expiresAt": "10000-01-01T00:00:00Z"}"#, .badRequest,
+                    "invalidRequest",
+                    #"'expiresAt' should be a date and time in the years 1970 to 9999, such as "2027-01-01T00:00:00Z"."#
+                ),
+                (
+                    #"{"deepLink": "readapp://books/1", "expiresAt": "2020-01-01T00:00:00Z"}"#, .badRequest,
+                    "invalidRequest",
+                    "'expiresAt' (2020-01-01T00:00:00Z) is not in the future; give a later date, or delete the link "
+                        + "to end it now."
+                ),
+                (
+                    #"{"deepLink": "readapp://books/1", "expiresAt": "1969-12-31T23:59:59Z"}"#, .badRequest,
+                    "invalidRequest", "'expiresAt' (1969-12-31T23:59:59Z) is not in the future"
                 ),
                 (#"{"deepLink": "#, .badRequest, "invalidRequest", "The body is not valid JSON"),
                 (#"[1, 2]"#, .badRequest, "invalidRequest", "the body"),
@@ -209,8 +230,30 @@ struct AdminAPITests {
                 #expect(Self.error($0.body).code == "tooLarge")
             }
             try await client.execute(uri: "/api/links/taken", method: .put, headers: Self.headers(token)) {
-                #expect($0.status.code >= 400 && $0.status.code < 500)
-                #expect(Self.error($0.body).code != nil)
+                #expect($0.status == .methodNotAllowed)
+                #expect($0.headers[.allow] == "GET, HEAD, PATCH, DELETE")
+                #expect(Self.error($0.body).code == "methodNotAllowed")
+            }
+            // The last second of the year 9999 is the latest expiry; an edit to a past one is refused.
+            try await Self.create(
+                client,
+                token,
+                #"{"code": "long", "deepLink": "readapp://books/1", "expiresAt": "9999-12-31T23:59:59Z"}"#
+            ) {
+                #expect($0.status == .created)
+                #expect(Self.json($0.body)["expiresAt"] as? String == "9999-12-31T23:59:59Z")
+            }
+            try await client.execute(
+                uri: "/api/links/long",
+                method: .patch,
+                headers: Self.headers(token),
+                body: ByteBuffer(string: #"{"expiresAt": "2026-11-24T11:59:59Z"}"#)
+            ) {
+                #expect($0.status == .badRequest)
+                #expect(
+                    Self.error($0.body).message?.hasPrefix("'expiresAt' (2026-11-24T11:59:59Z) is not in the future")
+                        == true
+                )
             }
         }
     }

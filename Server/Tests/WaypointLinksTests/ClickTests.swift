@@ -37,9 +37,9 @@ struct ClickTests {
     func failedWrite() async throws {
         let store = FlakyStore(failures: 2)
         let counter = ClickCounter(store: store)
-        for _ in 0..<3 { counter.record(Self.key("a")) }
+        for _ in 0..<3 { try await counter.count(Self.key("a")) }
         await #expect(throws: StoreError.self) { try await counter.flush() }
-        counter.record(Self.key("a"))
+        try await counter.count(Self.key("a"))
         await #expect(throws: StoreError.self) { try await counter.flush() }
         #expect(await counter.unwritten == 4)
         try await counter.flush()  // the first batch (3), then nothing new is lost
@@ -154,8 +154,11 @@ actor FlakyStore: LinkStore {
     func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] { [] }
     func replace(_ link: ShortLink) async throws(StoreError) -> Bool { false }
     func delete(code: String) async throws(StoreError) -> Bool { false }
-    func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {}
-    func tokenHashes() async throws(StoreError) -> [[UInt8]] { [] }
+    nonisolated func observeChanges(_ observer: @escaping @Sendable (LinkChange) -> Void) {}
+    func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool { true }
+    func tokens() async throws(StoreError) -> [APITokenRecord] { [] }
+    func removeTokens(named name: String) async throws(StoreError) -> Int { 0 }
+    func markTokenUsed(secretHash: [UInt8], at date: Date) async throws(StoreError) {}
     func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool { true }
     func installs(code: String) async throws(StoreError) -> [InstallCount] { [] }
     nonisolated var sharedSecret: [UInt8] { Array(repeating: 7, count: 32) }

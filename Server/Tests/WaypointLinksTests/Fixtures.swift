@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WaypointLinks
 import WaypointManifest
 
@@ -54,17 +55,20 @@ struct ServiceFixture {
     let service: LinkService
     let store: SQLiteLinkStore
     let token: String
+    /// The database file: another store opened on it stands for another instance.
+    let path: String
 
     static func make(
         appStoreID: String? = "1234567890",
         configure: (inout LinkService.Configuration) -> Void = { _ in }
     ) async throws -> ServiceFixture {
-        let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        let path = Fixtures.databasePath()
+        let store = try await SQLiteLinkStore.open(path: path)
         let token = APIToken.makeSecret()
-        try await store.addToken(name: "tests", secretHash: APIToken.hash(token), createdAt: Fixtures.now)
+        #expect(try await store.addToken(name: "tests", secretHash: APIToken.hash(token), createdAt: Fixtures.now))
         var configuration = LinkService.Configuration(appStoreID: appStoreID, now: { Fixtures.now })
         configure(&configuration)
         let service = try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration)
-        return ServiceFixture(service: service, store: store, token: token)
+        return ServiceFixture(service: service, store: store, token: token, path: path)
     }
 }

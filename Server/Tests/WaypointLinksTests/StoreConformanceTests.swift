@@ -177,16 +177,35 @@ struct StoreConformanceTests {
         await store.close()
     }
 
-    @Test("Tokens are kept as hashes", arguments: Engine.available)
+    @Test("Tokens are kept as hashes, one per name, listed, marked when used and revoked", arguments: Engine.available)
     func tokens(engine: Engine) async throws {
         let store = try await engine.makeStore()
-        #expect(try await store.tokenHashes().isEmpty)
+        #expect(try await store.tokens().isEmpty)
         let secret = APIToken.makeSecret()
-        try await store.addToken(name: "ci", secretHash: APIToken.hash(secret), createdAt: Fixtures.now)
-        let hashes = try await store.tokenHashes()
-        #expect(hashes == [APIToken.hash(secret)])
+        #expect(try await store.addToken(name: "ci", secretHash: APIToken.hash(secret), createdAt: Fixtures.now))
+        // A second token of the same name is refused, changing nothing.
+        let other = APIToken.makeSecret()
+        #expect(!(try await store.addToken(name: "ci", secretHash: APIToken.hash(other), createdAt: Fixtures.now)))
+        #expect(try await store.addToken(name: "admin", secretHash: APIToken.hash(other), createdAt: Fixtures.now))
+        let tokens = try await store.tokens()
+        #expect(tokens.map(\.name) == ["admin", "ci"])
+        #expect(tokens.map(\.createdAt) == [Fixtures.now, Fixtures.now])
+        #expect(tokens.allSatisfy { $0.lastUsedAt == nil })
+        let hashes = tokens.map(\.secretHash)
+        #expect(hashes.contains(APIToken.hash(secret)))
         #expect(APIToken.matches(secret, anyOf: hashes))
         #expect(!APIToken.matches(secret + "x", anyOf: hashes))
+        #expect(APIToken.matching(secret, among: tokens)?.name == "ci")
+        #expect(APIToken.matching(secret + "x", among: tokens) == nil)
+
+        let used = Fixtures.now.addingTimeInterval(90)
+        try await store.markTokenUsed(secretHash: APIToken.hash(secret), at: used)
+        #expect(try await store.tokens().first { $0.name == "ci" }?.lastUsedAt == used)
+
+        #expect(try await store.removeTokens(named: "ci") == 1)
+        #expect(try await store.removeTokens(named: "ci") == 0)
+        #expect(try await store.tokens().map(\.name) == ["admin"])
+        #expect(!APIToken.matches(secret, anyOf: try await store.tokens().map(\.secretHash)))
         await store.close()
     }
 }
@@ -198,10 +217,10 @@ struct DatabaseTests {
         let database = try await engine.newDatabase()
         let first = try await LinkStores.open(database)
         #expect(try await first.insert(StoreConformanceTests.link("kept")))
-        #expect(try await first.appliedMigrations() == [1, 2, 3])
+        #expect(try await first.appliedMigrations() == [1, 2, 3, 4])
         await first.close()
         let second = try await LinkStores.open(database)
-        #expect(try await second.appliedMigrations() == [1, 2, 3])
+        #expect(try await second.appliedMigrations() == [1, 2, 3, 4])
         #expect(try await second.link(code: "kept")?.code == "kept")
         await second.close()
     }
@@ -217,7 +236,7 @@ struct DatabaseTests {
         #expect(Set(stores.map(\.sharedSecret)).count == 1)
         #expect(stores.first?.sharedSecret.count == 32)
         for store in stores {
-            #expect(try await store.appliedMigrations() == [1, 2, 3])
+            #expect(try await store.appliedMigrations() == [1, 2, 3, 4])
             await store.close()
         }
     }

@@ -47,7 +47,8 @@ struct AdminPage: Sendable {
     /// The signed-in session's cookie, or nil.
     func session(_ request: Request) async throws -> String? {
         guard let cookie = AdminSessions.cookie(in: request.headers[.cookie]) else { return nil }
-        return sessions.verify(cookie, at: now(), tokenHashes: try await store.tokenHashes()) ? cookie : nil
+        return sessions.verify(cookie, at: now(), tokenHashes: try await store.tokens().map(\.secretHash))
+            ? cookie : nil
     }
 
     func signIn(_ request: Request) async throws -> Response {
@@ -55,7 +56,7 @@ struct AdminPage: Sendable {
         // Sign-in has no session yet: its form carries a token signed for sign-in alone.
         guard sessions.checkCSRF(form["csrf"], cookie: "sign-in") else { return try signInPage(error: Self.staleForm) }
         let secret = form.value("token") ?? ""
-        guard APIToken.matches(secret, anyOf: try await store.tokenHashes()) else {
+        guard APIToken.matches(secret, anyOf: try await store.tokens().map(\.secretHash)) else {
             return try signInPage(
                 error: "That token is not one this service issued; create one with 'waypoint-links token create'."
             )

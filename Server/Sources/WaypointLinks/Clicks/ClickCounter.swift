@@ -4,44 +4,62 @@ import Metrics
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 
-/// Counts clicks without slowing the redirect: `record` adds to a table in memory, and a service
-/// writes the table to the store as one batch every second, and once more when the service stops
-/// gracefully (after the HTTP server has answered its last request), so no counted click is lost.
+/// Counts clicks without slowing the redirect: ``count(_:)`` adds to a table in memory, and a
+/// service writes the table to the store as one batch on a fixed cadence (the window, 1 second by
+/// default), whatever else is being written, and once more when the service stops gracefully
+/// (after the HTTP server has answered its last request), so no acknowledged click is lost then.
 ///
-/// A batch that fails to write stays in memory, with its id, and is written again later; the store
-/// applies a batch id once, so a retry after an unclear failure counts nothing twice. A `kill -9`
-/// loses what was counted since the last write (at most one interval).
+/// A `kill -9` loses at most the clicks acknowledged within the last window. With a window of 0
+/// a visit is answered only once the batch holding its click is stored (batches are written back to
+/// back, so visits under way share a write): nothing acknowledged is ever lost, for the cost in
+/// `Server/BENCHMARKS.md`.
+///
+/// A batch that fails to write stays in memory, with its id, and is written again before anything
+/// newer; the store applies a batch id once, so a retry after an unclear failure counts nothing twice.
 ///
 /// ```swift
 /// let counter = ClickCounter(store: store)
-/// counter.record(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage))
+/// try await counter.count(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage))
 /// try await counter.flush()  // the store now has it
 /// ```
 public actor ClickCounter: Service {
     let store: any LinkStore
-    let interval: Duration
+    /// How long a counted click may wait in memory; zero writes it before the visit is answered.
+    public nonisolated let window: Duration
     let logger: Logger
     /// Counted, not yet handed to the store. Behind a lock rather than in the actor: a visit counts
     /// without hopping off its event loop and back, which cost a third of a redirect's time.
-    private let pending = NIOLockedValueBox<[ClickKey: Int]>([:])
+    private let pending = NIOLockedValueBox(Pending())
     /// Handed to the store and not acknowledged: written again, with the same id, before anything new.
-    private var unacknowledged: ClickBatch?
+    private var unacknowledged: (batch: ClickBatch, number: Int)?
     /// `waypoint_links_visits_total`, one for each client and outcome.
     private let visitCounters: [ClickKey.Kind: Metrics.Counter]
     private let unwrittenGauge: Metrics.Gauge
     private let writeFailures: Metrics.Counter
 
-    public init(
-        store: any LinkStore,
-        interval: Duration = .seconds(1),
-        logger: Logger = Logger(label: "waypoint-links.clicks")
-    ) {
-        self.init(store: store, interval: interval, logger: logger, metrics: .none)
+    struct Pending {
+        var counts: [ClickKey: Int] = [:]
+        /// The number of the batch `counts` will be written in; batches are numbered from 1.
+        var batch = 1
+        /// Every batch up to this number is stored.
+        var stored = 0
+        /// With a window of 0: visits waiting for their batch, resumed with whether it was stored.
+        var waiting: [(batch: Int, visit: CheckedContinuation<Bool, Never>)] = []
+        /// With a window of 0: the writer, idle until a click is counted.
+        var idleWriter: CheckedContinuation<Void, Never>?
     }
 
-    init(store: any LinkStore, interval: Duration = .seconds(1), logger: Logger, metrics: ServiceMetrics) {
+    public init(
+        store: any LinkStore,
+        window: Duration = .seconds(1),
+        logger: Logger = Logger(label: "waypoint-links.clicks")
+    ) {
+        self.init(store: store, window: window, logger: logger, metrics: .none)
+    }
+
+    init(store: any LinkStore, window: Duration = .seconds(1), logger: Logger, metrics: ServiceMetrics) {
         self.store = store
-        self.interval = interval
+        self.window = max(window, .zero)
         self.logger = logger
         var counters: [ClickKey.Kind: Metrics.Counter] = [:]
         for client in ClientKind.allCases {
@@ -57,46 +75,105 @@ public actor ClickCounter: Service {
         self.writeFailures = metrics.clickWriteFailures()
     }
 
-    /// Counts one click; it reaches the store with the next write.
-    public nonisolated func record(_ key: ClickKey) {
-        pending.withLockedValue { $0[key, default: 0] += 1 }
+    /// Counts one click. With a window it returns at once, and the click reaches the store with the
+    /// next write; with a window of 0 it returns once the click is stored.
+    ///
+    /// - Throws: ``StoreError`` (window 0 only) when the write that holds the click failed: the
+    ///   visit should not be acknowledged. The click stays counted and is written by a later try.
+    nonisolated(nonsending) public func count(_ key: ClickKey) async throws(StoreError) {
+        let batch = record(key)
+        guard window == .zero else { return }
+        let stored = await withCheckedContinuation { visit in
+            pending.withLockedValue { pending in
+                if pending.stored >= batch {
+                    visit.resume(returning: true)
+                } else {
+                    pending.waiting.append((batch, visit))
+                }
+            }
+        }
+        guard stored else { throw StoreError("The visit's click could not be written yet; it will be retried.") }
+    }
+
+    /// Adds the click to the table in memory; the number of the batch it will be written in.
+    @discardableResult
+    nonisolated func record(_ key: ClickKey) -> Int {
         visitCounters[ClickKey.Kind(client: key.client, outcome: key.outcome)]?.increment()
+        let (batch, writer) = pending.withLockedValue { pending in
+            pending.counts[key, default: 0] += 1
+            defer { pending.idleWriter = nil }
+            return (pending.batch, pending.idleWriter)
+        }
+        writer?.resume()
+        return batch
     }
 
     /// How many clicks are counted and not yet stored.
     public var unwritten: Int {
-        pending.withLockedValue { $0.values.reduce(0, +) } + (unacknowledged?.counts.values.reduce(0, +) ?? 0)
+        pending.withLockedValue { $0.counts.values.reduce(0, +) }
+            + (unacknowledged?.batch.counts.values.reduce(0, +) ?? 0)
     }
 
     /// Writes what is counted. On failure everything stays counted, to be written by a later call.
     public func flush() async throws(StoreError) {
-        if unacknowledged == nil {
-            // Taken in one step: a click counted meanwhile waits for the next batch.
-            let counted = pending.withLockedValue { pending in
-                defer { pending = [:] }
-                return pending
+        // A batch that failed before goes first, then what was counted since.
+        for _ in 0..<2 {
+            if unacknowledged == nil {
+                // Taken in one step: a click counted meanwhile goes in the next batch.
+                unacknowledged = pending.withLockedValue { pending in
+                    guard !pending.counts.isEmpty else { return nil }
+                    defer {
+                        pending.counts = [:]
+                        pending.batch += 1
+                    }
+                    return (ClickBatch(counts: pending.counts), pending.batch)
+                }
             }
-            if !counted.isEmpty { unacknowledged = ClickBatch(counts: counted) }
-        }
-        guard let batch = unacknowledged else { return }
-        do {
-            try await store.addClicks(batch)
-        } catch {
-            writeFailures.increment()
+            guard let (batch, number) = unacknowledged else { return }
+            do {
+                try await store.addClicks(batch)
+            } catch {
+                writeFailures.increment()
+                unwrittenGauge.record(unwritten)
+                // Visits waiting for this batch are told; their clicks stay counted and are retried.
+                resumeWaiting { $0.batch <= number ? false : nil }
+                throw error
+            }
+            unacknowledged = nil
+            pending.withLockedValue { $0.stored = number }
+            resumeWaiting { $0.batch <= number ? true : nil }
             unwrittenGauge.record(unwritten)
-            throw error
         }
-        // Counts recorded while the write was under way are in `pending`, for the next batch.
-        if unacknowledged?.id == batch.id { unacknowledged = nil }
-        unwrittenGauge.record(unwritten)
     }
 
-    /// Writes every interval until the service group shuts down gracefully, then writes the rest
-    /// (trying for up to ten seconds when the database does not answer).
+    /// Resumes the waiting visits `decide` gives an answer for.
+    private func resumeWaiting(_ decide: ((batch: Int, visit: CheckedContinuation<Bool, Never>)) -> Bool?) {
+        let answered = pending.withLockedValue { pending in
+            var answered: [(CheckedContinuation<Bool, Never>, Bool)] = []
+            pending.waiting.removeAll { waiter in
+                guard let answer = decide(waiter) else { return false }
+                answered.append((waiter.visit, answer))
+                return true
+            }
+            return answered
+        }
+        for (visit, answer) in answered { visit.resume(returning: answer) }
+    }
+
+    /// Writes on the window's cadence until the service group shuts down gracefully, then writes
+    /// the rest (trying for up to ten seconds when the database does not answer).
     public func run() async {
         await cancelWhenGracefulShutdown {
+            let clock = ContinuousClock()
+            var next = clock.now
             while !Task.isCancelled {
-                try? await Task.sleep(for: self.interval)
+                if self.window == .zero {
+                    await self.untilCounted()
+                } else {
+                    // A fixed cadence: a slow write does not push the next one back by its own length.
+                    next = max(next.advanced(by: self.window), clock.now)
+                    try? await Task.sleep(until: next, clock: clock)
+                }
                 do {
                     try await self.flush()
                 } catch {
@@ -104,9 +181,16 @@ public actor ClickCounter: Service {
                         "click counts not written yet; kept for the next try",
                         metadata: ["error": "\(error)"]
                     )
+                    if self.window == .zero { try? await Task.sleep(for: .milliseconds(100)) }
                 }
             }
         }
+        await writeTheRest()
+    }
+
+    /// Writes what is left when the service stops; also called by the command after the server has
+    /// stopped, in case the service group was cut short.
+    public func writeTheRest() async {
         for attempt in 1...20 {
             do {
                 try await flush()
@@ -121,5 +205,27 @@ public actor ClickCounter: Service {
             }
         }
         logger.critical("click counts lost at shutdown", metadata: ["clicks": "\(unwritten)"])
+    }
+
+    /// With a window of 0: returns once a click is counted, or the task is cancelled.
+    private func untilCounted() async {
+        guard unacknowledged == nil else { return }  // a failed batch is retried without waiting
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { writer in
+                let counted = pending.withLockedValue { pending in
+                    if pending.counts.isEmpty && !Task.isCancelled {
+                        pending.idleWriter = writer
+                        return false
+                    }
+                    return true
+                }
+                if counted { writer.resume() }
+            }
+        } onCancel: {
+            pending.withLockedValue { pending in
+                defer { pending.idleWriter = nil }
+                return pending.idleWriter
+            }?.resume()
+        }
     }
 }

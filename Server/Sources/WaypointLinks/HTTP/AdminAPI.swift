@@ -8,8 +8,6 @@ struct AdminAPI: Sendable {
     let rules: LinkRules
     let store: any LinkStore
     let baseURL: String
-    /// The visits' cache, told of every edit and delete.
-    let cache: LinkCache
     let now: @Sendable () -> Date
 
     /// The most links one page lists, and how many when the request does not say.
@@ -105,13 +103,11 @@ struct AdminAPI: Sendable {
     func update(_ code: String, with input: LinkInput) async throws -> ShortLink {
         let link = try rules.updated(try await existing(code), with: input, now: now())
         guard try await store.replace(link) else { throw notFound(code) }
-        cache.forget(code: link.code)
         return link
     }
 
     func delete(_ code: String) async throws -> Response {
         guard try await store.delete(code: code) else { throw notFound(code) }
-        cache.forget(code: code)
         return Response(status: .noContent)
     }
 

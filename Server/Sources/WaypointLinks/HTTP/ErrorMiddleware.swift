@@ -4,8 +4,12 @@ import Logging
 
 /// Gives every error the one JSON shape of ``LinkServiceError``, so no client sees Hummingbird's
 /// own error body or a bare 500: a failing database is a 503 the client may retry, and anything
-/// unforeseen is logged with the request that caused it.
+/// unforeseen is logged with the request that caused it. A HEAD gets the refusal's status and
+/// headers without its body.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Turns the router's 404 for a known path into a 405 (``AllowedMethods``).
+    var allowedMethods: AllowedMethods<Context>?
+
     func handle(
         _ request: Request,
         context: Context,
@@ -13,6 +17,20 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws
         -> Response
     {
+        guard request.method == .head else { return try await answer(request, context: context, next: next) }
+        // A HEAD is answered as its GET, refusals included: the same status and headers, no body.
+        do {
+            return try await answer(request, context: context, next: next)
+        } catch let error as LinkServiceError {
+            return try error.response(from: request, context: context).createHeadResponse()
+        }
+    }
+
+    private func answer(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as LinkServiceError {
@@ -21,6 +39,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.error("store failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             throw LinkServiceError(.unavailable, "The database did not answer; nothing was changed. Try again.")
         } catch let error as any HTTPResponseError {
+            // The router found no route: for a path it has under other methods, a 405 says which.
+            if error.status == .notFound, let allow = await allowedMethods?.allow(for: request, context: context) {
+                throw LinkServiceError(
+                    .methodNotAllowed,
+                    "\(request.uri.path) does not take \(request.method); it takes \(allow).",
+                    allow: allow
+                )
+            }
             throw LinkServiceError(Self.code(for: error.status), Self.message(for: error.status, request))
         } catch {
             context.logger.error("unexpected error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])

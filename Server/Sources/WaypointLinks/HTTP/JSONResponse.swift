@@ -31,9 +31,15 @@ enum JSONBody {
     /// ```swift
     /// JSONBody.internetDate("2027-01-01T00:00:00.000Z")  // 2027-01-01 00:00:00 +0000
     /// JSONBody.internetDate("2027-01-01")                // nil: a time is needed
+    /// JSONBody.internetDate("9999999-01-01T00:00:00Z")   // nil: RFC 3339 years have four digits
     /// ```
     static func internetDate(_ text: String) -> Date? {
         let text = text.uppercased()
+        // The formatter reads more digits of year and wraps them round (to the year -4712).
+        let year = text.utf8.prefix(5)
+        guard year.count == 5, year.prefix(4).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            year.last == UInt8(ascii: "-")
+        else { return nil }
         // Formatters are made per call: dates are decoded only in admin requests, a few a second.
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
@@ -131,6 +137,7 @@ extension LinkServiceError: HTTPResponseError {
         var headers = HTTPFields()
         if code == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"waypoint-links\"" }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         return JSONBody.response(ErrorBody(self), status: status, headers: headers)
     }
 }

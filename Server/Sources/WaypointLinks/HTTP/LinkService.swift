@@ -35,9 +35,13 @@ public struct LinkService: Sendable {
         /// proxy that sets the header, or clients could pick their own address.
         public var clientAddressHeader: String?
         /// Seconds a link read for a visit is kept in memory (``LinkCache``); 0 reads the database
-        /// for every visit. Edits and deletes made through another instance reach this one's
-        /// redirects within this time.
+        /// for every visit. Edits and deletes reach the cache as the store tells of them (on
+        /// PostgreSQL, other instances' too); this bounds how long one whose notice was lost is unseen.
         public var linkCacheSeconds: TimeInterval
+        /// How long a counted visit may wait in memory before it is written (``ClickCounter``):
+        /// `kill -9` loses at most the visits of this window. Zero writes each visit's click before
+        /// answering it.
+        public var clickWindow: Duration
         /// Seconds after a click its claim token can be claimed (`POST /api/claims`).
         public var claimLifetime: TimeInterval
         /// Claims one client may make: an app claims once per install, so a client making many
@@ -55,6 +59,7 @@ public struct LinkService: Sendable {
             unknownCodeLimit: RateLimit = Self.defaultUnknownCodeLimit,
             clientAddressHeader: String? = nil,
             linkCacheSeconds: TimeInterval = 5,
+            clickWindow: Duration = .seconds(1),
             claimLifetime: TimeInterval = Self.defaultClaimLifetime,
             claimLimit: RateLimit = Self.defaultClaimLimit,
             metrics: PrometheusCollectorRegistry? = nil,
@@ -65,6 +70,7 @@ public struct LinkService: Sendable {
             self.unknownCodeLimit = unknownCodeLimit
             self.clientAddressHeader = clientAddressHeader
             self.linkCacheSeconds = linkCacheSeconds
+            self.clickWindow = clickWindow
             self.claimLifetime = claimLifetime
             self.claimLimit = claimLimit
             self.metrics = metrics
@@ -95,6 +101,7 @@ public struct LinkService: Sendable {
     let unknownCodeLimiter: RateLimiter
     let clientIdentification: ClientIdentification
     let cache: LinkCache
+    let tokenUse: TokenUse
     let metrics: PrometheusCollectorRegistry?
     let now: @Sendable () -> Date
 
@@ -143,12 +150,20 @@ public struct LinkService: Sendable {
         let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
         self.claims = ClaimAPI(tokens: claimTokens, store: store, now: configuration.now)
         self.metrics = configuration.metrics
-        self.cache = LinkCache(lifetime: configuration.linkCacheSeconds)
+        let cache = LinkCache(lifetime: configuration.linkCacheSeconds)
+        store.observeChanges { change in cache.forget(change) }
+        self.cache = cache
         self.manifest = manifest
         self.store = store
-        self.clicks = ClickCounter(store: store, logger: Logger(label: "waypoint-links.clicks"), metrics: meters)
+        self.clicks = ClickCounter(
+            store: store,
+            window: configuration.clickWindow,
+            logger: Logger(label: "waypoint-links.clicks"),
+            metrics: meters
+        )
         self.now = configuration.now
-        self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, cache: cache, now: configuration.now)
+        self.tokenUse = TokenUse(store: store, now: configuration.now)
+        self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, now: configuration.now)
         do {
             self.adminPage = AdminPage(
                 api: admin,
@@ -180,11 +195,16 @@ public struct LinkService: Sendable {
 
     /// The routes: `/.well-known/…`, `/health`, `/metrics`, `/api/links…` (with a token),
     /// `/api/resolve/{code}`, `/api/claims`, `/c/{token}`, the admin page under `/admin` and `/{code}`.
+    /// HEAD is answered wherever GET is, and a method a path does not take gets 405 with `Allow`.
     public func router() -> Hummingbird.Router<LinkRequestContext> {
-        let router = Hummingbird.Router(context: LinkRequestContext.self)
+        let allowedMethods = AllowedMethods<LinkRequestContext>()
+        let router = MethodRouter(
+            Hummingbird.Router(context: LinkRequestContext.self, options: .autoGenerateHeadEndpoints),
+            allowed: allowedMethods
+        )
         // Outermost, so that refusals are counted with their status too.
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(allowedMethods: allowedMethods))
         router.get("/.well-known/apple-app-site-association") { request, _ in try appleAppSiteAssociation(request) }
         router.get("/.well-known/assetlinks.json") { request, _ in try assetLinks(request) }
         router.get("/health") { _, _ in try await health() }
@@ -205,7 +225,7 @@ public struct LinkService: Sendable {
         admin.register(
             on: router.group("/api/links")
                 .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
-                .add(middleware: TokenAuthentication(store: store))
+                .add(middleware: TokenAuthentication(store: store, use: tokenUse))
         )
         // The bare prefixes of the service's own routes are no code either: the same 404 page, not
         // the router's JSON.
@@ -217,7 +237,7 @@ public struct LinkService: Sendable {
         router.get(":code") { request, context in
             try await visit(request, context, code: context.parameters.get("code") ?? "")
         }
-        return router
+        return router.finish()
     }
 
     // MARK: Association files
@@ -339,12 +359,19 @@ public struct LinkService: Sendable {
         }
         let expired = link.isExpired(at: date)
         let client = ClientKind(userAgent: request.headers[.userAgent])
-        clicks.record(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app))
+        try await count(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app), request)
         guard !expired else { throw LinkServiceError(.expired, "The link '\(code)' has expired.") }
         return JSONBody.response(Resolved(code: link.code, deepLink: link.deepLink, route: link.route))
     }
 
     // MARK: Visits
+
+    /// Counts a visit, unless it is a HEAD: link checkers, unfurlers and uptime monitors send those,
+    /// and nobody followed the link.
+    func count(_ key: ClickKey, _ request: Request) async throws {
+        guard request.method != .head else { return }
+        try await clicks.count(key)
+    }
 
     /// Not among HTTPTypes' names; made once rather than checked on every visit.
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")
@@ -357,7 +384,7 @@ public struct LinkService: Sendable {
         let answer = VisitAnswer.for(code: text, link: link, client: client, now: date, settings: visits)
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {
-            clicks.record(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome))
+            try await count(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome), request)
         }
         var headers: HTTPFields = [
             // A link can be edited or expire: no cache may keep the answer.

@@ -65,7 +65,8 @@ public struct LinkInput: Sendable, Hashable, Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .expiresAt,
                 in: container,
-                debugDescription: "should be a date and time such as \"2027-01-01T00:00:00Z\"."
+                debugDescription:
+                    "should be a date and time in the years 1970 to 9999, such as \"2027-01-01T00:00:00Z\"."
             )
         }
         for field in ClearableField.allCases {

@@ -174,6 +174,29 @@ public struct LinkRules: Sendable {
         }
     }
 
+    /// The latest date the service stores: the last second of the year 9999. Past it, a date no
+    /// longer has four digits of year in RFC 3339, and the engines' date functions stop agreeing.
+    public static let latestDate = Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// An expiry a request may set: after `now` (a link that expires at once is a mistake, never a
+    /// way to disable it: delete it instead) and no later than ``latestDate``.
+    static func checkExpiry(_ date: Date, now: Date) throws(LinkServiceError) {
+        guard date <= latestDate else {
+            throw LinkServiceError(
+                .invalidRequest,
+                "'expiresAt' is after 9999-12-31T23:59:59Z; give a date in the years 1970 to 9999, "
+                    + "or leave it out for a link that does not expire."
+            )
+        }
+        guard date > now else {
+            throw LinkServiceError(
+                .invalidRequest,
+                "'expiresAt' (\(date.formatted(.iso8601))) is not in the future; give a later date, "
+                    + "or delete the link to end it now."
+            )
+        }
+    }
+
     /// A new link from a create request; `code` is the custom code or a generated one.
     public func newLink(from input: LinkInput, code: String, now: Date) throws(LinkServiceError) -> ShortLink {
         guard let deepLink = input.deepLink else {
@@ -181,6 +204,7 @@ public struct LinkRules: Sendable {
         }
         let fallbacks = input.fallbacks ?? ShortLink.Fallbacks()
         try check(fallbacks, input.preview)
+        if let expiresAt = input.expiresAt { try Self.checkExpiry(expiresAt, now: now) }
         return ShortLink(
             code: code,
             deepLink: deepLink,
@@ -207,7 +231,10 @@ public struct LinkRules: Sendable {
         if input.cleared.contains(.preview) { result.preview = nil }
         if let preview = input.preview { result.preview = preview }
         if input.cleared.contains(.expiresAt) { result.expiresAt = nil }
-        if let expiresAt = input.expiresAt { result.expiresAt = expiresAt }
+        if let expiresAt = input.expiresAt {
+            try Self.checkExpiry(expiresAt, now: now)
+            result.expiresAt = expiresAt
+        }
         try check(result.fallbacks, result.preview)
         result.updatedAt = now
         return result

@@ -42,11 +42,14 @@ public struct LinkServiceError: Error, Sendable, Hashable, CustomStringConvertib
     public let message: String
     /// For `rateLimited`: the seconds to wait, sent as `Retry-After`.
     public let retryAfter: Int?
+    /// For `methodNotAllowed`: the methods the path takes, sent as `Allow` (`GET, HEAD`).
+    public let allow: String?
 
-    public init(_ code: Code, _ message: String, retryAfter: Int? = nil) {
+    public init(_ code: Code, _ message: String, retryAfter: Int? = nil, allow: String? = nil) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.allow = allow
     }
 
     /// The HTTP status the admin API answers with.

@@ -3,8 +3,9 @@ import NIOConcurrencyHelpers
 
 /// Links read for visits, kept for a few seconds, so a link shared widely is read from the database
 /// once per lifetime rather than once per visit. Only links that exist are kept: a link created on
-/// any instance redirects at once. An edit or delete made through this instance reaches its
-/// redirects at once too; one made through another instance, within the lifetime.
+/// any instance redirects at once. The store tells it of every edit and delete (``LinkChange``):
+/// this instance's at once, and on PostgreSQL the other instances' as their notification arrives;
+/// the lifetime bounds how long a change can go unseen if a notification is lost.
 ///
 /// ```swift
 /// let cache = LinkCache(lifetime: 5)
@@ -65,10 +66,14 @@ final class LinkCache: Sendable {
         }
     }
 
-    /// Drops a link that was edited or deleted (call it after the change is committed).
-    func forget(code: String) {
+    /// Drops a link that was edited or deleted (told after the change is committed), or every link
+    /// when changes may have gone unheard.
+    func forget(_ change: LinkChange) {
         state.withLockedValue { state in
-            state.entries[code] = nil
+            switch change {
+            case .link(let code): state.entries[code] = nil
+            case .unknown: state.entries = [:]
+            }
             state.generation &+= 1
         }
     }

@@ -22,10 +22,20 @@ public protocol LinkStore: Sendable {
     /// `false` when there was no such link.
     func delete(code: String) async throws(StoreError) -> Bool
 
+    /// Tells `observer` of every edit and delete once it is committed: this instance's own at once,
+    /// and on an engine several instances share, the others' too.
+    func observeChanges(_ observer: @escaping @Sendable (LinkChange) -> Void)
+
     /// Records an API token by the SHA-256 of its secret; the secret itself is never stored.
-    func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError)
-    /// Every stored token hash, for a constant-time comparison in memory.
-    func tokenHashes() async throws(StoreError) -> [[UInt8]]
+    /// `false`, changing nothing, when a token has that name.
+    func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool
+    /// Every stored token, in name order (their hashes for a constant-time comparison in memory).
+    func tokens() async throws(StoreError) -> [APITokenRecord]
+    /// Removes the token with this name; how many were removed (0 or 1; more only in a database
+    /// from before names were unique).
+    func removeTokens(named name: String) async throws(StoreError) -> Int
+    /// Records that a request presented the token with this hash.
+    func markTokenUsed(secretHash: [UInt8], at date: Date) async throws(StoreError)
 
     /// Adds the batch's counts to the stored ones, all or none, once: a batch whose id the
     /// database has already applied changes nothing.

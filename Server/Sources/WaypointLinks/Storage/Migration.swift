@@ -101,6 +101,11 @@ public struct Migration: Sendable {
                 """,
             ]
         ),
+        Migration(
+            version: 4,
+            summary: "when each API token was last used",
+            statements: ["ALTER TABLE api_tokens ADD COLUMN last_used_at {int64}"]
+        ),
     ]
 }
 

@@ -1,9 +1,12 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// Links in PostgreSQL, for several stateless instances behind a load balancer: every instance
-/// reads and writes the same tables through its own pool of connections (`PostgresClient`).
+/// reads and writes the same tables through its own pool of connections (`PostgresClient`), and
+/// hears the others' edits and deletes (`LISTEN`/`NOTIFY`), so no instance's cache keeps a link
+/// another has changed for longer than a notification takes.
 ///
 /// ```swift
 /// let store = try await PostgresLinkStore.connect(url: "postgres://links:secret@127.0.0.1:5432/links")
@@ -13,6 +16,12 @@ public final class PostgresLinkStore: LinkStore {
     let runner: Task<Void, Never>
     let logger: Logger
     private let secret = SharedSecret()
+    private let observers = LinkChangeObservers()
+    /// Listens for other instances' changes once something observes them; ended by `close()`.
+    private let listener = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    /// The notification channel edits and deletes are announced on; the payload is the code.
+    static let changeChannel = "waypoint_links_changed"
 
     private init(client: PostgresClient, logger: Logger) {
         self.client = client
@@ -127,6 +136,40 @@ public final class PostgresLinkStore: LinkStore {
 
     public var sharedSecret: [UInt8] { secret.value }
 
+    public func observeChanges(_ observer: @escaping @Sendable (LinkChange) -> Void) {
+        observers.add(observer)
+        listener.withLockedValue { listener in
+            guard listener == nil else { return }
+            listener = Task { await self.listenForChanges() }
+        }
+    }
+
+    /// Hears the changes every instance announces (its own too) until `close()`. Whenever it was
+    /// not listening — at the start, after a lost connection — changes may have gone unheard, so it
+    /// tells observers to forget everything (`.unknown`) once listening again.
+    private func listenForChanges() async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.changeChannel) { notifications in
+                        self.observers.tell(.unknown)
+                        for try await notification in notifications {
+                            self.observers.tell(.link(code: notification.payload))
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning(
+                    "not hearing other instances' link changes; listening again",
+                    metadata: ["error": "\(Self.describe(error))"]
+                )
+            }
+            observers.tell(.unknown)
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
     /// The schema versions the database has, in order.
     public func appliedMigrations() async throws(StoreError) -> [Int] {
         try await rows("read schema_migrations", "SELECT version FROM schema_migrations ORDER BY version") {
@@ -174,55 +217,99 @@ public final class PostgresLinkStore: LinkStore {
             unsafeSQL: "UPDATE links SET \(assignments.joined(separator: ", ")) WHERE code = $1 RETURNING code"
         )
         query.binds = Self.binds(LinkRow(link).values)
-        return try await !rows("replace a link", query) { try $0.decode(String.self) }.isEmpty
+        return try await changing(link.code, "replace a link", query)
     }
 
     public func delete(code: String) async throws(StoreError) -> Bool {
-        try await !rows("delete a link", "DELETE FROM links WHERE code = \(code) RETURNING code") {
-            try $0.decode(String.self)
-        }.isEmpty
+        try await changing(code, "delete a link", "DELETE FROM links WHERE code = \(code) RETURNING code")
     }
 
-    public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {
+    /// Runs an update or delete of one link and, in the same transaction, announces it to every
+    /// instance (PostgreSQL delivers the notification when the change commits, never before).
+    private func changing(_ code: String, _ what: String, _ change: PostgresQuery) async throws(StoreError) -> Bool {
+        var changed = false
+        try await run(what) { client, logger in
+            changed = try await client.withTransaction(logger: logger) { connection in
+                var found = false
+                for try await _ in try await connection.query(change, logger: logger) { found = true }
+                guard found else { return false }
+                try await connection.query("SELECT pg_notify(\(Self.changeChannel), \(code))", logger: logger)
+                return true
+            }
+        }
+        if changed { observers.tell(.link(code: code)) }
+        return changed
+    }
+
+    public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool {
         let hash = Hexadecimal.encode(secretHash)
         let seconds = LinkRow.seconds(createdAt)
-        _ = try await rows(
+        // One statement, so two commands adding the same name at once give one token.
+        return try await !rows(
             "add a token",
-            "INSERT INTO api_tokens (secret_hash, name, created_at) VALUES (\(hash), \(name), \(seconds))"
-        ) { _ in () }
+            """
+            INSERT INTO api_tokens (secret_hash, name, created_at)
+            SELECT \(hash), \(name), \(seconds) WHERE NOT EXISTS (SELECT 1 FROM api_tokens WHERE name = \(name))
+            RETURNING name
+            """
+        ) { try $0.decode(String.self) }.isEmpty
     }
 
-    public func tokenHashes() async throws(StoreError) -> [[UInt8]] {
-        try await rows("read tokens", "SELECT secret_hash FROM api_tokens") { try $0.decode(String.self) }
-            .compactMap(Hexadecimal.decode)
+    public func tokens() async throws(StoreError) -> [APITokenRecord] {
+        try await rows(
+            "read tokens",
+            "SELECT secret_hash, name, created_at, last_used_at FROM api_tokens ORDER BY name"
+        ) { row in try row.decode((String, String, Int, Int?).self) }.compactMap { hash, name, created, used in
+            Hexadecimal.decode(hash).map {
+                APITokenRecord(
+                    name: name,
+                    secretHash: $0,
+                    createdAt: LinkRow.date(created),
+                    lastUsedAt: used.map(LinkRow.date)
+                )
+            }
+        }
+    }
+
+    public func removeTokens(named name: String) async throws(StoreError) -> Int {
+        try await rows("remove a token", "DELETE FROM api_tokens WHERE name = \(name) RETURNING name") {
+            try $0.decode(String.self)
+        }.count
+    }
+
+    public func markTokenUsed(secretHash: [UInt8], at date: Date) async throws(StoreError) {
+        let hash = Hexadecimal.encode(secretHash)
+        let seconds = LinkRow.seconds(date)
+        _ = try await rows(
+            "record a token's use",
+            "UPDATE api_tokens SET last_used_at = \(seconds) WHERE secret_hash = \(hash)"
+        ) { _ in () }
     }
 
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
         guard !batch.counts.isEmpty else { return }
         let id = batch.id.uuidString
         let now = LinkRow.seconds(Date())
-        try await run("add click counts") { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                let new = try await connection.query(
-                    "INSERT INTO click_batches (id, applied_at) VALUES (\(id), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id",
-                    logger: logger
-                )
-                var applied = true
-                for try await _ in new { applied = false }
-                guard !applied else { return }  // applied before: the answer was lost, not the write
-                for (key, count) in batch.counts {
-                    let client = key.client.rawValue
-                    let outcome = key.outcome.rawValue
-                    try await connection.query(
-                        """
-                        INSERT INTO clicks (code, day, client, outcome, count) VALUES (\(key.code), \(key.day), \(client), \(outcome), \(count))
-                        ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = clicks.count + excluded.count
-                        """,
-                        logger: logger
-                    )
-                }
-            }
-        }
+        let rows = Array(batch.counts)
+        let codes = rows.map(\.key.code)
+        let days = rows.map(\.key.day)
+        let clients = rows.map(\.key.client.rawValue)
+        let outcomes = rows.map(\.key.outcome.rawValue)
+        let counts = rows.map(\.value)
+        // One statement, so one round trip and atomic: the batch id is recorded and every row added,
+        // or neither. A batch applied before (the answer was lost, not the write) adds nothing.
+        _ = try await self.rows(
+            "add click counts",
+            """
+            WITH batch AS (
+                INSERT INTO click_batches (id, applied_at) VALUES (\(id), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id
+            )
+            INSERT INTO clicks (code, day, client, outcome, count)
+            SELECT * FROM unnest(\(codes)::text[], \(days)::bigint[], \(clients)::text[], \(outcomes)::text[], \(counts)::bigint[])
+            WHERE EXISTS (SELECT 1 FROM batch)
+            ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = clicks.count + excluded.count
+            """
+        ) { _ in () }
     }
 
     public func clicks(code: String) async throws(StoreError) -> [ClickCount] {
@@ -264,6 +351,10 @@ public final class PostgresLinkStore: LinkStore {
     }
 
     public func close() async {
+        if let listening = listener.withLockedValue({ $0 }) {
+            listening.cancel()
+            await listening.value
+        }
         runner.cancel()
         _ = await runner.value
     }

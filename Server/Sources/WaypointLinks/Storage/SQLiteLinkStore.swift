@@ -1,27 +1,40 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
 import SQLiteNIO
 
 /// Links in one SQLite file: nothing to install (SQLite is compiled into the service), WAL mode so
 /// redirects read while links are written, and `synchronous=FULL` so a link the API acknowledged
 /// survives the process being killed and the machine losing power.
 ///
-/// Two connections: one for single statements (every request), and one for transactions, one at a
-/// time. A transaction on the shared connection would take in the statements other requests run
-/// meanwhile, and a rollback would undo them.
+/// One writer, several readers, as SQLite works best: every write of the process goes through one
+/// connection in turn (``SQLiteWriter``, a thread of its own), and reads go to reader connections on
+/// threads of their own, so a read never waits for a write, a write never meets "database is locked"
+/// from its own process, and another process (a `waypoint-links token` command) waits for its turn
+/// (the busy timeout) rather than failing.
 ///
 /// ```swift
 /// let store = try await SQLiteLinkStore.open(path: "waypoint-links.sqlite")
 /// ```
 public final class SQLiteLinkStore: LinkStore {
-    let connection: SQLiteConnection
-    let transactionConnection: SQLiteConnection
-    let transactionTurn = OneAtATime()
+    let writer: SQLiteWriter
+    let readers: [SQLiteConnection]
+    private let readerPool: NIOThreadPool
+    private let nextReader = NIOLockedValueBox(0)
     private let secret = SharedSecret()
+    private let observers = LinkChangeObservers()
 
-    private init(connection: SQLiteConnection, transactionConnection: SQLiteConnection) {
-        self.connection = connection
-        self.transactionConnection = transactionConnection
+    /// Reader connections (and their threads): two keep both cores busy with reads.
+    static let readerCount = 2
+    /// Set on every connection. `busy_timeout` makes another process's write lock a wait, not an error.
+    static let readerPragmas = ["PRAGMA busy_timeout=5000"]
+    static let writerPragmas = ["PRAGMA busy_timeout=5000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"]
+
+    private init(writer: SQLiteWriter, readers: [SQLiteConnection], readerPool: NIOThreadPool) {
+        self.writer = writer
+        self.readers = readers
+        self.readerPool = readerPool
     }
 
     /// Opens (creating when absent) the database at `path` and applies the migrations it lacks.
@@ -31,25 +44,33 @@ public final class SQLiteLinkStore: LinkStore {
     ) async throws(StoreError)
         -> SQLiteLinkStore
     {
-        var connections: [SQLiteConnection] = []
+        // The writer first: it creates the file and switches it to WAL, which readers then share.
+        let writer = try await retryingWhileLocked { () async throws(StoreError) in
+            try await SQLiteWriter.open(path: path, logger: logger)
+        }
+        let readerPool = NIOThreadPool(numberOfThreads: readerCount)
+        readerPool.start()
+        var readers: [SQLiteConnection] = []
         do {
-            for _ in 0..<2 {
-                connections.append(try await SQLiteConnection.open(storage: .file(path: path), logger: logger))
+            for _ in 0..<readerCount {
+                let reader = try await SQLiteConnection.open(
+                    storage: .file(path: path),
+                    threadPool: readerPool,
+                    logger: logger,
+                    on: MultiThreadedEventLoopGroup.singleton.any()
+                )
+                readers.append(reader)
+                for pragma in readerPragmas { _ = try await reader.query(pragma) }
             }
         } catch {
-            for connection in connections { await close(connection) }
+            for reader in readers { await close(reader) }
+            await writer.close()
+            try? await readerPool.shutdownGracefully()
             throw StoreError("Could not open the SQLite database at '\(path)': \(error)")
         }
-        let store = SQLiteLinkStore(connection: connections[0], transactionConnection: connections[1])
+        let store = SQLiteLinkStore(writer: writer, readers: readers, readerPool: readerPool)
         do throws(StoreError) {
-            try await retryingWhileLocked { () async throws(StoreError) in
-                for connection in connections {
-                    for pragma in ["PRAGMA busy_timeout=5000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"] {
-                        _ = try await Self.query(pragma, on: connection)
-                    }
-                }
-                try await store.migrate()
-            }
+            try await store.migrate()
             try await store.loadSharedSecret()
         } catch {
             await store.close()
@@ -61,12 +82,13 @@ public final class SQLiteLinkStore: LinkStore {
     /// Switching a new file to WAL needs it to itself: SQLite answers "database is locked" at
     /// once, without waiting, when another process opens the same file at that moment. Such a
     /// start is tried again for up to 5 seconds.
-    private static func retryingWhileLocked(_ body: () async throws(StoreError) -> Void) async throws(StoreError) {
+    private static func retryingWhileLocked<Value>(
+        _ body: () async throws(StoreError) -> Value
+    ) async throws(StoreError) -> Value {
         var attempt = 0
         while true {
             do {
-                try await body()
-                return
+                return try await body()
             } catch  where error.message.contains("database is locked") && attempt < 50 {
                 attempt += 1
                 try? await Task.sleep(for: .milliseconds(100))
@@ -77,18 +99,18 @@ public final class SQLiteLinkStore: LinkStore {
     /// Applies each migration the database has not recorded, one transaction each. `BEGIN
     /// IMMEDIATE` takes the write lock first, so two processes starting at once apply a step once.
     func migrate() async throws(StoreError) {
-        _ = try await query(SQLDialect.sqlite.schemaMigrationsTable)
+        _ = try await writer.execute(SQLDialect.sqlite.schemaMigrationsTable)
         for migration in Migration.all(for: .sqlite) {
             do throws(StoreError) {
-                try await transaction { query throws(StoreError) in
+                try await writer.transaction { run throws(StoreError) in
                     guard
-                        try await query(
+                        try await run(
                             "SELECT 1 FROM schema_migrations WHERE version = ?",
                             [.integer(migration.version)]
                         ).isEmpty
                     else { return }
-                    for statement in migration.statements { _ = try await query(statement, []) }
-                    _ = try await query(
+                    for statement in migration.statements { _ = try await run(statement, []) }
+                    _ = try await run(
                         "INSERT INTO schema_migrations (version, summary, applied_at) VALUES (?, ?, ?)",
                         [.integer(migration.version), .text(migration.summary), .integer(LinkRow.seconds(Date()))]
                     )
@@ -100,47 +122,24 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     private func loadSharedSecret() async throws(StoreError) {
-        _ = try await query(
+        _ = try await writer.execute(
             "INSERT INTO service_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
             [.text(SharedSecret.name), .text(SharedSecret.proposal())]
         )
-        let rows = try await query("SELECT value FROM service_secrets WHERE name = ?", [.text(SharedSecret.name)])
+        let rows = try await read("SELECT value FROM service_secrets WHERE name = ?", [.text(SharedSecret.name)])
         try secret.load(rows.first?.column("value")?.string)
     }
 
     public var sharedSecret: [UInt8] { secret.value }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the transaction connection, committed
-    /// when it returns and rolled back when it throws; one transaction at a time.
-    private func transaction(
-        _ body: (_ query: (String, [SQLiteData]) async throws(StoreError) -> [SQLiteRow]) async throws(StoreError) ->
-            Void
-    ) async throws(StoreError) {
-        await transactionTurn.acquire()
-        let connection = transactionConnection
-        let query: (String, [SQLiteData]) async throws(StoreError) -> [SQLiteRow] = { sql, binds throws(StoreError) in
-            try await Self.query(sql, binds, on: connection)
-        }
-        var failure: StoreError?
-        do throws(StoreError) {
-            _ = try await query("BEGIN IMMEDIATE", [])
-            do throws(StoreError) {
-                try await body(query)
-                _ = try await query("COMMIT", [])
-            } catch {
-                _ = try? await query("ROLLBACK", [])
-                throw error
-            }
-        } catch {
-            failure = error
-        }
-        await transactionTurn.release()
-        if let failure { throw failure }
+    /// Only this process writes the file: its own changes are all there are to tell.
+    public func observeChanges(_ observer: @escaping @Sendable (LinkChange) -> Void) {
+        observers.add(observer)
     }
 
     /// The schema versions the database has, in order.
     public func appliedMigrations() async throws(StoreError) -> [Int] {
-        try await query("SELECT version FROM schema_migrations ORDER BY version").compactMap {
+        try await read("SELECT version FROM schema_migrations ORDER BY version").compactMap {
             $0.column("version")?.integer
         }
     }
@@ -149,7 +148,7 @@ public final class SQLiteLinkStore: LinkStore {
         // One statement: the code's uniqueness is the primary key's, never a read before a write.
         let columns = LinkRow.columns.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: LinkRow.columns.count).joined(separator: ", ")
-        let rows = try await query(
+        let rows = try await writer.execute(
             "INSERT INTO links (\(columns)) VALUES (\(placeholders)) ON CONFLICT (code) DO NOTHING RETURNING code",
             Self.binds(LinkRow(link).values)
         )
@@ -157,18 +156,18 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func link(code: String) async throws(StoreError) -> ShortLink? {
-        try await query("SELECT * FROM links WHERE code = ?", [.text(code)]).first.map(Self.link)
+        try await read("SELECT * FROM links WHERE code = ?", [.text(code)]).first.map(Self.link)
     }
 
     public func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] {
         guard let containing else {
-            return try await query(
+            return try await read(
                 "SELECT * FROM links WHERE code > ? ORDER BY code LIMIT ?",
                 [.text(code ?? ""), .integer(limit)]
             ).map(Self.link)
         }
         let pattern = LinkRow.likePattern(containing: containing)
-        return try await query(
+        return try await read(
             """
             SELECT * FROM links WHERE code > ? AND (code LIKE ? ESCAPE '\\' OR lower(deep_link) LIKE ? ESCAPE '\\')
             ORDER BY code LIMIT ?
@@ -180,55 +179,93 @@ public final class SQLiteLinkStore: LinkStore {
     public func replace(_ link: ShortLink) async throws(StoreError) -> Bool {
         let assignments = LinkRow.columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
         let values = LinkRow(link).values
-        let rows = try await query(
+        let rows = try await writer.execute(
             "UPDATE links SET \(assignments) WHERE code = ? RETURNING code",
             Self.binds(Array(values.dropFirst()) + [values[0]])
         )
-        return !rows.isEmpty
+        if rows.isEmpty { return false }
+        observers.tell(.link(code: link.code))
+        return true
     }
 
     public func delete(code: String) async throws(StoreError) -> Bool {
-        !(try await query("DELETE FROM links WHERE code = ? RETURNING code", [.text(code)])).isEmpty
+        let rows = try await writer.execute("DELETE FROM links WHERE code = ? RETURNING code", [.text(code)])
+        if rows.isEmpty { return false }
+        observers.tell(.link(code: code))
+        return true
     }
 
-    public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) {
-        _ = try await query(
-            "INSERT INTO api_tokens (secret_hash, name, created_at) VALUES (?, ?, ?)",
-            [.text(Hexadecimal.encode(secretHash)), .text(name), .integer(LinkRow.seconds(createdAt))]
-        )
+    public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool {
+        // One statement, so two commands adding the same name at once give one token.
+        !(try await writer.execute(
+            """
+            INSERT INTO api_tokens (secret_hash, name, created_at)
+            SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM api_tokens WHERE name = ?) RETURNING name
+            """,
+            [.text(Hexadecimal.encode(secretHash)), .text(name), .integer(LinkRow.seconds(createdAt)), .text(name)]
+        )).isEmpty
     }
 
-    public func tokenHashes() async throws(StoreError) -> [[UInt8]] {
-        try await query("SELECT secret_hash FROM api_tokens").compactMap { row in
-            row.column("secret_hash")?.string.flatMap(Hexadecimal.decode)
+    public func tokens() async throws(StoreError) -> [APITokenRecord] {
+        try await read("SELECT secret_hash, name, created_at, last_used_at FROM api_tokens ORDER BY name").compactMap {
+            row in
+            guard let hash = row.column("secret_hash")?.string.flatMap(Hexadecimal.decode),
+                let name = row.column("name")?.string, let created = row.column("created_at")?.integer
+            else { return nil }
+            return APITokenRecord(
+                name: name,
+                secretHash: hash,
+                createdAt: LinkRow.date(created),
+                lastUsedAt: row.column("last_used_at")?.integer.map(LinkRow.date)
+            )
         }
     }
 
+    public func removeTokens(named name: String) async throws(StoreError) -> Int {
+        try await writer.execute("DELETE FROM api_tokens WHERE name = ? RETURNING name", [.text(name)]).count
+    }
+
+    public func markTokenUsed(secretHash: [UInt8], at date: Date) async throws(StoreError) {
+        _ = try await writer.execute(
+            "UPDATE api_tokens SET last_used_at = ? WHERE secret_hash = ?",
+            [.integer(LinkRow.seconds(date)), .text(Hexadecimal.encode(secretHash))]
+        )
+    }
+
+    /// Rows a click batch writes in one statement: SQLite takes up to 32,766 bound values, 5 a row.
+    static let clickRowsPerStatement = 500
+
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
         guard !batch.counts.isEmpty else { return }
-        try await transaction { query throws(StoreError) in
-            let new = try await query(
+        let id = batch.id.uuidString
+        let rows = Array(batch.counts)
+        try await writer.transaction { run throws(StoreError) in
+            let new = try await run(
                 "INSERT INTO click_batches (id, applied_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id",
-                [.text(batch.id.uuidString), .integer(LinkRow.seconds(Date()))]
+                [.text(id), .integer(LinkRow.seconds(Date()))]
             )
             guard !new.isEmpty else { return }  // applied before: the answer was lost, not the write
-            for (key, count) in batch.counts {
-                _ = try await query(
+            for start in stride(from: 0, to: rows.count, by: Self.clickRowsPerStatement) {
+                let chunk = rows[start..<min(start + Self.clickRowsPerStatement, rows.count)]
+                let values = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+                _ = try await run(
                     """
-                    INSERT INTO clicks (code, day, client, outcome, count) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO clicks (code, day, client, outcome, count) VALUES \(values)
                     ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = count + excluded.count
                     """,
-                    [
-                        .text(key.code), .integer(key.day), .text(key.client.rawValue), .text(key.outcome.rawValue),
-                        .integer(count),
-                    ]
+                    chunk.flatMap { key, count -> [SQLiteData] in
+                        [
+                            .text(key.code), .integer(key.day), .text(key.client.rawValue),
+                            .text(key.outcome.rawValue), .integer(count),
+                        ]
+                    }
                 )
             }
         }
     }
 
     public func clicks(code: String) async throws(StoreError) -> [ClickCount] {
-        try await query(
+        try await read(
             "SELECT day, client, outcome, count FROM clicks WHERE code = ? ORDER BY day, client, outcome",
             [.text(code)]
         ).compactMap { row in
@@ -241,7 +278,7 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool {
-        let rows = try await query(
+        let rows = try await writer.execute(
             """
             INSERT INTO claims (id, code, day, platform, claimed_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (id) DO NOTHING RETURNING id
@@ -255,7 +292,7 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func installs(code: String) async throws(StoreError) -> [InstallCount] {
-        try await query(
+        try await read(
             """
             SELECT day, platform, count(*) AS count FROM claims WHERE code = ?
             GROUP BY day, platform ORDER BY day, platform
@@ -270,23 +307,29 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func close() async {
-        await Self.close(connection)
-        await Self.close(transactionConnection)
+        await writer.close()
+        for reader in readers { await Self.close(reader) }
+        try? await readerPool.shutdownGracefully()
     }
 
     /// In a task of its own: sqlite-nio skips the close in a cancelled task, and a connection that
     /// is not closed traps when it is freed.
-    private static func close(_ connection: SQLiteConnection) async {
+    static func close(_ connection: SQLiteConnection) async {
         await Task { try? await connection.close() }.value
     }
 
     // MARK: Rows
 
-    private func query(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
-        try await Self.query(sql, binds, on: connection)
+    /// A read on the next reader connection: in WAL mode it sees the last commit and waits for no write.
+    private func read(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
+        let index = nextReader.withLockedValue { next in
+            defer { next = (next + 1) % readers.count }
+            return next
+        }
+        return try await Self.query(sql, binds, on: readers[index])
     }
 
-    private static func query(
+    static func query(
         _ sql: String,
         _ binds: [SQLiteData] = [],
         on connection: SQLiteConnection

@@ -10,6 +10,7 @@ import Foundation
 /// ```swift
 /// let secret = APIToken.makeSecret()                     // "wl_Qm9y…" (46 characters)
 /// APIToken.matches(secret, anyOf: [APIToken.hash(secret)])  // true
+/// APIToken.matching(secret, among: try await store.tokens())  // its record, or nil
 /// ```
 public enum APIToken {
     /// Marks a Waypoint Links token, so a secret scanner or a person can tell what leaked.
@@ -30,5 +31,13 @@ public enum APIToken {
         var found: UInt8 = 0
         for stored in hashes { found |= SigningKey.constantTimeEqual(presented, stored) ? 1 : 0 }
         return found == 1
+    }
+
+    /// The stored token `secret` is, compared as ``matches(_:anyOf:)`` does: every hash in full.
+    public static func matching(_ secret: String, among tokens: [APITokenRecord]) -> APITokenRecord? {
+        let presented = hash(secret)
+        var match: APITokenRecord?
+        for token in tokens where SigningKey.constantTimeEqual(presented, token.secretHash) { match = token }
+        return match
     }
 }
