@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -3,8 +3,9 @@
 # Server/BENCHMARKS.md keeps. Both are release builds of the same Hummingbird; the service runs with
 # its rate limits off (one client makes every request). For each engine (SQLite, then PostgreSQL
 # on the private server start-postgres.sh starts, in a database of its own, and stops at the end): a redirect, the
-# iPhone landing page, the association file, creating links, and then redirects that miss the
-# link cache among 1,000 and among 1,000,000 links. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 32) tune it.
+# iPhone landing page, the association file, creating links alone and during redirects (and
+# redirects during creation), redirects whose click is written before the answer (--click-window 0),
+# and then redirects that miss the link cache among 1,000 and among 1,000,000 links. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 32) tune it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -13,7 +14,7 @@ connections="${BENCH_CONNECTIONS:-32}"
 bulk="${BENCH_LINKS:-1000000}"
 port=18090
 
-command -v wrk >/dev/null || { sudo apt-get install -y -qq wrk >/dev/null 2>&1 || apt-get install -y -qq wrk >/dev/null; }
+command -v wrk >/dev/null || { apt-get update -qq >/dev/null; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 swift build -c release --package-path Server --product waypoint-links 2>&1 | tail -n 1
 swift build -c release --package-path Server/Benchmarks 2>&1 | tail -n 1
 service="$(swift build -c release --package-path Server --show-bin-path)/waypoint-links"
@@ -63,16 +64,32 @@ desktop='User-Agent: Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit
 iphone='User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 Version/18.6 Mobile/15E148 Safari/604.1'
 baseline=""
 
+# row NAME RESULT-LINE: one table row from wrk's RESULT line; sets rps.
+row() {
+    local name="$1"
+    read -r _ rps p50 p99 bad failed <<<"$2"
+    local ratio="—"
+    [ -n "$baseline" ] && ratio="$(awk -v a="$rps" -v b="$baseline" 'BEGIN { printf "%.0f %%", 100 * a / b }')"
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "$rps" "$p50" "$p99" "$ratio" "$((bad + failed))"
+}
+
 # measure NAME SCRIPT PATH [wrk options…]: one wrk run, one table row.
 measure() {
     local name="$1" script="$2" path="$3"
     shift 3
-    local line
-    line="$(wrk -t2 -c"$connections" -d"${duration}s" -s "$work/$script" "$@" "http://127.0.0.1:$port$path" | grep '^RESULT')"
-    read -r _ rps p50 p99 bad failed <<<"$line"
-    local ratio="—"
-    [ -n "$baseline" ] && ratio="$(awk -v a="$rps" -v b="$baseline" 'BEGIN { printf "%.0f %%", 100 * a / b }')"
-    printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "$rps" "$p50" "$p99" "$ratio" "$((bad + failed))"
+    row "$name" "$(wrk -t2 -c"$connections" -d"${duration}s" -s "$work/$script" "$@" "http://127.0.0.1:$port$path" | grep '^RESULT')"
+}
+
+# together NAME-A SCRIPT-A PATH-A HEADER-A NAME-B SCRIPT-B PATH-B HEADER-B: two loads at once, each
+# with half the connections and one wrk thread; a row for each.
+together() {
+    local half=$((connections / 2))
+    wrk -t1 -c"$half" -d"${duration}s" -s "$work/$2" -H "$4" "http://127.0.0.1:$port$3" | grep '^RESULT' >"$work/a" &
+    local first=$!
+    wrk -t1 -c"$half" -d"${duration}s" -s "$work/$6" -H "$8" "http://127.0.0.1:$port$7" | grep '^RESULT' >"$work/b"
+    wait "$first"
+    row "$1" "$(cat "$work/a")"
+    row "$5" "$(cat "$work/b")"
 }
 
 wait_for() {
@@ -147,6 +164,16 @@ for engine in sqlite postgres; do
     measure "$engine: redirect \`GET /bench\` (desktop, 302)" report.lua /bench -H "$desktop"
     measure "$engine: landing page \`GET /bench\` (iPhone, 200)" report.lua /bench -H "$iphone"
     measure "$engine: apple-app-site-association" report.lua /.well-known/apple-app-site-association -H 'Host: links.read.example.com'
+    # Creation and visits at once, each on half the connections, against creation alone on as many.
+    half=$((connections / 2))
+    row "$engine: create alone, $half connections (links/s)" "$(wrk -t1 -c"$half" -d"${duration}s" -s "$work/create.lua" \
+        -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/links" | grep '^RESULT')"
+    together "$engine: create during redirects (links/s)" create.lua /api/links "Authorization: Bearer $token" \
+        "$engine: redirect during creation (desktop, 302)" report.lua /bench "$desktop"
+    stop
+    # Every visit's click written before its answer.
+    start_service "$database" --click-window 0
+    measure "$engine: redirect with \`--click-window 0\` (desktop, 302)" report.lua /bench -H "$desktop"
     stop
     # Lookups that miss the cache, as the table grows: the time must not grow with it.
     bulk_insert "$engine" "$database" 1 1000

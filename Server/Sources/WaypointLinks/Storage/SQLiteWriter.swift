@@ -9,6 +9,12 @@ import SQLiteNIO
 /// process takes its turn on this connection instead, so none waits on another in SQLite, and reads
 /// (on their own connections and threads, WAL mode) never wait for a write.
 ///
+/// Single statements that arrive while the connection is busy are committed together, in one
+/// transaction (group commit): with `synchronous=FULL` every commit waits for the disk, so links
+/// created at once share that wait instead of queueing for one each. Should any statement of a
+/// group fail, the group is rolled back and each statement run again on its own, so one bad
+/// statement never spoils another's write.
+///
 /// Each write runs to its end in a task of its own: a request cancelled half-way (its client gone,
 /// a shutdown) never leaves the connection inside a transaction. A transaction that cannot be rolled
 /// back ends with the connection: it is closed and the next write opens a new one.
@@ -48,10 +54,90 @@ actor SQLiteWriter {
         return writer
     }
 
-    /// One statement on its own: SQLite commits it when it ends.
+    /// A statement waiting to be written, and who waits for its rows.
+    private struct Pending {
+        let sql: String
+        let binds: [SQLiteData]
+        let answer: CheckedContinuation<Result<[SQLiteRow], StoreError>, Never>
+    }
+
+    /// Statements handed to ``execute(_:_:)`` and not yet written.
+    private var pending: [Pending] = []
+    /// Whether a task is writing `pending`.
+    private var draining = false
+    /// The most statements one group held (the tests check that groups form).
+    private(set) var largestGroup = 0
+
+    /// One statement, committed before it returns: on its own, or with the statements that arrived
+    /// while the connection was busy, in one transaction.
     func execute(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
-        try await inTurn { connection throws(StoreError) in
-            try await SQLiteLinkStore.query(sql, binds, on: connection)
+        let result = await withCheckedContinuation { answer in
+            pending.append(Pending(sql: sql, binds: binds, answer: answer))
+            if !draining {
+                draining = true
+                // Unstructured: no caller's cancellation reaches the writes.
+                Task { await self.drain() }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Writes `pending`, a group at a time, until none is left.
+    private func drain() async {
+        while !pending.isEmpty {
+            await turn.acquire()
+            let group = pending
+            pending = []
+            largestGroup = max(largestGroup, group.count)
+            let results: [Result<[SQLiteRow], StoreError>]
+            do throws(StoreError) {
+                results = try await write(group, on: try await connected())
+            } catch {
+                results = Array(repeating: .failure(error), count: group.count)
+            }
+            await turn.release()
+            for (statement, result) in zip(group, results) { statement.answer.resume(returning: result) }
+        }
+        draining = false
+    }
+
+    /// Runs a group's statements: one alone in autocommit; several in one transaction, or, should
+    /// any of them or the commit fail, each again on its own after a rollback.
+    private func write(
+        _ group: [Pending],
+        on connection: SQLiteConnection
+    ) async throws(StoreError) -> [Result<
+        [SQLiteRow], StoreError
+    >] {
+        func alone(_ statement: Pending) async -> Result<[SQLiteRow], StoreError> {
+            do throws(StoreError) {
+                return .success(try await SQLiteLinkStore.query(statement.sql, statement.binds, on: connection))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard group.count > 1 else { return [await alone(group[0])] }
+        var rows: [[SQLiteRow]] = []
+        var began = false
+        do throws(StoreError) {
+            _ = try await SQLiteLinkStore.query("BEGIN IMMEDIATE", [], on: connection)
+            began = true
+            for statement in group {
+                rows.append(try await SQLiteLinkStore.query(statement.sql, statement.binds, on: connection))
+            }
+            _ = try await SQLiteLinkStore.query("COMMIT", [], on: connection)
+            return rows.map { .success($0) }
+        } catch {
+            // A transaction that may still be open ends with the connection; its statements are
+            // answered with the failure (unacknowledged, so nothing is promised that is not stored).
+            if began, (try? await SQLiteLinkStore.query("ROLLBACK", [], on: connection)) == nil {
+                logger.error("rollback failed; reopening the write connection", metadata: ["error": "\(error)"])
+                await discard(connection)
+                return Array(repeating: .failure(error), count: group.count)
+            }
+            var results: [Result<[SQLiteRow], StoreError>] = []
+            for statement in group { results.append(await alone(statement)) }
+            return results
         }
     }
 
