@@ -49,6 +49,24 @@ struct ClickTests {
         #expect(Set(await store.batchIDs).count == 2)
     }
 
+    @Test("With a window of 0 a visit waits for its write: a failed one refuses it, a stopped counter refuses at once")
+    func windowZeroRefusals() async throws {
+        let store = FlakyStore(failures: 1)
+        let counter = ClickCounter(store: store, window: .zero)
+        let first = Task { try await counter.count(Self.key("a")) }
+        try await Task.sleep(for: .milliseconds(50))
+        await #expect(throws: StoreError.self) { try await counter.flush() }
+        await #expect(throws: LinkServiceError.self) { try await first.value }
+        // The next try writes the failed batch, then the next visit's: that visit is answered.
+        let second = Task { try await counter.count(Self.key("a")) }
+        try await Task.sleep(for: .milliseconds(50))
+        await counter.writeTheRest()
+        try await second.value
+        #expect(await store.written == [1, 1])
+        // Once the counter has written for the last time, a visit waits for nothing.
+        await #expect(throws: LinkServiceError.self) { try await counter.count(Self.key("a")) }
+    }
+
     @Test("Every kind of visit is counted by client and outcome; unknown codes are not", arguments: Engine.available)
     func visitsCounted(engine: Engine) async throws {
         let store = try await engine.makeStore()

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOConcurrencyHelpers
 import NIOCore
 import Testing
 import WaypointLinks
@@ -49,6 +50,11 @@ struct ScaleOutTests {
         // A cache far longer than the promise: only the notification can make the second see the edit.
         let (first, firstStore) = try await Self.instance(database) { $0.linkCacheSeconds = 600 }
         let (second, secondStore) = try await Self.instance(database) { $0.linkCacheSeconds = 600 }
+        // Listening has begun once the store tells its observers to forget everything (.unknown).
+        let listening = NIOLockedValueBox(false)
+        secondStore.observeChanges { if $0 == .unknown { listening.withLockedValue { $0 = true } } }
+        for _ in 0..<100 where !listening.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(listening.withLockedValue { $0 })
         #expect(try await firstStore.insert(VisitTests.link))
         #expect(try await Self.location(second) == "https://read.example.com/b/42")  // now cached there
         var edited = VisitTests.link

@@ -187,6 +187,21 @@ struct StoreConformanceTests {
         let other = APIToken.makeSecret()
         #expect(!(try await store.addToken(name: "ci", secretHash: APIToken.hash(other), createdAt: Fixtures.now)))
         #expect(try await store.addToken(name: "admin", secretHash: APIToken.hash(other), createdAt: Fixtures.now))
+        // Several commands adding one name at once: one token.
+        let added = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try await store.addToken(
+                        name: "race",
+                        secretHash: APIToken.hash(APIToken.makeSecret()),
+                        createdAt: Fixtures.now
+                    )
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(added.filter { $0 }.count == 1)
+        #expect(try await store.removeTokens(named: "race") == 1)
         let tokens = try await store.tokens()
         #expect(tokens.map(\.name) == ["admin", "ci"])
         #expect(tokens.map(\.createdAt) == [Fixtures.now, Fixtures.now])

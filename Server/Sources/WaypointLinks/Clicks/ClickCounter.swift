@@ -43,8 +43,12 @@ public actor ClickCounter: Service {
         var batch = 1
         /// Every batch up to this number is stored.
         var stored = 0
-        /// With a window of 0: visits waiting for their batch, resumed with whether it was stored.
-        var waiting: [(batch: Int, visit: CheckedContinuation<Bool, Never>)] = []
+        /// With a window of 0: visits waiting for their batch, by a number of their own, resumed
+        /// with whether it was stored.
+        var waiting: [Int: (batch: Int, visit: CheckedContinuation<Bool, Never>)] = [:]
+        var nextWaiter = 0
+        /// Set once the counter has written for the last time: a visit waits for nothing after.
+        var closed = false
         /// With a window of 0: the writer, idle until a click is counted.
         var idleWriter: CheckedContinuation<Void, Never>?
     }
@@ -80,19 +84,34 @@ public actor ClickCounter: Service {
     ///
     /// - Throws: ``StoreError`` (window 0 only) when the write that holds the click failed: the
     ///   visit should not be acknowledged. The click stays counted and is written by a later try.
-    nonisolated(nonsending) public func count(_ key: ClickKey) async throws(StoreError) {
+    nonisolated(nonsending) public func count(_ key: ClickKey) async throws(LinkServiceError) {
         let batch = record(key)
         guard window == .zero else { return }
-        let stored = await withCheckedContinuation { visit in
-            pending.withLockedValue { pending in
-                if pending.stored >= batch {
-                    visit.resume(returning: true)
-                } else {
-                    pending.waiting.append((batch, visit))
-                }
-            }
+        let waiter = pending.withLockedValue { pending in
+            defer { pending.nextWaiter += 1 }
+            return pending.nextWaiter
         }
-        guard stored else { throw StoreError("The visit's click could not be written yet; it will be retried.") }
+        // A visit cancelled while it waits (its server stopping) is answered at once, unstored.
+        let stored = await withTaskCancellationHandler {
+            await withCheckedContinuation { visit in
+                let answer: Bool? = pending.withLockedValue { pending in
+                    if pending.stored >= batch { return true }
+                    if pending.closed || Task.isCancelled { return false }
+                    pending.waiting[waiter] = (batch, visit)
+                    return nil
+                }
+                if let answer { visit.resume(returning: answer) }
+            }
+        } onCancel: {
+            pending.withLockedValue { $0.waiting.removeValue(forKey: waiter) }?.visit.resume(returning: false)
+        }
+        guard stored else {
+            throw LinkServiceError(
+                .unavailable,
+                "The visit could not be recorded yet: the database did not answer. It may still be counted once "
+                    + "the database answers; try again later."
+            )
+        }
     }
 
     /// Adds the click to the table in memory; the number of the batch it will be written in.
@@ -115,6 +134,7 @@ public actor ClickCounter: Service {
     }
 
     /// Writes what is counted. On failure everything stays counted, to be written by a later call.
+    /// The write runs in a task of its own, so a cancelled caller (a stopping service) still writes.
     public func flush() async throws(StoreError) {
         // A batch that failed before goes first, then what was counted since.
         for _ in 0..<2 {
@@ -130,17 +150,25 @@ public actor ClickCounter: Service {
                 }
             }
             guard let (batch, number) = unacknowledged else { return }
-            do {
-                try await store.addClicks(batch)
-            } catch {
+            let store = self.store
+            let written: Result<Void, StoreError> = await Task {
+                do throws(StoreError) {
+                    return .success(try await store.addClicks(batch))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            if case .failure(let error) = written {
                 writeFailures.increment()
                 unwrittenGauge.record(unwritten)
                 // Visits waiting for this batch are told; their clicks stay counted and are retried.
                 resumeWaiting { $0.batch <= number ? false : nil }
                 throw error
             }
+            // Another call may have written this batch meanwhile and moved on to the next.
+            guard unacknowledged?.number == number else { continue }
             unacknowledged = nil
-            pending.withLockedValue { $0.stored = number }
+            pending.withLockedValue { $0.stored = max($0.stored, number) }
             resumeWaiting { $0.batch <= number ? true : nil }
             unwrittenGauge.record(unwritten)
         }
@@ -150,10 +178,10 @@ public actor ClickCounter: Service {
     private func resumeWaiting(_ decide: ((batch: Int, visit: CheckedContinuation<Bool, Never>)) -> Bool?) {
         let answered = pending.withLockedValue { pending in
             var answered: [(CheckedContinuation<Bool, Never>, Bool)] = []
-            pending.waiting.removeAll { waiter in
-                guard let answer = decide(waiter) else { return false }
+            for (id, waiter) in pending.waiting {
+                guard let answer = decide(waiter) else { continue }
                 answered.append((waiter.visit, answer))
-                return true
+                pending.waiting[id] = nil
             }
             return answered
         }
@@ -191,6 +219,11 @@ public actor ClickCounter: Service {
     /// Writes what is left when the service stops; also called by the command after the server has
     /// stopped, in case the service group was cut short.
     public func writeTheRest() async {
+        // Whatever happens below, no visit waits after it.
+        defer {
+            pending.withLockedValue { $0.closed = true }
+            resumeWaiting { _ in false }
+        }
         for attempt in 1...20 {
             do {
                 try await flush()

@@ -48,6 +48,19 @@ public struct ClickBatch: Sendable, Hashable {
         self.id = id
         self.counts = counts
     }
+
+    /// The counts in one order every instance shares (code, day, client, outcome): two instances
+    /// adding to the same rows at once then lock them in the same order and never deadlock.
+    var rows: [(key: ClickKey, count: Int)] {
+        counts.map { (key: $0.key, count: $0.value) }.sorted { a, b in
+            (a.key.code, a.key.day, a.key.client.rawValue, a.key.outcome.rawValue)
+                < (b.key.code, b.key.day, b.key.client.rawValue, b.key.outcome.rawValue)
+        }
+    }
+
+    /// Seconds a batch id is kept: a retry after an unclear failure comes within seconds, and ids
+    /// older than this are deleted as new batches are written, so the table stays small.
+    static let idLifetime = 86_400
 }
 
 /// A stored count.

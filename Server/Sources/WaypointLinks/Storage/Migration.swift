@@ -103,8 +103,12 @@ public struct Migration: Sendable {
         ),
         Migration(
             version: 4,
-            summary: "when each API token was last used",
-            statements: ["ALTER TABLE api_tokens ADD COLUMN last_used_at {int64}"]
+            summary: "when each API token was last used; click batch ids by age",
+            statements: [
+                "ALTER TABLE api_tokens ADD COLUMN last_used_at {int64}",
+                // Old batch ids are deleted as new batches are written (ClickBatch.idLifetime).
+                "CREATE INDEX click_batches_by_age ON click_batches (applied_at)",
+            ]
         ),
     ]
 }

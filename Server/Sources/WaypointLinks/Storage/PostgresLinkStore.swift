@@ -244,15 +244,25 @@ public final class PostgresLinkStore: LinkStore {
     public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool {
         let hash = Hexadecimal.encode(secretHash)
         let seconds = LinkRow.seconds(createdAt)
-        // One statement, so two commands adding the same name at once give one token.
-        return try await !rows(
-            "add a token",
-            """
-            INSERT INTO api_tokens (secret_hash, name, created_at)
-            SELECT \(hash), \(name), \(seconds) WHERE NOT EXISTS (SELECT 1 FROM api_tokens WHERE name = \(name))
-            RETURNING name
-            """
-        ) { try $0.decode(String.self) }.isEmpty
+        var added = false
+        try await run("add a token") { client, logger in
+            added = try await client.withTransaction(logger: logger) { connection in
+                // Read committed lets two sessions both see no such name; one lock makes them take turns.
+                try await connection.query("SELECT pg_advisory_xact_lock(742032)", logger: logger)
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO api_tokens (secret_hash, name, created_at)
+                    SELECT \(hash), \(name), \(seconds) WHERE NOT EXISTS (SELECT 1 FROM api_tokens WHERE name = \(name))
+                    RETURNING name
+                    """,
+                    logger: logger
+                )
+                var inserted = false
+                for try await _ in rows { inserted = true }
+                return inserted
+            }
+        }
+        return added
     }
 
     public func tokens() async throws(StoreError) -> [APITokenRecord] {
@@ -290,23 +300,28 @@ public final class PostgresLinkStore: LinkStore {
         guard !batch.counts.isEmpty else { return }
         let id = batch.id.uuidString
         let now = LinkRow.seconds(Date())
-        let rows = Array(batch.counts)
+        let rows = batch.rows
         let codes = rows.map(\.key.code)
         let days = rows.map(\.key.day)
         let clients = rows.map(\.key.client.rawValue)
         let outcomes = rows.map(\.key.outcome.rawValue)
-        let counts = rows.map(\.value)
+        let counts = rows.map(\.count)
+        let expired = now - ClickBatch.idLifetime
         // One statement, so one round trip and atomic: the batch id is recorded and every row added,
-        // or neither. A batch applied before (the answer was lost, not the write) adds nothing.
+        // or neither. A batch applied before (the answer was lost, not the write) adds nothing. Rows
+        // go in one order (ClickBatch.rows), so instances adding to the same rows never deadlock.
         _ = try await self.rows(
             "add click counts",
             """
             WITH batch AS (
                 INSERT INTO click_batches (id, applied_at) VALUES (\(id), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id
+            ), expired AS (
+                DELETE FROM click_batches WHERE applied_at < \(expired) AND EXISTS (SELECT 1 FROM batch)
             )
             INSERT INTO clicks (code, day, client, outcome, count)
             SELECT * FROM unnest(\(codes)::text[], \(days)::bigint[], \(clients)::text[], \(outcomes)::text[], \(counts)::bigint[])
             WHERE EXISTS (SELECT 1 FROM batch)
+            ORDER BY 1, 2, 3, 4
             ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = clicks.count + excluded.count
             """
         ) { _ in () }

@@ -238,13 +238,18 @@ public final class SQLiteLinkStore: LinkStore {
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
         guard !batch.counts.isEmpty else { return }
         let id = batch.id.uuidString
-        let rows = Array(batch.counts)
+        let rows = batch.rows
+        let now = LinkRow.seconds(Date())
         try await writer.transaction { run throws(StoreError) in
             let new = try await run(
                 "INSERT INTO click_batches (id, applied_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id",
-                [.text(id), .integer(LinkRow.seconds(Date()))]
+                [.text(id), .integer(now)]
             )
             guard !new.isEmpty else { return }  // applied before: the answer was lost, not the write
+            _ = try await run(
+                "DELETE FROM click_batches WHERE applied_at < ?",
+                [.integer(now - ClickBatch.idLifetime)]
+            )
             for start in stride(from: 0, to: rows.count, by: Self.clickRowsPerStatement) {
                 let chunk = rows[start..<min(start + Self.clickRowsPerStatement, rows.count)]
                 let values = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")

@@ -117,28 +117,41 @@ actor SQLiteWriter {
             }
         }
         guard group.count > 1 else { return [await alone(group[0])] }
+        // BEGIN or COMMIT failing (the file locked by another process past the busy timeout, the
+        // disk full) fails the whole group: each statement alone would only wait as long again.
+        _ = try await SQLiteLinkStore.query("BEGIN IMMEDIATE", [], on: connection)
         var rows: [[SQLiteRow]] = []
-        var began = false
+        var statementFailed = false
         do throws(StoreError) {
-            _ = try await SQLiteLinkStore.query("BEGIN IMMEDIATE", [], on: connection)
-            began = true
             for statement in group {
                 rows.append(try await SQLiteLinkStore.query(statement.sql, statement.binds, on: connection))
             }
-            _ = try await SQLiteLinkStore.query("COMMIT", [], on: connection)
-            return rows.map { .success($0) }
         } catch {
-            // A transaction that may still be open ends with the connection; its statements are
-            // answered with the failure (unacknowledged, so nothing is promised that is not stored).
-            if began, (try? await SQLiteLinkStore.query("ROLLBACK", [], on: connection)) == nil {
-                logger.error("rollback failed; reopening the write connection", metadata: ["error": "\(error)"])
-                await discard(connection)
-                return Array(repeating: .failure(error), count: group.count)
-            }
-            var results: [Result<[SQLiteRow], StoreError>] = []
-            for statement in group { results.append(await alone(statement)) }
-            return results
+            statementFailed = true
         }
+        if !statementFailed {
+            do throws(StoreError) {
+                _ = try await SQLiteLinkStore.query("COMMIT", [], on: connection)
+                return rows.map { .success($0) }
+            } catch {
+                try await rollBack(connection, after: error)
+                throw error
+            }
+        }
+        // One statement failed: the others are written without it, each on its own.
+        try await rollBack(connection, after: StoreError("a statement of the group failed"))
+        var results: [Result<[SQLiteRow], StoreError>] = []
+        for statement in group { results.append(await alone(statement)) }
+        return results
+    }
+
+    /// Rolls back the open transaction; when that fails, the connection may still be inside it and
+    /// ends (the next write opens a new one), and `failure` is thrown.
+    private func rollBack(_ connection: SQLiteConnection, after failure: StoreError) async throws(StoreError) {
+        guard (try? await SQLiteLinkStore.query("ROLLBACK", [], on: connection)) == nil else { return }
+        logger.error("rollback failed; reopening the write connection", metadata: ["error": "\(failure)"])
+        await discard(connection)
+        throw failure
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction, committed when it returns and rolled back
