@@ -27,18 +27,31 @@ public struct LinkServiceClient: Sendable {
 
     /// The token in a claim URL of this service (`https://<domain>/c/<token>`), or nil for any
     /// other text: the pasteboard may hold anything.
+    ///
+    /// The URL must be written exactly as the service writes it — scheme and host in any case, and
+    /// nothing else: no port, no user info, no percent-escape (`links%2Eexample.com`, `/c%2F…`), no
+    /// query or fragment. A URL parser reads those as the same host or path; this one refuses them,
+    /// so a look-alike never passes for the service's own URL.
     public func token(inClaimURL text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URLComponents(string: trimmed), url.scheme?.lowercased() == "https",
-            url.host?.lowercased() == domain
-        else { return nil }
-        let segments = url.path.split(separator: "/")
-        guard segments.count == 2, segments[0] == "c", !segments[1].isEmpty,
-            segments[1].unicodeScalars.allSatisfy({
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+        let origin = "https://" + domain
+        let rest = trimmed.dropFirst(origin.count)
+        guard trimmed.prefix(origin.count).lowercased() == origin, rest.hasPrefix("/c/"), rest.count > 3 else {
+            return nil
+        }
+        let token = rest.dropFirst(3)
+        guard
+            token.utf8.count <= 256,
+            token.utf8.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default: false
+                }
             })
         else { return nil }
-        return String(segments[1])
+        return String(token)
     }
 
     /// Claims `token` (`POST /api/claims`): the link it stands for, once.

@@ -43,6 +43,13 @@ struct ClaimingProviderTests {
             "http://links.example.com/c/\(token)", "https://evil.example.net/c/\(token)",
             "https://links.example.com/\(token)", "https://links.example.com/c/\(token)/more",
             "https://links.example.com/c/", "https://links.example.com/c/a%20b", "a shopping list", "",
+            // Hostile input round 3: what a URL parser reads as this host or path, and is not.
+            "https://links.example.com:8443/c/\(token)", "https://links.example.com:443/c/\(token)",
+            "https://evil@links.example.com/c/\(token)", "https://user:pw@links.example.com/c/\(token)",
+            "https://links%2Eexample.com/c/\(token)", "https://links.example.com/c%2F\(token)",
+            "https://links.example.com/c/\(token)?next=x", "https://links.example.com/c/\(token)#x",
+            "https://links.example.com.evil.net/c/\(token)", "https://links.example.com/./c/\(token)",
+            "https://links.example.com//c/\(token)", "https://links.example.com/C/\(token)",
         ] {
             #expect(service.token(inClaimURL: other) == nil, "\(other)")
         }

@@ -357,6 +357,31 @@ struct ToolTests {
         #expect(manifest.makeIntake().notificationProviders.map(\.name) == ["iterable", "braze"])
         let overlaps = ManifestLinter(manifest: manifest).lint().filter { $0.code == "provider-overlap" }
         #expect(overlaps.count == 1)
+        // Hostile input, round 3: two enabled presets that one push can match both of; order decides.
+        let order = ManifestLinter(manifest: manifest).lint().filter { $0.code == "provider-order" }
+        #expect(
+            order.map(\.message) == [
+                "iterable and braze are both enabled: a push with a link at both Iterable's and Braze's places "
+                    + "opens Iterable's, as it is listed first; a push carrying Iterable's marker "
+                    + "(itbl.isGhostPush (flag)) is not routed, whatever link of Braze's it holds; a push carrying "
+                    + "Braze's marker (appboy_uninstall_tracking (flag), ab_push_fetch_test_triggers_key (flag)) is "
+                    + "not routed, whatever link of Iterable's it holds. List only the providers the app's pushes "
+                    + "come from, or first the one whose link must win."
+            ]
+        )
+        // And the intake does what the warning says: Iterable's link wins, Braze's marker stops both.
+        let both = NotificationProvider.iterable.samplePayload("myapp://books/1")
+        guard case .object(var fields) = both else { return }
+        fields["ab_uri"] = "myapp://books/2"
+        let intake = manifest.makeIntake()
+        #expect(
+            intake.notification(NotificationResponseSnapshot(userInfo: .object(fields))).link?.string
+                == "myapp://books/1"
+        )
+        fields["appboy_uninstall_tracking"] = true
+        #expect(
+            intake.notification(NotificationResponseSnapshot(userInfo: .object(fields))).error?.code == .notForRouting
+        )
         #expect(overlaps.first?.message.hasPrefix("A push in Iterable's shape") == true)
         #expect(overlaps.first?.message.contains("the rule for '/books/1'") == true)
         #expect {

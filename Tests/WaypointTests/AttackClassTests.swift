@@ -204,6 +204,62 @@ struct AttackClassTests {
         #expect(throws: UnsafeParameterError.self) { try plain.parameters.resourceName("missing") }
     }
 
+    /// Hostile input, round 3: characters that change how a name or path reads when shown.
+    static let bidiLinks = [
+        "myapp://files/invoice%E2%80%AEfdp.exe", "myapp://files/a%E2%80%ABb", "myapp://files/%E2%81%A6x%E2%81%A9",
+        "myapp://files/a%E2%80%8Fb", "myapp://files/a%D8%9Cb", "myapp://messages/1?from=%E2%80%AEnimda",
+        "myapp://messages/1#%E2%80%AD", "https://example.com/files/a%E2%80%AEb",
+    ]
+
+    @Test(
+        "A bidirectional formatting character in any part of a link is refused with its reason (RFC 3987)",
+        arguments: bidiLinks
+    )
+    func bidiControls(text: String) throws {
+        #expect {
+            try DeepLink(text)
+        } throws: { error in
+            guard let error = error as? LinkError else { return false }
+            return error.code == .invalidCharacter && error.message.contains("bidirectional formatting character")
+        }
+        // Whatever way it arrives.
+        #expect(Self.intake.text(text).link == nil)
+    }
+
+    @Test("Invisible and direction-changing characters are not plain names; joiners in a link still route")
+    func invisibleCharactersInNames() throws {
+        let resolver = try Self.makeResolver()
+        for (escaped, code) in [
+            ("a%E2%80%8Bb", "200B"), ("%EF%BB%BFx", "FEFF"), ("x%C2%ADy", "00AD"), ("a%E2%80%8Db", "200D"),
+            ("a%E2%81%A0b", "2060"),
+        ] {
+            let match = try #require(resolver.resolve("myapp://files/\(escaped)").match, "\(escaped)")
+            #expect {
+                try match.parameters.resourceName("name")
+            } throws: { error in
+                (error as? UnsafeParameterError)?.message.hasSuffix(
+                    "is not a plain name: it contains an invisible or direction-changing character (U+\(code))."
+                ) == true
+            }
+        }
+        // A zero-width joiner inside an emoji is no bidi control: the link routes, the text is kept.
+        let family = try #require(resolver.resolve("myapp://messages/1?name=%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9").match)
+        #expect(family.link.queryValue("name") == "\u{1F468}\u{200D}\u{1F469}")
+    }
+
+    /// Hostile input, round 3: an empty port. RFC 3986 (3.2.3) reads it as the scheme's default.
+    @Test("An empty port is the scheme's default, as RFC 3986 reads it, for routing and for every safety check")
+    func emptyPort() throws {
+        let link = try DeepLink("https://example.com:/messages/1")
+        #expect(link.port == nil)
+        #expect(Self.policy.isUniversalLink(link))
+        #expect(
+            try Self.makeResolver().resolve("https://example.com:/messages/1").match?.route.name == "messages.detail"
+        )
+        #expect(Self.policy.isOwnDestination("https://example.com:/messages/1"))
+        #expect(!Self.policy.isOwnDestination("https://example.com:/\\evil.com"))
+    }
+
     @Test("Overlong input, too many segments or query items, invalid UTF-8 and NUL bytes are typed errors")
     func limits() throws {
         func code(_ text: String) -> LinkError.Code? {
@@ -275,8 +331,34 @@ struct AttackClassTests {
         let resolver = try Self.makeResolver()
         #expect(resolver.webNavigationDecision(for: Self.tap("http://other.org/about")) == .openOutside)
         #expect(resolver.webNavigationDecision(for: Self.tap("https://example.com/about")) == .load)
+        #expect(
+            resolver.webNavigationDecision(for: Self.tap("http://example.com/about"))
+                == .refuse("http://example.com/about is not https; the web view loads https pages only")
+        )
         // A redirect target is loaded as well as routed: plain http never counts as the app's own.
         #expect(!Self.policy.isOwnDestination("http://example.com/orders/1"))
+    }
+
+    static let plainHTTPPages = [
+        "http://example.com/about", "http://EXAMPLE.com/about", "http://example.com/", "http://example.com",
+        "http://example.com:80/about", "http://example.com/about?next=/messages/1", "http://example.com/about#top",
+        "http://example.com/files/report.pdf", "http://example.com/%61bout", "http://example.com./about",
+        "http://other.org/about",
+    ]
+
+    /// Hostile input, round 3: an `http` page on the app's own domain loaded in the web view.
+    @Test(
+        "The web view loads no plain-http page, the app's own domains included, from any frame or tap",
+        arguments: plainHTTPPages,
+        [(true, true), (true, false), (false, true), (false, false)]
+    )
+    func webViewHTTPSOnly(text: String, frameAndTap: (Bool, Bool)) throws {
+        let navigation = WebNavigation(url: text, isMainFrame: frameAndTap.0, isUserInitiated: frameAndTap.1)
+        let resolver = try Self.makeResolver()
+        for allowances in [WebNavigationAllowances(), [.withoutTap, .fromSubframes]] {
+            let decision = resolver.webNavigationDecision(for: navigation, allowing: allowances)
+            #expect(decision != .load, "\(text) \(frameAndTap) \(allowances)")
+        }
     }
 
     @Test("The refusal names the route and the sources it accepts")

@@ -220,4 +220,62 @@ struct NotificationProviderTests {
         }
         #expect(PayloadPath("com.batch", "l").description == #""com.batch".l"#)
     }
+
+    static let falsyMarkerValues: [PayloadValue] = [
+        false, 0, .double(0), "", " ", "False", "false", "FALSE", "0", "0.0", "off", "no", "null", "nil", .null,
+    ]
+
+    /// Hostile input, round 3: a visible push whose marker holds a falsy value was taken as the
+    /// provider's own silent push, and its link dropped.
+    @Test("A marker marks a push only in its documented form; a falsy value at its place routes the link")
+    func markerForms() {
+        for preset in NotificationProvider.presets {
+            for marker in preset.internalMarkers {
+                let documented: [PayloadValue] =
+                    switch marker.form {
+                    case .flag: [true, 1, "true", "1"]
+                    case .value: ["5b1c0d2e-id", ["type": "interstitial"], 7]
+                    }
+                for value in documented {
+                    #expect(marker.marks(Self.setting(marker.path, to: value)), "\(preset) \(marker) \(value)")
+                }
+                for value in Self.falsyMarkerValues {
+                    #expect(!marker.marks(Self.setting(marker.path, to: value)), "\(preset) \(marker) \(value)")
+                }
+                if marker.form == .flag {
+                    for value: PayloadValue in ["yes", "on", 2, -1, ["x": 1], ["true"]] {
+                        #expect(!marker.marks(Self.setting(marker.path, to: value)), "\(preset) \(marker) \(value)")
+                    }
+                }
+            }
+        }
+        // Through the intake: a Braze push with a falsy uninstall-tracking flag opens its link.
+        for value in Self.falsyMarkerValues {
+            let payload: PayloadValue = [
+                "aps": ["alert": "Hi"], "ab": ["c": "x"], "ab_uri": "myapp://books/5",
+                "appboy_uninstall_tracking": value,
+            ]
+            let result = Self.intake([.braze]).notification(
+                Self.tap(payload)
+            )
+            #expect(result.link?.string == "myapp://books/5", "\(value)")
+        }
+        let silent: PayloadValue = ["aps": ["content-available": 1], "appboy_uninstall_tracking": true]
+        #expect(
+            Self.intake([.braze]).notification(Self.tap(silent))
+                .error?.code == .notForRouting
+        )
+    }
+
+    /// `payload` with `value` at `path`, objects made on the way.
+    static func setting(_ path: PayloadPath, to value: PayloadValue) -> PayloadValue {
+        func set(_ keys: ArraySlice<String>, in object: PayloadValue?) -> PayloadValue {
+            guard let key = keys.first else { return value }
+            var fields: [String: PayloadValue] = [:]
+            if case .object(let existing) = object { fields = existing }
+            fields[key] = set(keys.dropFirst(), in: fields[key])
+            return .object(fields)
+        }
+        return set(ArraySlice(path.keys), in: ["aps": ["alert": "Hi"]])
+    }
 }

@@ -85,6 +85,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Claims of deferred links one client may make a minute; 0 for no limit.")
     var claimLimit = LinkService.Configuration.defaultClaimLimit.perMinute
 
+    @Option(help: "Claim tokens one client may be issued a minute (landing pages, Play redirects); 0 for no limit.")
+    var claimTokenLimit = LinkService.Configuration.defaultClaimTokenLimit.perMinute
+
     @Option(help: "Hours after a click its deferred link can be claimed by the app it installed.")
     var claimHours: Double = LinkService.Configuration.defaultClaimLifetime / 3600
 
@@ -119,7 +122,7 @@ struct Serve: AsyncParsableCommand {
         guard claimHours > 0, claimHours.isFinite else {
             throw ValidationError("--claim-hours is more than 0.")
         }
-        guard adminLimit >= 0, unknownCodeLimit >= 0, claimLimit >= 0 else {
+        guard adminLimit >= 0, unknownCodeLimit >= 0, claimLimit >= 0, claimTokenLimit >= 0 else {
             throw ValidationError("A limit is a number of requests a minute, 0 or more (0 turns it off).")
         }
         guard linkCacheSeconds >= 0, linkCacheSeconds.isFinite else {
@@ -152,6 +155,7 @@ struct Serve: AsyncParsableCommand {
                     clickWindow: .milliseconds(Int((clickWindow * 1000).rounded())),
                     claimLifetime: claimHours * 3600,
                     claimLimit: RateLimit(perMinute: claimLimit),
+                    claimTokenLimit: RateLimit(perMinute: claimTokenLimit),
                     metrics: ServiceMetrics.bootstrapPrometheus()
                 )
             )

@@ -197,6 +197,17 @@ struct AdminAPITests {
                     #"{"deepLink": "readapp://books/1", "expiresAt": "1969-12-31T23:59:59Z"}"#, .badRequest,
                     "invalidRequest", "'expiresAt' (1969-12-31T23:59:59Z) is not in the future"
                 ),
+                // Hostile input, round 3: text that reads differently on screen than it is written.
+                (
+                    #"{"deepLink": "readapp://books/1", "preview": {"title": "invoice\u202Egnp.exe"}}"#, .badRequest,
+                    "invalidRequest",
+                    "preview.title holds an invisible or direction-changing character (U+202E); remove it, so the "
+                        + "text reads on screen as it is written."
+                ),
+                (
+                    #"{"deepLink": "readapp://books/1", "preview": {"description": "Pay\u200Bpal"}}"#, .badRequest,
+                    "invalidRequest", "preview.description holds an invisible or direction-changing character (U+200B)"
+                ),
                 (#"{"deepLink": "#, .badRequest, "invalidRequest", "The body is not valid JSON"),
                 (#"[1, 2]"#, .badRequest, "invalidRequest", "the body"),
                 (

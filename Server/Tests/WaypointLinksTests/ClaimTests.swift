@@ -25,14 +25,16 @@ struct ClaimTests {
     @Test("A token carries its code and platform, and is refused when changed, cut or too old")
     func tokenChecks() throws {
         let tokens = Self.tokens()
-        let text = tokens.issue(code: "spring-sale", platform: .android, at: Fixtures.now)
+        var sale = Self.link
+        sale.code = "spring-sale"
+        let text = tokens.issue(for: sale, platform: .android, at: Fixtures.now)
         let token = try tokens.verify(text, at: Fixtures.now.addingTimeInterval(3600))
         #expect(token.code == "spring-sale")
         #expect(token.platform == .android)
         #expect(token.id.count == 24)
         // Two clicks on one link get two tokens, each claimable once.
         #expect(
-            try tokens.verify(tokens.issue(code: "spring-sale", platform: .android, at: Fixtures.now), at: Fixtures.now)
+            try tokens.verify(tokens.issue(for: sale, platform: .android, at: Fixtures.now), at: Fixtures.now)
                 .id != token.id
         )
 
@@ -143,7 +145,7 @@ struct ClaimTests {
     func refusals() async throws {
         let clock = TestClock()
         try await withService(clock: clock) { client, fixture in
-            let forged = Self.tokens().issue(code: "spring", platform: .iOS, at: Fixtures.now)
+            let forged = Self.tokens().issue(for: Self.link, platform: .iOS, at: Fixtures.now)
             var (status, body) = try await Self.claim(client, #"{"token": "\#(forged)"}"#)
             #expect(status == .notFound)
             #expect(body.contains(#""code":"claimInvalid""#))
@@ -168,6 +170,62 @@ struct ClaimTests {
             // Nothing was counted for the refused claims.
             #expect(try await fixture.store.installs(code: "spring").isEmpty)
         }
+    }
+
+    /// Hostile input, round 3: a token names its link, not only its code.
+    @Test("A link deleted and made again with the same code is another link: its old tokens claim nothing")
+    func sameCodeRemade() async throws {
+        let clock = TestClock()
+        try await withService(clock: clock) { client, fixture in
+            let old = try await Self.claimURL(from: client)
+            #expect(try await fixture.store.delete(code: "spring"))
+            clock.advance(60)
+            var remade = Self.link
+            remade.createdAt = clock.now
+            remade.deepLink = "readapp://books/43"
+            #expect(try await fixture.store.insert(remade))
+            var (status, body) = try await Self.claim(client, #"{"token": "\#(old)"}"#)
+            #expect(status == .notFound)
+            #expect(body.contains("has been deleted"))
+            // A token issued for the new link claims it.
+            let fresh = try await Self.claimURL(from: client)
+            (status, body) = try await Self.claim(client, #"{"token": "\#(fresh)"}"#)
+            #expect(status == .ok)
+            #expect(body.contains("readapp://books/43"))
+            #expect(try await fixture.store.installs(code: "spring").count == 1)
+        }
+    }
+
+    /// Hostile input, round 3: landing pages fetched in a loop minted tokens to inflate installs.
+    @Test("Claim tokens are issued to a client up to its limit; past it, pages and redirects carry none")
+    func mintingLimited() async throws {
+        let fixture = try await ServiceFixture.make { $0.claimTokenLimit = RateLimit(perMinute: 60, burst: 3) }
+        #expect(try await fixture.store.insert(Self.link))
+        try await Application(router: fixture.service.router()).test(.router) { client in
+            var claimURLs = 0
+            for _ in 0..<5 {
+                let html = try await client.execute(
+                    uri: "/spring",
+                    method: .get,
+                    headers: [.userAgent: Fixtures.iPhone]
+                ) {
+                    String(buffer: $0.body)
+                }
+                if html.contains("data-claim=") { claimURLs += 1 }
+                #expect(html.contains("apps.apple.com"))  // the page still offers the store
+            }
+            #expect(claimURLs == 3)
+            let location = try await client.execute(
+                uri: "/spring",
+                method: .get,
+                headers: [.userAgent: Fixtures.android]
+            ) {
+                $0.headers[.location] ?? ""
+            }
+            #expect(location.hasPrefix("https://play.google.com/store/apps/details?id=com.example.reading"))
+            #expect(!location.contains("waypoint_claim"))
+        }
+        await fixture.store.close()
     }
 
     @Test("Claims are rate-limited per client")

@@ -1,8 +1,10 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOHTTP1
 import Testing
 import WaypointLinks
 
@@ -69,6 +71,44 @@ struct HTTPSemanticsTests {
             try await client.execute(uri: "/api/links/spring/nothing", method: .get) {
                 #expect($0.status == .notFound)
             }
+        }
+        await fixture.store.close()
+    }
+
+    /// Hostile input, round 3: a short link answered on any `Host`, so any domain pointed at the
+    /// service served the app's links.
+    @Test("A short link answers only on the short-link domain (and loopback names); any other Host gets the 404 page")
+    func linkHosts() async throws {
+        let fixture = try await ServiceFixture.make()
+        #expect(try await fixture.store.insert(VisitTests.link))
+        let app = Application(
+            router: fixture.service.router(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0))
+        )
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let http = HTTPClient(
+                eventLoopGroupProvider: .singleton,
+                configuration: .init(redirectConfiguration: .disallow)
+            )
+            do {
+                for (host, status) in [
+                    ("links.example.com", 302), ("LINKS.example.com:443", 302), ("links.example.com.", 302),
+                    ("localhost:8080", 302), ("127.0.0.1", 302), ("[::1]:8080", 302),
+                    ("evil.example", 404), ("links.example.com.evil.net", 404), ("read.example.com", 404),
+                    ("evil.example@links.example.com", 404),
+                ] {
+                    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/spring")
+                    request.headers.replaceOrAdd(name: "Host", value: host)
+                    request.headers.replaceOrAdd(name: "User-Agent", value: Fixtures.desktop)
+                    let response = try await http.execute(request, timeout: .seconds(10))
+                    #expect(Int(response.status.code) == status, "\(host)")
+                }
+            } catch {
+                try await http.shutdown()
+                throw error
+            }
+            try await http.shutdown()
         }
         await fixture.store.close()
     }

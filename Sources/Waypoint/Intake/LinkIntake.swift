@@ -19,7 +19,10 @@ public struct LinkIntake: Sendable {
     /// Payload keys that hold a link, looked up at the top level and under `data`.
     public var linkKeys: [String]
     /// Push providers whose payload shapes are read (``NotificationProvider/braze``…), after
-    /// ``linkKeys`` and before ``notificationRules``, in this order.
+    /// ``linkKeys`` and before ``notificationRules``, in this order. When one push matches several,
+    /// the rule is fixed: a marker of any of them makes it that provider's own push (not routed);
+    /// otherwise the first listed whose places hold a link gives it. `waypoint lint` warns for each
+    /// pair one push could match both of (`provider-order`).
     public var notificationProviders: [NotificationProvider]
     /// Rules for payloads without a link key, tried in order after the keys and the providers.
     public var notificationRules: [NotificationRule]

@@ -326,6 +326,13 @@ struct LinkScanner {
                 }
             }
             guard utf8.accept(decoded) else { throw invalidUTF8(at: index) }
+            if utf8.endedInBidiControl {
+                throw Failure(code: .invalidCharacter, offset: index) { input in
+                    "Link '\(input)' has a bidirectional formatting character (such as U+202E) ending at byte "
+                        + "\(index + 2); links may not carry them (RFC 3987): they make text show in another "
+                        + "order than it reads."
+                }
+            }
             return index + 3
         }
         let allowed =
@@ -410,8 +417,21 @@ struct UTF8Check {
     private var needed = 0
     private var lower: UInt8 = 0x80
     private var upper: UInt8 = 0xBF
+    /// The scalar being decoded, so a finished one can be looked at.
+    private var scalar: UInt32 = 0
+    /// The last scalar finished was a bidirectional formatting character (LRM, RLM, ALM, the
+    /// embeddings, overrides and isolates), which RFC 3987 (section 4.1) forbids in links: it makes
+    /// text show in another order than it reads (`file‮fdp.exe` shows as `fileexe.pdf`).
+    private(set) var endedInBidiControl = false
 
     var isComplete: Bool { needed == 0 }
+
+    static func isBidiControl(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
 
     /// Whether `bytes` are well-formed UTF-8 as a whole.
     static func isValid(_ bytes: some Sequence<UInt8>) -> Bool {
@@ -426,17 +446,20 @@ struct UTF8Check {
             needed -= 1
             lower = 0x80
             upper = 0xBF
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+            if needed == 0 { endedInBidiControl = Self.isBidiControl(scalar) }
             return true
         }
+        endedInBidiControl = false
         switch byte {
         case 0x00...0x7F: return true
-        case 0xC2...0xDF: needed = 1
-        case 0xE0: (needed, lower) = (2, 0xA0)
-        case 0xE1...0xEC, 0xEE...0xEF: needed = 2
-        case 0xED: (needed, upper) = (2, 0x9F)
-        case 0xF0: (needed, lower) = (3, 0x90)
-        case 0xF1...0xF3: needed = 3
-        case 0xF4: (needed, upper) = (3, 0x8F)
+        case 0xC2...0xDF: (needed, scalar) = (1, UInt32(byte & 0x1F))
+        case 0xE0: (needed, lower, scalar) = (2, 0xA0, 0)
+        case 0xE1...0xEC, 0xEE...0xEF: (needed, scalar) = (2, UInt32(byte & 0x0F))
+        case 0xED: (needed, upper, scalar) = (2, 0x9F, UInt32(byte & 0x0F))
+        case 0xF0: (needed, lower, scalar) = (3, 0x90, 0)
+        case 0xF1...0xF3: (needed, scalar) = (3, UInt32(byte & 0x07))
+        case 0xF4: (needed, upper, scalar) = (3, 0x8F, 4)
         default: return false
         }
         return true

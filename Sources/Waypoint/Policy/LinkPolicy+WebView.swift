@@ -14,7 +14,8 @@ extension LinkResolver {
     /// Decides what a web view does with a navigation: nothing dangerous is loaded; the app's
     /// routes are routed and other apps and sites open outside only from a tap in the main frame
     /// (unless `allowances` say otherwise); the app's own pages stay in the web view, and an
-    /// embedded frame loads other sites as a browser would.
+    /// embedded frame loads other sites as a browser would. Only `https` pages are loaded: a plain
+    /// `http` page is refused, on the app's own domains too.
     ///
     /// The link is read with source ``LinkSource/webNavigation``, so a route limited to universal
     /// links is not routed from inside the web view: its page loads instead.
@@ -24,6 +25,7 @@ extension LinkResolver {
     /// resolver.webNavigationDecision(for: tap("https://example.com/books/42")) // .route
     /// resolver.webNavigationDecision(for: tap("https://example.com/about"))    // .load
     /// resolver.webNavigationDecision(for: tap("https://other.org/"))           // .openOutside
+    /// resolver.webNavigationDecision(for: tap("http://example.com/about"))     // .refuse(…): not https
     /// resolver.webNavigationDecision(for: tap("javascript:alert(1)"))          // .refuse(…)
     /// ```
     public func webNavigationDecision(
@@ -41,16 +43,21 @@ extension LinkResolver {
         let untrusted =
             "\(link) leaves the web view only from a tap in the main frame; this navigation came "
             + (fromMainFrame ? "from a script or a redirect" : "from an embedded frame")
+        // Only https is loaded: a plain-http page, even on the app's own domain, could be anyone's
+        // on the way, and a page in the app's web view is trusted with its messages.
+        let loadable = link.scheme == "https"
+        let notHTTPS = "\(link) is not https; the web view loads https pages only"
         switch policy.evaluate(link) {
         case .deny(let reason):
             return .refuse(reason)
         case .passThrough:
             if fromMainFrame && tapped { return .openOutside }
             // Another site in an embedded frame loads there, as in a browser: nothing leaves the web view.
-            return link.isWeb && !navigation.isMainFrame ? .load : .refuse(untrusted)
+            guard link.isWeb && !navigation.isMainFrame else { return .refuse(untrusted) }
+            return loadable ? .load : .refuse(notHTTPS)
         case .allow:
             if fromMainFrame && tapped && !candidates(for: link).isEmpty { return .route }
-            if link.isWeb { return .load }
+            if link.isWeb { return loadable ? .load : .refuse(notHTTPS) }
             return .refuse(fromMainFrame && tapped ? "no route takes \(link)" : untrusted)
         }
     }

@@ -21,7 +21,8 @@ extension RouteParameters {
     /// The parameter as a plain file or resource name: one path component, safe to append to a
     /// directory or bundle path. Refuses what path traversal needs, after percent-decoding (so
     /// `%2e%2e%2f` is caught as `../`): `.` and `..`, `/` and `\`, NUL and other control
-    /// characters (C0, DEL and C1), and a leading `~`; in the name as given and once normalized
+    /// characters (C0, DEL and C1), invisible and direction-changing characters (zero-width space,
+    /// joiners, soft hyphen, BOM, bidi marks), and a leading `~`; in the name as given and once normalized
     /// (NFKC), so look-alikes (`．．`, `‥`, `a／b`, `～root`) are refused too, while `a․b` (which
     /// reads `a.b`) is a plain name.
     ///
@@ -60,6 +61,13 @@ extension RouteParameters {
             case "\\": return "it contains '\\'"
             // C0, DEL and C1 (U+0080–U+009F: U+0085 is a line break, U+009B a terminal escape).
             case _ where scalar.properties.generalCategory == .control: return "it contains a control character"
+            // Invisible and direction-changing characters (zero-width space and joiners, soft
+            // hyphen, BOM, bidi marks and overrides): a name shown to a person would read as
+            // another name (`invoice‮fdp.exe` shows as `invoiceexe.pdf`).
+            case _ where scalar.properties.generalCategory == .format:
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                return
+                    "it contains an invisible or direction-changing character (U+\(String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code))"
             default: continue
             }
         }

@@ -37,4 +37,44 @@ extension ManifestLinter {
         }
         return findings
     }
+
+    /// Warns for each pair of enabled providers one push could match both of: when both read a
+    /// link, the one listed first gives it; when one marks its own pushes, its marker stops the
+    /// other's link from being routed. The intake's rule is fixed (the app's keys, then the
+    /// providers in the order listed, then the rules; any enabled provider's marker first of all),
+    /// and this says where it decides.
+    func providerOrder() -> [LintFinding] {
+        let providers = manifest.notifications.providers
+        var findings: [LintFinding] = []
+        for (index, first) in providers.enumerated() {
+            for later in providers.dropFirst(index + 1) {
+                var effects: [String] = []
+                if !first.links.isEmpty && !later.links.isEmpty {
+                    effects.append(
+                        "a push with a link at both \(first.title)'s and \(later.title)'s places opens \(first.title)'s, "
+                            + "as it is listed first"
+                    )
+                }
+                for (marking, reading) in [(first, later), (later, first)]
+                where !marking.internalMarkers.isEmpty && !reading.links.isEmpty {
+                    effects.append(
+                        "a push carrying \(marking.title)'s marker (\(marking.internalMarkers.map(\.description).joined(separator: ", "))) "
+                            + "is not routed, whatever link of \(reading.title)'s it holds"
+                    )
+                }
+                guard !effects.isEmpty else { continue }
+                findings.append(
+                    LintFinding(
+                        severity: .warning,
+                        code: "provider-order",
+                        location: nil,
+                        message: "\(first.name) and \(later.name) are both enabled: " + effects.joined(separator: "; ")
+                            + ". List only the providers the app's pushes come from, or first the one whose link "
+                            + "must win."
+                    )
+                )
+            }
+        }
+        return findings
+    }
 }

@@ -48,6 +48,7 @@ package struct ManifestLinter {
         findings += quickActionOverflow()
         findings += mappingsThatLeadNowhere(router)
         findings += providerOverlaps()
+        findings += providerOrder()
         findings += appIDPlaceholders()
         findings += associationFileProblems.map { problem in
             LintFinding(

@@ -42,7 +42,8 @@ struct ClaimAPI: Sendable {
         let input = try await JSONBody.decode(Input.self, from: request)
         let date = now()
         let token = try tokens.verify(Self.tokenText(input.token), at: date)
-        guard let link = try await store.link(code: token.code) else {
+        // A link deleted and made again with the same code is another link: its old tokens claim nothing.
+        guard let link = try await store.link(code: token.code), token.names(link) else {
             throw LinkServiceError(.notFound, "The link '\(token.code)' this token was for has been deleted.")
         }
         guard !link.isExpired(at: date) else {

@@ -5,13 +5,14 @@ import Foundation
 /// token is made — a landing page costs no database write — and the claim that spends it writes
 /// its id once, which is what makes it single use.
 ///
-/// Layout before base64url: a version byte, the platform byte, the minute it was issued (4 bytes,
-/// big-endian, since 1970), a 12-byte random id, the code's bytes, then the first 16 bytes of
-/// HMAC-SHA256 over all of that. A 10-character code gives a 59-character token.
+/// Layout before base64url: a version byte (2), the platform byte, the minute it was issued (4
+/// bytes, big-endian, since 1970), a 12-byte random id, the second its link was created (4 bytes),
+/// the code's bytes, then the first 16 bytes of HMAC-SHA256 over all of that. A 10-character code
+/// gives a 64-character token. Version 1 tokens (no creation second) still verify for their day.
 ///
 /// ```swift
 /// let tokens = ClaimTokens(secret: store.sharedSecret, lifetime: 86_400)
-/// let text = tokens.issue(code: "spring-sale", platform: .iOS, at: .now)   // "AQE…"
+/// let text = tokens.issue(for: link, platform: .iOS, at: .now)            // "AgE…"
 /// try tokens.verify(text, at: .now).code                                   // "spring-sale"
 /// ```
 struct ClaimToken: Sendable, Hashable {
@@ -20,6 +21,16 @@ struct ClaimToken: Sendable, Hashable {
     let code: String
     let platform: ClaimPlatform
     let issuedAt: Date
+    /// When the link it was issued for was created (whole seconds since 1970): a link deleted and
+    /// made again with the same code is another link, and the token does not claim it. Nil for a
+    /// token of the first version, issued before tokens named their link.
+    let linkCreated: UInt32?
+
+    /// Whether `link` is the one this token was issued for.
+    func names(_ link: ShortLink) -> Bool {
+        guard link.code == code else { return false }
+        return linkCreated.map { $0 == ClaimTokens.seconds(link.createdAt) } ?? true
+    }
 }
 
 /// Where the click that issued a claim came from: what installs are counted by.
@@ -51,24 +62,28 @@ struct ClaimTokens: Sendable {
     /// Seconds a token can be claimed after it was issued.
     let lifetime: TimeInterval
 
-    private static let version: UInt8 = 1
+    private static let version: UInt8 = 2
     private static let macLength = 16
     private static let idLength = 12
     /// Version, platform, minute and id.
     private static let headerLength = 2 + 4 + idLength
+
+    /// A link's creation as whole seconds since 1970, as the database keeps it.
+    static func seconds(_ date: Date) -> UInt32 { UInt32(clamping: Int(date.timeIntervalSince1970.rounded(.down))) }
 
     init(secret: [UInt8], lifetime: TimeInterval) {
         self.key = SigningKey.derive("claim tokens", from: secret)
         self.lifetime = lifetime
     }
 
-    func issue(code: String, platform: ClaimPlatform, at date: Date) -> String {
+    func issue(for link: ShortLink, platform: ClaimPlatform, at date: Date) -> String {
         var bytes: [UInt8] = [Self.version, platform.byte]
         let minute = UInt32(clamping: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
         bytes += withUnsafeBytes(of: minute.bigEndian) { Array($0) }
         var generator = SystemRandomNumberGenerator()
         bytes += (0..<Self.idLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        bytes += Array(code.utf8)
+        bytes += withUnsafeBytes(of: Self.seconds(link.createdAt).bigEndian) { Array($0) }
+        bytes += Array(link.code.utf8)
         bytes += mac(bytes)
         return Base64URL.encode(bytes)
     }
@@ -88,9 +103,15 @@ struct ClaimTokens: Sendable {
         else { throw invalid }
         let signed = Array(bytes.dropLast(Self.macLength))
         guard SigningKey.constantTimeEqual(mac(signed), Array(bytes.suffix(Self.macLength))) else { throw invalid }
-        guard signed[0] == Self.version, let platform = ClaimPlatform(byte: signed[1]),
-            let code = String(validating: signed[Self.headerLength...], as: UTF8.self)
+        // Version 2 names its link's creation second after the id; version 1 went straight to the code.
+        let version = signed[0]
+        let codeStart = version == 2 ? Self.headerLength + 4 : Self.headerLength
+        guard version == 1 || version == 2, signed.count > codeStart, let platform = ClaimPlatform(byte: signed[1]),
+            let code = String(validating: signed[codeStart...], as: UTF8.self)
         else { throw invalid }
+        let linkCreated: UInt32? =
+            version == 2
+            ? signed[Self.headerLength..<codeStart].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : nil
         let minute = signed[2..<6].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         let issuedAt = Date(timeIntervalSince1970: Double(minute) * 60)
         if let date, date.timeIntervalSince(issuedAt) > lifetime {
@@ -103,7 +124,8 @@ struct ClaimTokens: Sendable {
             id: Hexadecimal.encode(signed[6..<Self.headerLength]),
             code: code,
             platform: platform,
-            issuedAt: issuedAt
+            issuedAt: issuedAt,
+            linkCreated: linkCreated
         )
     }
 

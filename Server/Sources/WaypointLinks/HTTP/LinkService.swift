@@ -47,6 +47,10 @@ public struct LinkService: Sendable {
         /// Claims one client may make: an app claims once per install, so a client making many
         /// is guessing tokens.
         public var claimLimit: RateLimit
+        /// Claim tokens one client may be issued (landing pages and Play Store redirects that carry
+        /// one): a person installs once, so a client fetching many is minting tokens to inflate
+        /// install counts. Past it, the page and the redirect carry none.
+        public var claimTokenLimit: RateLimit
         /// The registry `GET /metrics` prints (``ServiceMetrics/bootstrapPrometheus()``); nil
         /// serves no `/metrics`.
         public var metrics: PrometheusCollectorRegistry?
@@ -62,6 +66,7 @@ public struct LinkService: Sendable {
             clickWindow: Duration = .seconds(1),
             claimLifetime: TimeInterval = Self.defaultClaimLifetime,
             claimLimit: RateLimit = Self.defaultClaimLimit,
+            claimTokenLimit: RateLimit = Self.defaultClaimTokenLimit,
             metrics: PrometheusCollectorRegistry? = nil,
             now: @escaping @Sendable () -> Date = Date.init
         ) {
@@ -73,6 +78,7 @@ public struct LinkService: Sendable {
             self.clickWindow = clickWindow
             self.claimLifetime = claimLifetime
             self.claimLimit = claimLimit
+            self.claimTokenLimit = claimTokenLimit
             self.metrics = metrics
             self.now = now
         }
@@ -85,6 +91,9 @@ public struct LinkService: Sendable {
         public static let defaultClaimLifetime: TimeInterval = 86_400
         /// 30 a minute: a shared address (a campus, a carrier's NAT) installing at once, not a guesser.
         public static let defaultClaimLimit = RateLimit(perMinute: 30)
+        /// 30 a minute, as many as claims: more than a shared address clicking at once, far fewer
+        /// than a script minting tokens.
+        public static let defaultClaimTokenLimit = RateLimit(perMinute: 30)
     }
 
     public let manifest: Manifest
@@ -98,6 +107,9 @@ public struct LinkService: Sendable {
     let visits: VisitAnswer.Settings
     let adminLimiter: RateLimiter
     let claimLimiter: RateLimiter
+    let claimTokenLimiter: RateLimiter
+    /// The hosts `/{code}` answers on: the short-link domain, and loopback names for local use.
+    let linkHosts: Set<String>
     let unknownCodeLimiter: RateLimiter
     let clientIdentification: ClientIdentification
     let cache: LinkCache
@@ -142,6 +154,8 @@ public struct LinkService: Sendable {
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
         self.claimLimiter = RateLimiter(configuration.claimLimit, name: "claims", metrics: meters)
+        self.claimTokenLimiter = RateLimiter(configuration.claimTokenLimit, name: "claim tokens", metrics: meters)
+        self.linkHosts = [linkDomain.lowercased(), "localhost", "127.0.0.1", "::1"]
         guard configuration.claimLifetime > 0 else {
             throw LinkServiceStartError(
                 "The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number."
@@ -376,12 +390,36 @@ public struct LinkService: Sendable {
     /// Not among HTTPTypes' names; made once rather than checked on every visit.
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")
 
+    /// Whether the request's `Host` is one short links answer on: the manifest's short-link domain,
+    /// or a loopback name (a person trying the service locally, a health check on the same machine).
+    /// Any other name pointed at the service gets the 404 page: nobody can serve this app's links
+    /// under a domain of their own.
+    func isLinkHost(_ request: Request) -> Bool {
+        guard let authority = request.head.authority else { return false }
+        var host = Authority.host(authority).lowercased()
+        if host.hasSuffix(".") { host.removeLast() }
+        return linkHosts.contains(host)
+    }
+
     func visit(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
-        // A code that breaks the code rules can name no link: the same 404 page, without a lookup.
+        // A code that breaks the code rules, or a host that is not the short links', names no link:
+        // the same 404 page, without a lookup.
         let date = now()
-        let link = try await lookUp(try? LinkRules.normalizedCode(text), at: date, request, context)
+        let code = isLinkHost(request) ? try? LinkRules.normalizedCode(text) : nil
+        let link = try await lookUp(code, at: date, request, context)
         let client = ClientKind(userAgent: request.headers[.userAgent])
-        let answer = VisitAnswer.for(code: text, link: link, client: client, now: date, settings: visits)
+        // A claim token is issued only while the client has its share left.
+        let mayIssueClaim =
+            link != nil && (client == .iOS || client == .android)
+            && claimTokenLimiter.spend(clientIdentification.key(request, context), at: date)
+        let answer = VisitAnswer.for(
+            code: text,
+            link: link,
+            client: client,
+            now: date,
+            settings: visits,
+            mayIssueClaim: mayIssueClaim
+        )
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {
             try await count(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome), request)

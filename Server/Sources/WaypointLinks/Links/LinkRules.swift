@@ -148,8 +148,9 @@ public struct LinkRules: Sendable {
         }
     }
 
-    /// Text shown in pages and previews: bounded, and no control characters (a line break in a
-    /// title could end a header or a meta tag early where one is written carelessly).
+    /// Text shown in pages and previews: bounded, no control characters (a line break in a title
+    /// could end a header or a meta tag early where one is written carelessly), and no invisible or
+    /// direction-changing ones (bidi overrides, zero-width spaces and joiners, soft hyphens).
     private func checkText(_ text: String?, field: String, limit: Int) throws(LinkServiceError) {
         guard let text else { return }
         guard text.count <= limit else {
@@ -157,6 +158,17 @@ public struct LinkRules: Sendable {
         }
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw LinkServiceError(.invalidRequest, "\(field) holds a control character (a line break, a tab…).")
+        }
+        // Invisible and direction-changing characters (U+202E turns "gnp.exe" into "exe.png" on
+        // screen; a zero-width space hides in a brand name): a preview must read as it is.
+        if let hidden = text.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+            let code = String(hidden.value, radix: 16, uppercase: true)
+            throw LinkServiceError(
+                .invalidRequest,
+                "\(field) holds an invisible or direction-changing character (U+"
+                    + String(repeating: "0", count: max(0, 4 - code.count)) + code
+                    + "); remove it, so the text reads on screen as it is written."
+            )
         }
     }
 

@@ -31,8 +31,17 @@ struct VisitAnswer: Sendable, Hashable {
         var claims: ClaimTokens
     }
 
-    static func `for`(code: String, link: ShortLink?, client: ClientKind, now: Date, settings: Settings) -> VisitAnswer
-    {
+    /// The answer for a visit of `code`. `mayIssueClaim` is false once the client has had its share
+    /// of claim tokens (``LinkService/Configuration/claimTokenLimit``): the page and the store
+    /// redirect then carry none.
+    static func `for`(
+        code: String,
+        link: ShortLink?,
+        client: ClientKind,
+        now: Date,
+        settings: Settings,
+        mayIssueClaim: Bool = true
+    ) -> VisitAnswer {
         guard let link else {
             return VisitAnswer(
                 outcome: .notFound,
@@ -57,7 +66,7 @@ struct VisitAnswer: Sendable, Hashable {
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
         case .android:
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
-                let token = settings.claims.issue(code: link.code, platform: .android, at: now)
+                let token = mayIssueClaim ? settings.claims.issue(for: link, platform: .android, at: now) : nil
                 return VisitAnswer(outcome: .store, status: 302, location: playStoreURL(package: package, claim: token))
             }
         case .desktop:
@@ -72,8 +81,8 @@ struct VisitAnswer: Sendable, Hashable {
             openURL: link.deepLink,
             storeURL: storeURL,
             // Only an iPhone or iPad can install from the App Store button and open the app after.
-            claimURL: storeURL != nil && client == .iOS
-                ? "\(settings.baseURL)/c/" + settings.claims.issue(code: link.code, platform: .iOS, at: now) : nil,
+            claimURL: storeURL != nil && client == .iOS && mayIssueClaim
+                ? "\(settings.baseURL)/c/" + settings.claims.issue(for: link, platform: .iOS, at: now) : nil,
             webURL: link.fallbacks.web
         )
         return VisitAnswer(outcome: .landingPage, status: 200, html: settings.pages.landing(page))
@@ -81,17 +90,18 @@ struct VisitAnswer: Sendable, Hashable {
 
     /// The Play Store listing, with `referrer` carrying the click's claim token so the app can
     /// read it through the Install Referrer API on first launch and claim the link.
-    static func playStoreURL(package: String, claim token: String) -> String {
+    static func playStoreURL(package: String, claim token: String?) -> String {
         var components = URLComponents()
         components.scheme = "https"
         components.host = "play.google.com"
         components.path = "/store/apps/details"
-        // The referrer is itself a query string, escaped once more as a single value.
-        let referrer = "waypoint_claim=\(token)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
-        components.percentEncodedQueryItems = [
-            URLQueryItem(name: "id", value: package),
-            URLQueryItem(name: "referrer", value: referrer),
-        ]
+        components.percentEncodedQueryItems = [URLQueryItem(name: "id", value: package)]
+        if let token {
+            // The referrer is itself a query string, escaped once more as a single value.
+            let referrer =
+                "waypoint_claim=\(token)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+            components.percentEncodedQueryItems?.append(URLQueryItem(name: "referrer", value: referrer))
+        }
         return components.string ?? "https://play.google.com/store/apps/details?id=\(package)"
     }
 }

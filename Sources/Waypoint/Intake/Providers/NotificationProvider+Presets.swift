@@ -8,7 +8,10 @@ extension NotificationProvider {
         name: "braze",
         title: "Braze",
         links: [Location(PayloadPath("ab_uri"))],
-        internalMarkers: [PayloadPath("appboy_uninstall_tracking"), PayloadPath("ab_push_fetch_test_triggers_key")],
+        internalMarkers: [
+            InternalMarker(PayloadPath("appboy_uninstall_tracking"), .flag),
+            InternalMarker(PayloadPath("ab_push_fetch_test_triggers_key"), .flag),
+        ],
         reference:
             "braze.com/docs developer_guide/sdk_integration/reading_verbose_logs (ab_uri); "
             + "github.com/braze-inc/braze-swift-sdk Sources/BrazeKitCompat/AppboyKit/ABKPushUtils.m "
@@ -23,7 +26,7 @@ extension NotificationProvider {
         name: "onesignal",
         title: "OneSignal",
         links: [Location(PayloadPath("custom", "u")), Location(PayloadPath("os_data", "u"))],
-        internalMarkers: [PayloadPath("custom", "a", "os_in_app_message_preview_id")],
+        internalMarkers: [InternalMarker(PayloadPath("custom", "a", "os_in_app_message_preview_id"), .value)],
         reference:
             "github.com/OneSignal/OneSignal-iOS-SDK iOS_SDK/OneSignalSDK/OneSignalCore/Source/OSNotification.m "
             + "(custom.u, os_data.u), OneSignalCommonDefines.h (ONESIGNAL_IAM_PREVIEW); "
@@ -43,7 +46,7 @@ extension NotificationProvider {
         title: "Airship",
         links: Self.airshipActions,
         buttons: .keyed(PayloadPath("com.urbanairship.interactive_actions"), links: Self.airshipActions),
-        internalMarkers: [PayloadPath("com.urbanairship.remote-data.update")],
+        internalMarkers: [InternalMarker(PayloadPath("com.urbanairship.remote-data.update"), .flag)],
         reference:
             "github.com/urbanairship/ios-library Airship/AirshipCore/Source (DeepLinkAction ^d, "
             + "OpenExternalURLAction ^u, interactive_actions in the app integration), "
@@ -67,7 +70,7 @@ extension NotificationProvider {
         title: "CleverTap",
         links: [Location(PayloadPath("wzrk_dl"))],
         internalMarkers: ["wzrk_inapp", "wzrk_inbox", "wzrk_adunit", "wzrk_inapp_s3_url", "wzrk_inapp_type"].map {
-            PayloadPath($0)
+            InternalMarker(PayloadPath($0), .value)
         },
         reference:
             "github.com/CleverTap/clevertap-ios-sdk CleverTapSDK/CleverTap.m (urlForNotification: wzrk_dl; "
@@ -96,7 +99,7 @@ extension NotificationProvider {
             identifier: PayloadPath("identifier"),
             link: Location(PayloadPath("action", "data"), when: (PayloadPath("action", "type"), "openUrl"))
         ),
-        internalMarkers: [PayloadPath("itbl", "isGhostPush")],
+        internalMarkers: [InternalMarker(PayloadPath("itbl", "isGhostPush"), .flag)],
         reference:
             "github.com/Iterable/swift-sdk swift-sdk/Internal/InternalIterableAppIntegration.swift "
             + "(defaultAction, findButtonActionConfig), IterableAction.actionTypeOpenUrl, "
@@ -140,7 +143,7 @@ extension NotificationProvider {
         name: "moengage",
         title: "MoEngage",
         links: [],
-        internalMarkers: [PayloadPath("moengage", "silentPush")],
+        internalMarkers: [InternalMarker(PayloadPath("moengage", "silentPush"), .flag)],
         reference: "developers.moengage.com, iOS: Custom Notification Handling (moengage.silentPush)"
     ) { _ in ["aps": ["content-available": 1], "moengage": ["silentPush": 1]] }
 

@@ -19,9 +19,9 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
     public let links: [Location]
     /// Where an action button's link is, for the button the user chose.
     public let buttons: ButtonLinks?
-    /// The provider's own pushes (silent syncs, in-app message triggers, uninstall tracking):
-    /// a payload with one of these holding a value other than `false` or `0` opens nothing.
-    public let internalMarkers: [PayloadPath]
+    /// The provider's own pushes (silent syncs, in-app message triggers, uninstall tracking): a
+    /// payload with one of these, in the form the provider documents, opens nothing.
+    public let internalMarkers: [InternalMarker]
     /// Where the places above are documented: the provider's documentation or SDK source.
     public let reference: String
     /// A payload in the provider's shape for a push whose tap opens `link`: for tests, fixtures
@@ -94,12 +94,67 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// A mark of one of the provider's own pushes: a place in the payload, and the form of value
+    /// the provider documents there. Only that form marks the push: `"False"`, `"0.0"`, `""` or
+    /// `"off"` at a flag's place is no flag, and the push's link is routed as usual.
+    ///
+    /// ```swift
+    /// let marker = InternalMarker(PayloadPath("moengage", "silentPush"), .flag)
+    /// marker.marks(["moengage": ["silentPush": 1]])        // true
+    /// marker.marks(["moengage": ["silentPush": "False"]])  // false
+    /// ```
+    public struct InternalMarker: Sendable, Hashable, CustomStringConvertible {
+        /// The forms a marker's value takes in providers' documentation.
+        public enum Form: String, Sendable, Hashable {
+            /// `true` or `1` (`"silentPush": 1`), or the text `"true"` or `"1"` from a sender that
+            /// writes every value as text. Nothing else: not `"False"`, `"0.0"`, `"off"` or `""`.
+            case flag
+            /// Something the provider fills in: an object, a list, or a text such as an id or a URL
+            /// (`"os_in_app_message_preview_id": "5b1c…"`). An empty text, `null`, `false`, a zero and
+            /// the words `false`, `no`, `off`, `null` and `nil` are not a value.
+            case value
+        }
+
+        public let path: PayloadPath
+        public let form: Form
+
+        public init(_ path: PayloadPath, _ form: Form) {
+            self.path = path
+            self.form = form
+        }
+
+        /// Whether `payload` carries this marker in its documented form.
+        public func marks(_ payload: PayloadValue) -> Bool {
+            guard let value = path.value(in: payload) else { return false }
+            switch (form, value) {
+            case (.flag, .bool(let flag)): return flag
+            case (.flag, .int(let number)): return number == 1
+            case (.flag, .double(let number)): return number == 1
+            case (.flag, .string(let text)):
+                return ["true", "1"].contains(String(text.lowercased().filter { !$0.isWhitespace }))
+            case (.flag, _): return false
+            case (.value, .null), (.value, .bool(false)): return false
+            case (.value, .bool(true)), (.value, .array), (.value, .object): return true
+            case (.value, .int(let number)): return number != 0
+            case (.value, .double(let number)): return number != 0 && !number.isNaN
+            case (.value, .string(let text)):
+                let word = String(text.lowercased().filter { !$0.isWhitespace })
+                return !word.isEmpty && !Self.emptyWords.contains(word) && Double(word) != 0
+            }
+        }
+
+        /// Words that say "no value" in a text.
+        static let emptyWords: Set<String> = ["false", "no", "off", "null", "nil", "none", "undefined"]
+
+        public var description: String { "\(path) (\(form.rawValue))" }
+    }
+
     public init(
         name: String,
         title: String,
         links: [Location],
         buttons: ButtonLinks? = nil,
-        internalMarkers: [PayloadPath] = [],
+        internalMarkers: [InternalMarker] = [],
         reference: String,
         samplePayload: @escaping @Sendable (String) -> PayloadValue
     ) {
@@ -117,12 +172,10 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         links.lazy.compactMap { $0.link(in: payload) }.first
     }
 
-    /// The internal marker `payload` carries, if it is one of the provider's own pushes.
+    /// The internal marker `payload` carries in its documented form, if it is one of the provider's
+    /// own pushes.
     public func internalMarker(in payload: PayloadValue) -> PayloadPath? {
-        internalMarkers.first { marker in
-            guard let value = marker.value(in: payload) else { return false }
-            return value != .null && value.text != "false" && value.text != "0"
-        }
+        internalMarkers.first { $0.marks(payload) }?.path
     }
 
     /// Where this provider looks, for people: `Braze: ab_uri`.
