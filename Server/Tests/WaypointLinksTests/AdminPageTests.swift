@@ -28,9 +28,13 @@ struct AdminPageTests {
     func signIn() async throws {
         let fixture = try await ServiceFixture.make()
         try await Application(router: fixture.service.router()).test(.router) { client in
-            let page = try await client.execute(uri: "/admin", method: .get) { String(buffer: $0.body) }
+            let (page, nonceCookie) = try await client.execute(uri: "/admin", method: .get) {
+                (String(buffer: $0.body), $0.headers[.setCookie] ?? "")
+            }
             let csrf = try #require(Self.value(of: "csrf", in: page))
-            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let nonce = try #require(nonceCookie.split(separator: ";").first.map(String.init))
+            #expect(nonce.hasPrefix("wl_signin="))
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: nonce]
             let wrong = try await client.execute(
                 uri: "/admin/session",
                 method: .post,
@@ -136,6 +140,102 @@ struct AdminPageTests {
                 String(buffer: $0.body)
             }
             #expect(altered.contains("Sign in"))
+        }
+        await fixture.store.close()
+    }
+
+    /// Signs in through the form, as a browser does; the session cookie (`wl_admin=…`).
+    static func signIn(_ client: some TestClientProtocol, token: String) async throws -> String {
+        let (page, nonceCookie) = try await client.execute(uri: "/admin", method: .get) {
+            (String(buffer: $0.body), $0.headers[.setCookie] ?? "")
+        }
+        let csrf = try #require(Self.value(of: "csrf", in: page))
+        let nonce = try #require(nonceCookie.split(separator: ";").first.map(String.init))
+        let cookie = try await client.execute(
+            uri: "/admin/session",
+            method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded", .cookie: nonce],
+            body: Self.form(["csrf": csrf, "token": token])
+        ) { $0.headers[.setCookie] ?? "" }
+        return try #require(cookie.split(separator: ";").first.map(String.init))
+    }
+
+    static func isSignedIn(_ client: some TestClientProtocol, _ session: String) async throws -> Bool {
+        try await client.execute(uri: "/admin", method: .get, headers: [.cookie: session]) {
+            !String(buffer: $0.body).contains("Sign in")
+        }
+    }
+
+    /// Hostile input, round 3: signing out left the cookie working for eight more hours.
+    @Test("Signing out ends the session on the server; so do 30 idle minutes and revoking the token")
+    func sessionsEnd() async throws {
+        let clock = TestClock()
+        let fixture = try await ServiceFixture.make { $0.now = { clock.now } }
+        try await Application(router: fixture.service.router()).test(.router) { client in
+            let session = try await Self.signIn(client, token: fixture.token)
+            #expect(try await Self.isSignedIn(client, session))
+            let page = try await client.execute(uri: "/admin", method: .get, headers: [.cookie: session]) {
+                String(buffer: $0.body)
+            }
+            let csrf = try #require(Self.value(of: "csrf", in: page))
+            _ = try await client.execute(
+                uri: "/admin/signout",
+                method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: session],
+                body: Self.form(["csrf": csrf])
+            ) { $0.status }
+            // The same cookie, kept or copied elsewhere, opens nothing.
+            #expect(try await !Self.isSignedIn(client, session))
+
+            // Idle: a request within 30 minutes keeps it; 30 minutes with none end it.
+            let idle = try await Self.signIn(client, token: fixture.token)
+            clock.advance(29 * 60)
+            #expect(try await Self.isSignedIn(client, idle))
+            clock.advance(29 * 60)
+            #expect(try await Self.isSignedIn(client, idle))
+            clock.advance(30 * 60 + 1)
+            #expect(try await !Self.isSignedIn(client, idle))
+
+            // Revoking the token ends the sessions it opened.
+            let revoked = try await Self.signIn(client, token: fixture.token)
+            #expect(try await Self.isSignedIn(client, revoked))
+            #expect(try await fixture.store.removeTokens(named: "tests") == 1)
+            #expect(try await !Self.isSignedIn(client, revoked))
+        }
+        await fixture.store.close()
+    }
+
+    /// Hostile input, round 3: the sign-in form's CSRF token was the same for everyone.
+    @Test("Each visitor's sign-in form has its own CSRF token, good only with that visitor's nonce cookie")
+    func signInCSRFPerVisitor() async throws {
+        let fixture = try await ServiceFixture.make()
+        try await Application(router: fixture.service.router()).test(.router) { client in
+            func visit() async throws -> (csrf: String, cookie: String) {
+                try await client.execute(uri: "/admin", method: .get) {
+                    let html = String(buffer: $0.body)
+                    let cookie = ($0.headers[.setCookie] ?? "").split(separator: ";").first.map(String.init) ?? ""
+                    return (Self.value(of: "csrf", in: html) ?? "", cookie)
+                }
+            }
+            let first = try await visit()
+            let second = try await visit()
+            #expect(first.csrf != second.csrf)
+            #expect(first.cookie != second.cookie)
+            for flag in ["HttpOnly", "Secure", "SameSite=Strict"] {
+                let header = try await client.execute(uri: "/admin", method: .get) { $0.headers[.setCookie] ?? "" }
+                #expect(header.contains(flag))
+            }
+            // One visitor's token with another's cookie, or with none: no session.
+            for cookie in [second.cookie, ""] {
+                let status = try await client.execute(
+                    uri: "/admin/session",
+                    method: .post,
+                    headers: [.contentType: "application/x-www-form-urlencoded", .cookie: cookie],
+                    body: Self.form(["csrf": first.csrf, "token": fixture.token])
+                ) { ($0.status, $0.headers[.setCookie] ?? "") }
+                #expect(status.0 == .unauthorized)
+                #expect(!status.1.contains("wl_admin="))
+            }
         }
         await fixture.store.close()
     }

@@ -177,6 +177,10 @@ actor FlakyStore: LinkStore {
     func tokens() async throws(StoreError) -> [APITokenRecord] { [] }
     func removeTokens(named name: String) async throws(StoreError) -> Int { 0 }
     func markTokenUsed(secretHash: [UInt8], at date: Date) async throws(StoreError) {}
+    func addAdminSession(_ session: AdminSessionRecord) async throws(StoreError) {}
+    func adminSession(id: String) async throws(StoreError) -> AdminSessionRecord? { nil }
+    func touchAdminSession(id: String, at date: Date) async throws(StoreError) {}
+    func endAdminSession(id: String, at date: Date) async throws(StoreError) {}
     func addClaim(_ claim: ClaimRecord) async throws(StoreError) -> Bool { true }
     func installs(code: String) async throws(StoreError) -> [InstallCount] { [] }
     nonisolated var sharedSecret: [UInt8] { Array(repeating: 7, count: 32) }

@@ -44,49 +44,62 @@ struct AdminPage: Sendable {
 
     // MARK: Sessions
 
-    /// The signed-in session's cookie, or nil.
+    /// The signed-in session's id, or nil.
     func session(_ request: Request) async throws -> String? {
         guard let cookie = AdminSessions.cookie(in: request.headers[.cookie]) else { return nil }
-        return sessions.verify(cookie, at: now(), tokenHashes: try await store.tokens().map(\.secretHash))
-            ? cookie : nil
+        return try await sessions.session(cookie, at: now(), tokens: try await store.tokens())
     }
 
     func signIn(_ request: Request) async throws -> Response {
         let form = try await Self.form(request)
-        // Sign-in has no session yet: its form carries a token signed for sign-in alone.
-        guard sessions.checkCSRF(form["csrf"], cookie: "sign-in") else { return try signInPage(error: Self.staleForm) }
+        // Sign-in has no session yet: its form carries a token made for this visitor's sign-in nonce.
+        let nonce = AdminSessions.cookie(AdminSessions.signInCookieName, in: request.headers[.cookie])
+        guard sessions.checkSignIn(form["csrf"], nonce: nonce) else {
+            return signInPage(request, error: Self.staleForm)
+        }
         let secret = form.value("token") ?? ""
         guard APIToken.matches(secret, anyOf: try await store.tokens().map(\.secretHash)) else {
-            return try signInPage(
+            return signInPage(
+                request,
                 error: "That token is not one this service issued; create one with 'waypoint-links token create'."
             )
         }
         var response = Self.redirect("/admin")
         response.headers[.setCookie] = AdminSessions.setCookie(
-            sessions.issue(tokenHash: APIToken.hash(secret), at: now())
+            try await sessions.start(tokenHash: APIToken.hash(secret), at: now())
         )
+        response.headers.append(HTTPField(name: .setCookie, value: AdminSessions.clearSignInCookie))
         return response
     }
 
+    /// Ends the session on the server, so its cookie opens nothing after, wherever it was copied.
     func signOut(_ request: Request) async throws -> Response {
-        guard let cookie = try await session(request),
-            sessions.checkCSRF(try await Self.form(request)["csrf"], cookie: cookie)
+        guard let id = try await session(request), let cookie = AdminSessions.cookie(in: request.headers[.cookie]),
+            sessions.checkCSRF(try await Self.form(request)["csrf"], session: id)
         else { return Self.redirect("/admin") }
+        try await sessions.end(cookie, at: now())
         var response = Self.redirect("/admin")
         response.headers[.setCookie] = AdminSessions.clearCookie
         return response
     }
 
-    func signInPage(error: String? = nil) throws -> Response {
-        var values: [String: Any] = ["csrf": sessions.csrfToken(for: "sign-in")]
+    /// The sign-in form, with a CSRF token for the visitor's sign-in nonce (a new one, in a cookie,
+    /// when the request brings none).
+    func signInPage(_ request: Request, error: String? = nil) -> Response {
+        var nonce = AdminSessions.cookie(AdminSessions.signInCookieName, in: request.headers[.cookie]) ?? ""
+        let isNew = nonce.utf8.count != 32 || Hexadecimal.decode(nonce) == nil
+        if isNew { nonce = AdminSessions.randomHex(16) }
+        var values: [String: Any] = ["csrf": sessions.signInToken(nonce: nonce)]
         if let error { values["error"] = error }
-        return page(templates.render("signin", values), status: error == nil ? .ok : .unauthorized)
+        var response = page(templates.render("signin", values), status: error == nil ? .ok : .unauthorized)
+        if isNew { response.headers[.setCookie] = AdminSessions.setSignInCookie(nonce) }
+        return response
     }
 
     // MARK: Pages
 
     func list(_ request: Request) async throws -> Response {
-        guard let cookie = try await session(request) else { return try signInPage() }
+        guard let cookie = try await session(request) else { return signInPage(request) }
         let query = request.uri.queryParameters
         let search = query["q"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let after = query["after"].flatMap { try? LinkRules.normalizedCode(String($0)) }
@@ -108,7 +121,7 @@ struct AdminPage: Sendable {
     }
 
     func editor(_ request: Request, code: String?) async throws -> Response {
-        guard let cookie = try await session(request) else { return try signInPage() }
+        guard let cookie = try await session(request) else { return signInPage(request) }
         guard let code else { return page(templates.render("editor", formValues(nil, cookie: cookie))) }
         let link: ShortLink
         do {
@@ -130,9 +143,9 @@ struct AdminPage: Sendable {
     }
 
     func save(_ request: Request, code: String?) async throws -> Response {
-        guard let cookie = try await session(request) else { return try signInPage() }
+        guard let cookie = try await session(request) else { return signInPage(request) }
         let form = try await Self.form(request)
-        guard sessions.checkCSRF(form["csrf"], cookie: cookie) else {
+        guard sessions.checkCSRF(form["csrf"], session: cookie) else {
             return page(
                 templates.render("editor", formValues(nil, cookie: cookie, error: Self.staleForm)),
                 status: .forbidden

@@ -1,57 +1,103 @@
 import Foundation
 
-/// The admin page's sign-in: a cookie signed with a key derived from the database's shared secret,
-/// so every instance accepts it, holding when it ends and which API token signed in (a prefix of
-/// its hash, so a token removed from the database ends its sessions too). Forms carry a CSRF token
-/// derived from the cookie, which another site can neither read nor forge.
+/// The admin page's sign-in. A session is a row in the database (``AdminSessionRecord``), named
+/// by a random id; the cookie carries the id and a signature made with a key derived from the
+/// database's shared secret, so every instance accepts it. A session ends when the person signs
+/// out (on the server: the cookie no longer opens anything, wherever it was copied), after
+/// ``idleTimeout`` without a request, ``lifetime`` after sign-in, or when its token is revoked.
+///
+/// Every form carries a CSRF token derived from the session id, which another site can neither read
+/// nor forge. The sign-in form, before there is a session, carries one derived from a random
+/// nonce in a cookie of its own (`wl_signin`), so it too differs for every visitor.
 ///
 /// ```swift
-/// let sessions = AdminSessions(secret: store.sharedSecret)
-/// let cookie = sessions.issue(tokenHash: hash, at: .now)        // "1795525200.0a1b….9f8e…"
-/// sessions.verify(cookie, at: .now, tokenHashes: hashes)        // true
-/// sessions.csrfToken(for: cookie)                               // what every form must send back
+/// let sessions = AdminSessions(secret: store.sharedSecret, store: store)
+/// let cookie = try await sessions.start(tokenHash: hash, at: .now)    // "5f0c….9f8e…"
+/// try await sessions.session(cookie, at: .now, tokens: tokens)         // its id, or nil
+/// sessions.csrfToken(for: id)                                         // what every form must send back
 /// ```
 struct AdminSessions: Sendable {
     static let cookieName = "wl_admin"
+    static let signInCookieName = "wl_signin"
     /// Eight hours: a working day, after which the token is asked for again.
     static let lifetime: TimeInterval = 8 * 3600
+    /// Thirty minutes without a request end a session: a screen left signed in is not left open.
+    static let idleTimeout: TimeInterval = 30 * 60
+    /// A session's last request is written at most this often, not on every request.
+    static let touchInterval: TimeInterval = 60
 
+    let store: any LinkStore
     private let sessionKey: [UInt8]
     private let csrfKey: [UInt8]
 
-    init(secret: [UInt8]) {
+    init(secret: [UInt8], store: any LinkStore) {
+        self.store = store
         sessionKey = SigningKey.derive("admin sessions", from: secret)
         csrfKey = SigningKey.derive("admin csrf", from: secret)
     }
 
-    func issue(tokenHash: [UInt8], at date: Date) -> String {
-        let payload =
-            "\(Int(date.addingTimeInterval(Self.lifetime).timeIntervalSince1970)).\(Hexadecimal.encode(tokenHash.prefix(8)))"
-        return payload + "." + Hexadecimal.encode(SigningKey.sign(Array(payload.utf8), with: sessionKey))
+    /// Stores a new session for the token with `tokenHash`; the cookie's value.
+    func start(tokenHash: [UInt8], at date: Date) async throws(StoreError) -> String {
+        let id = Self.randomHex(16)
+        try await store.addAdminSession(
+            AdminSessionRecord(id: id, tokenHash: tokenHash, createdAt: date, lastSeenAt: date)
+        )
+        return id + "." + Hexadecimal.encode(SigningKey.sign(Array(id.utf8), with: sessionKey))
     }
 
-    /// Whether `cookie` is one this service signed, not past its end, for a token still stored.
-    func verify(_ cookie: String, at date: Date, tokenHashes: [[UInt8]]) -> Bool {
+    /// The id of the live session `cookie` names: signed by this service, stored, not ended, not
+    /// idle past ``idleTimeout``, not older than ``lifetime``, for a token among `tokens`.
+    func session(_ cookie: String, at date: Date, tokens: [APITokenRecord]) async throws(StoreError) -> String? {
         let parts = cookie.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let end = Int(parts[0]), let mac = Hexadecimal.decode(String(parts[2])) else {
-            return false
+        guard parts.count == 2, parts[0].utf8.count == 32, let mac = Hexadecimal.decode(String(parts[1])),
+            SigningKey.constantTimeEqual(SigningKey.sign(Array(parts[0].utf8), with: sessionKey), mac)
+        else { return nil }
+        let id = String(parts[0])
+        guard let record = try await store.adminSession(id: id), record.endedAt == nil,
+            date.timeIntervalSince(record.createdAt) < Self.lifetime,
+            date.timeIntervalSince(record.lastSeenAt) < Self.idleTimeout,
+            tokens.contains(where: { SigningKey.constantTimeEqual($0.secretHash, record.tokenHash) })
+        else { return nil }
+        if date.timeIntervalSince(record.lastSeenAt) >= Self.touchInterval {
+            try await store.touchAdminSession(id: id, at: date)
         }
-        let payload = "\(parts[0]).\(parts[1])"
-        guard SigningKey.constantTimeEqual(SigningKey.sign(Array(payload.utf8), with: sessionKey), mac),
-            Double(end) > date.timeIntervalSince1970
-        else { return false }
-        return tokenHashes.contains { Hexadecimal.encode($0.prefix(8)) == parts[1] }
+        return id
     }
 
-    func csrfToken(for cookie: String) -> String {
-        Hexadecimal.encode(SigningKey.sign(Array(cookie.utf8), with: csrfKey).prefix(16))
+    /// Ends the session `cookie` names, on the server: the cookie opens nothing after.
+    func end(_ cookie: String, at date: Date) async throws(StoreError) {
+        guard let id = cookie.split(separator: ".").first else { return }
+        try await store.endAdminSession(id: String(id), at: date)
     }
 
-    func checkCSRF(_ presented: String?, cookie: String) -> Bool {
-        guard let presented, let bytes = Hexadecimal.decode(presented),
-            let expected = Hexadecimal.decode(csrfToken(for: cookie))
+    /// The CSRF token of a session's forms.
+    func csrfToken(for sessionID: String) -> String { mac("session." + sessionID) }
+
+    func checkCSRF(_ presented: String?, session sessionID: String) -> Bool {
+        check(presented, against: csrfToken(for: sessionID))
+    }
+
+    /// The sign-in form's CSRF token, for the nonce in the visitor's `wl_signin` cookie.
+    func signInToken(nonce: String) -> String { mac("sign-in." + nonce) }
+
+    func checkSignIn(_ presented: String?, nonce: String?) -> Bool {
+        guard let nonce, nonce.utf8.count == 32 else { return false }
+        return check(presented, against: signInToken(nonce: nonce))
+    }
+
+    private func mac(_ text: String) -> String {
+        Hexadecimal.encode(SigningKey.sign(Array(text.utf8), with: csrfKey).prefix(16))
+    }
+
+    private func check(_ presented: String?, against expected: String) -> Bool {
+        guard let presented, let bytes = Hexadecimal.decode(presented), let wanted = Hexadecimal.decode(expected)
         else { return false }
-        return SigningKey.constantTimeEqual(bytes, expected)
+        return SigningKey.constantTimeEqual(bytes, wanted)
+    }
+
+    static func randomHex(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Hexadecimal.encode((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// The `Set-Cookie` value: only over HTTPS, never to scripts, never sent by another site.
@@ -61,14 +107,41 @@ struct AdminSessions: Sendable {
 
     static let clearCookie = "\(cookieName)=; Path=/admin; Max-Age=0; HttpOnly; Secure; SameSite=Strict"
 
-    /// The session cookie's value in a `Cookie` header, if any.
-    static func cookie(in header: String?) -> String? {
+    /// The sign-in nonce's cookie: an hour to fill in the form.
+    static func setSignInCookie(_ nonce: String) -> String {
+        "\(signInCookieName)=\(nonce); Path=/admin; Max-Age=3600; HttpOnly; Secure; SameSite=Strict"
+    }
+
+    static let clearSignInCookie =
+        "\(signInCookieName)=; Path=/admin; Max-Age=0; HttpOnly; Secure; SameSite=Strict"
+
+    /// The value of the cookie `name` in a `Cookie` header, if any.
+    static func cookie(_ name: String = cookieName, in header: String?) -> String? {
         guard let header else { return nil }
         for pair in header.split(separator: ";") {
             let trimmed = pair.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix(cookieName + "=") { return String(trimmed.dropFirst(cookieName.count + 1)) }
+            if trimmed.hasPrefix(name + "=") { return String(trimmed.dropFirst(name.count + 1)) }
         }
         return nil
+    }
+}
+
+/// A signed-in admin session as stored: what it was opened with, when, when it was last used, and
+/// when it was ended by signing out.
+public struct AdminSessionRecord: Sendable, Hashable {
+    public var id: String
+    /// The SHA-256 of the API token signed in with: revoking the token ends the session.
+    public var tokenHash: [UInt8]
+    public var createdAt: Date
+    public var lastSeenAt: Date
+    public var endedAt: Date?
+
+    public init(id: String, tokenHash: [UInt8], createdAt: Date, lastSeenAt: Date, endedAt: Date? = nil) {
+        self.id = id
+        self.tokenHash = tokenHash
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+        self.endedAt = endedAt
     }
 }
 

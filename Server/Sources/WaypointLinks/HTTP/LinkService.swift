@@ -183,7 +183,7 @@ public struct LinkService: Sendable {
                 api: admin,
                 rules: rules,
                 store: store,
-                sessions: AdminSessions(secret: store.sharedSecret),
+                sessions: AdminSessions(secret: store.sharedSecret, store: store),
                 templates: try AdminTemplates(),
                 now: configuration.now
             )

@@ -37,6 +37,14 @@ public protocol LinkStore: Sendable {
     /// Records that a request presented the token with this hash.
     func markTokenUsed(secretHash: [UInt8], at date: Date) async throws(StoreError)
 
+    /// Records a new admin page session (``AdminSessions``).
+    func addAdminSession(_ session: AdminSessionRecord) async throws(StoreError)
+    func adminSession(id: String) async throws(StoreError) -> AdminSessionRecord?
+    /// Records a request of the session, for its idle timeout.
+    func touchAdminSession(id: String, at date: Date) async throws(StoreError)
+    /// Ends the session (signing out); it opens nothing after.
+    func endAdminSession(id: String, at date: Date) async throws(StoreError)
+
     /// Adds the batch's counts to the stored ones, all or none, once: a batch whose id the
     /// database has already applied changes nothing.
     func addClicks(_ batch: ClickBatch) async throws(StoreError)

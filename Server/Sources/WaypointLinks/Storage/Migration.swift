@@ -110,6 +110,21 @@ public struct Migration: Sendable {
                 "CREATE INDEX click_batches_by_age ON click_batches (applied_at)",
             ]
         ),
+        Migration(
+            version: 5,
+            summary: "admin page sessions, ended on the server",
+            statements: [
+                """
+                CREATE TABLE admin_sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    token_hash TEXT NOT NULL,
+                    created_at {int64} NOT NULL,
+                    last_seen_at {int64} NOT NULL,
+                    ended_at {int64}
+                )
+                """
+            ]
+        ),
     ]
 }
 

@@ -296,6 +296,49 @@ public final class PostgresLinkStore: LinkStore {
         ) { _ in () }
     }
 
+    public func addAdminSession(_ session: AdminSessionRecord) async throws(StoreError) {
+        let hash = Hexadecimal.encode(session.tokenHash)
+        let created = LinkRow.seconds(session.createdAt)
+        let seen = LinkRow.seconds(session.lastSeenAt)
+        _ = try await rows(
+            "add an admin session",
+            "INSERT INTO admin_sessions (id, token_hash, created_at, last_seen_at) VALUES (\(session.id), \(hash), \(created), \(seen))"
+        ) { _ in () }
+    }
+
+    public func adminSession(id: String) async throws(StoreError) -> AdminSessionRecord? {
+        try await rows(
+            "read an admin session",
+            "SELECT token_hash, created_at, last_seen_at, ended_at FROM admin_sessions WHERE id = \(id)"
+        ) { row in try row.decode((String, Int, Int, Int?).self) }.first.flatMap { hash, created, seen, ended in
+            Hexadecimal.decode(hash).map {
+                AdminSessionRecord(
+                    id: id,
+                    tokenHash: $0,
+                    createdAt: LinkRow.date(created),
+                    lastSeenAt: LinkRow.date(seen),
+                    endedAt: ended.map(LinkRow.date)
+                )
+            }
+        }
+    }
+
+    public func touchAdminSession(id: String, at date: Date) async throws(StoreError) {
+        let seconds = LinkRow.seconds(date)
+        _ = try await rows(
+            "record an admin session's request",
+            "UPDATE admin_sessions SET last_seen_at = \(seconds) WHERE id = \(id)"
+        ) { _ in () }
+    }
+
+    public func endAdminSession(id: String, at date: Date) async throws(StoreError) {
+        let seconds = LinkRow.seconds(date)
+        _ = try await rows(
+            "end an admin session",
+            "UPDATE admin_sessions SET ended_at = \(seconds) WHERE id = \(id) AND ended_at IS NULL"
+        ) { _ in () }
+    }
+
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
         guard !batch.counts.isEmpty else { return }
         let id = batch.id.uuidString

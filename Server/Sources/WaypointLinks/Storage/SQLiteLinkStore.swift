@@ -232,6 +232,48 @@ public final class SQLiteLinkStore: LinkStore {
         )
     }
 
+    public func addAdminSession(_ session: AdminSessionRecord) async throws(StoreError) {
+        _ = try await writer.execute(
+            "INSERT INTO admin_sessions (id, token_hash, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
+            [
+                .text(session.id), .text(Hexadecimal.encode(session.tokenHash)),
+                .integer(LinkRow.seconds(session.createdAt)), .integer(LinkRow.seconds(session.lastSeenAt)),
+            ]
+        )
+    }
+
+    public func adminSession(id: String) async throws(StoreError) -> AdminSessionRecord? {
+        try await read(
+            "SELECT token_hash, created_at, last_seen_at, ended_at FROM admin_sessions WHERE id = ?",
+            [.text(id)]
+        ).first.flatMap { row in
+            guard let hash = row.column("token_hash")?.string.flatMap(Hexadecimal.decode),
+                let created = row.column("created_at")?.integer, let seen = row.column("last_seen_at")?.integer
+            else { return nil }
+            return AdminSessionRecord(
+                id: id,
+                tokenHash: hash,
+                createdAt: LinkRow.date(created),
+                lastSeenAt: LinkRow.date(seen),
+                endedAt: row.column("ended_at")?.integer.map(LinkRow.date)
+            )
+        }
+    }
+
+    public func touchAdminSession(id: String, at date: Date) async throws(StoreError) {
+        _ = try await writer.execute(
+            "UPDATE admin_sessions SET last_seen_at = ? WHERE id = ?",
+            [.integer(LinkRow.seconds(date)), .text(id)]
+        )
+    }
+
+    public func endAdminSession(id: String, at date: Date) async throws(StoreError) {
+        _ = try await writer.execute(
+            "UPDATE admin_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
+            [.integer(LinkRow.seconds(date)), .text(id)]
+        )
+    }
+
     /// Rows a click batch writes in one statement: SQLite takes up to 32,766 bound values, 5 a row.
     static let clickRowsPerStatement = 500
 
