@@ -16,6 +16,11 @@ let package = Package(
     targets: [
         // Counts heap allocations and live bytes by interposing malloc inside the benchmark binary.
         .target(name: "MallocCounter"),
+        // Restoring pending links after a kill: the sealed log against a whole-file rewrite.
+        .executableTarget(
+            name: "pending-bench",
+            dependencies: [.product(name: "Waypoint", package: "Waypoint")]
+        ),
         .executableTarget(
             name: "waypoint-bench",
             dependencies: [

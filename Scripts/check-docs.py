@@ -70,6 +70,7 @@ struct LoginScreen { func present() async -> Bool { true } }  // whether the per
 let loginScreen = LoginScreen()
 @Sendable func openInSafari(_ link: DeepLink) async {}
 let file = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-doc-check-pending.json")
+let key = PendingLinkKey.random()
 struct AppRouter { func show(_ plan: NavigationPlan<Screen>) async {} }
 let router = AppRouter()
 let quickActions = QuickActionCatalog<Void>([QuickAction(type: "com.example.messages", title: "Messages", link: "/messages")])
@@ -204,6 +205,10 @@ def main():
     apple = []
     yaml_count = 0
     transcripts = 0
+    # The notification transcripts read the payload Examples/run.sh writes; write it here too, so
+    # this check needs no earlier step (a fresh machine has no /tmp/waypoint-post.json).
+    with open("/tmp/waypoint-post.json", "w", encoding="utf-8") as payload:
+        payload.write('{"aps":{"category":"post"},"postId":"8","deeplink":"social://posts/8"}\n')
     for name, line, language, options, code in blocks():
         location = f"{name}:{line}"
         if "skip" in options or (only_apple and "apple" not in options):

@@ -79,10 +79,14 @@ struct PendingLinkStoreTests {
             )
         )
         let stored = try Data(contentsOf: url)
-        let entries = try #require(try JSONSerialization.jsonObject(with: stored) as? [[String: Any]])
-        #expect(entries.count == 1)
-        #expect(entries.first.map { Set($0.keys) } == ["id", "identity", "link", "receivedAt", "source"])
-        #expect(entries.first?["link"] as? String == "/messages/7")
+        // One line: "<seal> {"put":{"link":{…}}}".
+        let lines = String(decoding: stored, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 1)
+        let body = try #require(lines.first?.split(separator: " ", maxSplits: 1).last)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let entry = try #require((record["put"] as? [String: Any])?["link"] as? [String: Any])
+        #expect(Set(entry.keys) == ["id", "identity", "link", "receivedAt", "source"])
+        #expect(entry["link"] as? String == "/messages/7")
         #expect(!String(decoding: stored, as: UTF8.self).contains("test results"))
     }
 
@@ -188,5 +192,129 @@ struct PendingLinkStoreTests {
                 )
             ]
         )
+    }
+
+    static func pending(_ text: String, source: LinkSource = .urlScheme) -> PendingLink {
+        // Whole seconds: the store keeps dates as ISO 8601, to the second.
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        return PendingLink(id: UUID(), link: text, source: source, identity: "url:" + text, receivedAt: now)
+    }
+
+    /// Hostile input, round 3: a hand-edited store could claim any source and pass a route's `sources`.
+    @Test("A sealed store refuses a record edited by hand, reports it, and restores the rest")
+    func sealedRecords() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let key = PendingLinkKey.random()
+        let store = FilePendingLinkStore(url: url, key: key)
+        let honest = Self.pending("myapp://open/1")
+        let relabelled = Self.pending("myapp://open/2")
+        try store.put(honest)
+        try store.put(relabelled)
+        // Someone edits the file: the second link now claims to be a universal link.
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: #""source":"urlScheme""#,
+            with: #""source":"universalLink""#,
+            options: [],
+            range: text.range(of: relabelled.id.uuidString).map { $0.lowerBound..<text.endIndex }
+        )
+        try Data(text.utf8).write(to: url)
+        let restored = try FilePendingLinkStore(url: url, key: key).restore()
+        #expect(restored.links == [honest])
+        #expect(restored.refused.count == 1)
+        #expect(restored.refused.first?.contains("does not carry this store's seal") == true)
+        #expect(restored.refused.first?.contains(relabelled.id.uuidString) == true)
+        // Another key, or a line added without one, is refused the same way.
+        #expect(try FilePendingLinkStore(url: url, key: .random()).restore().links.isEmpty)
+
+        // Through a dispatcher: the refused record is a store problem, the honest link runs.
+        let app = try makeApp(store: FilePendingLinkStore(url: url, key: key))
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        #expect(app.screens == [.open(1)])
+        let problems = app.events.read { events in
+            events.compactMap { event -> String? in
+                if case .storeProblem(let message) = event.kind { return message }
+                return nil
+            }
+        }
+        #expect(problems.count == 1)
+    }
+
+    @Test("The log grows a line per change, is compacted past twice its live links, and goes with the last")
+    func logGrowsByALine() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let store = FilePendingLinkStore(url: url, key: .random())
+        func lines() throws -> Int {
+            guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
+            return String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").count
+        }
+        let links = (0..<200).map { Self.pending("myapp://open/\($0)") }
+        for (index, link) in links.enumerated() {
+            try store.put(link)
+            #expect(try lines() == index + 1)
+        }
+        for link in links.prefix(150) { try store.remove(link.id) }
+        // 350 changes, 50 live: compacted to at most twice the live links plus 64.
+        #expect(try lines() <= 2 * 50 + 64)
+        #expect(try FilePendingLinkStore(url: url, key: nil).load().count == 50)
+        let reopened = FilePendingLinkStore(url: url, key: .random())
+        #expect(try reopened.restore().links.isEmpty)  // another key refuses every line
+        for link in links.suffix(50) { try store.remove(link.id) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("A store from before the log (one JSON array) is read once and rewritten; a sealed store refuses it")
+    func oldFormat() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let link = Self.pending("myapp://open/3")
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let old = try encoder.encode([link])
+        try old.write(to: url)
+        let sealed = try FilePendingLinkStore(url: url, key: .random()).restore()
+        #expect(sealed.links.isEmpty)
+        #expect(
+            sealed.refused == ["1 pending link(s) in \(url.path) were written without a seal; they were not restored."]
+        )
+        try old.write(to: url)
+        #expect(try FilePendingLinkStore(url: url).load() == [link])
+        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self).hasPrefix("- {"))
+    }
+
+    @Test("SHA-256 and HMAC-SHA256 give RFC 4231's and FIPS 180's results")
+    func sha256Vectors() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(hex(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        )
+        #expect(
+            hex(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        )
+        // RFC 4231, test cases 1, 2 and 6 (a key longer than a block).
+        #expect(
+            hex(SHA256.hmac(key: Array(repeating: 0x0b, count: 20), message: Array("Hi There".utf8)))
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        )
+        #expect(
+            hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        )
+        #expect(
+            hex(
+                SHA256.hmac(
+                    key: Array(repeating: 0xaa, count: 131),
+                    message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)
+                )
+            ) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        )
+        #expect(throws: PendingLinkStoreError.self) { try PendingLinkKey(bytes: Array(repeating: 1, count: 31)) }
     }
 }

@@ -24,7 +24,7 @@ struct ApartmentApp: App {
 final class AppModel: ObservableObject {
     // This sample has no host login: host-only links are refused until it has one.
     let links = try? ApartmentLinks(
-        pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"),
+        pendingLinks: try PendingLinkStorage.store(),
         isHost: { false },
         logInAsHost: { false }
     )

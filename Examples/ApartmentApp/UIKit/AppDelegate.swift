@@ -9,7 +9,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     /// which `Tools/AdapterCheck` catches by building it in CI; a damaged store is
     /// reported through the dispatcher's events.
     let links = try? ApartmentLinks(
-        pendingLinks: UserDefaultsPendingLinkStore(key: "apartments.pendingLinks"),
+        pendingLinks: try PendingLinkStorage.store(),
         isHost: { await Session.shared.isHost },
         logInAsHost: { await Session.shared.logInAsHost() }
     )

@@ -13,12 +13,12 @@ extension LinkDispatcher {
             let moved = entry.released()
             emit(.sceneDisconnected(scene: scene), moved)
             queue.insert(moved, at: 0)
-            persist()
+            keep(moved.pending)
             return
         }
         movingOut.remove(entry.pending.id)
         finish(entry, outcome)
-        persist()
+        forget(entry.pending)
     }
 
     /// The outcome of `link`: the entry's own, or where a redirect led (`chain` holds the links

@@ -63,9 +63,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     private var outcomes = OutcomeLedger<Destination>()
 
     /// A received link with what the dispatcher needs to run and persist it.
-    struct Entry: Sendable {
-        var pending: PendingLink
-        var link: DeepLink
+    /// A reference, not a value: the queue moves entries about (a restore can queue thousands), and
+    /// moving a reference costs a word where a link's value costs hundreds of bytes.
+    final class Entry: Sendable {
+        let pending: PendingLink
+        let link: DeepLink
         /// Clock time at receipt, for event durations.
         let receivedAt: TimeInterval
         /// The role of the route the link matched at receipt, for choosing its window.
@@ -78,12 +80,20 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             return (pending.targetContentIdentifier ?? role).map { "shows " + $0 } ?? "any scene"
         }
 
+        init(pending: PendingLink, link: DeepLink, receivedAt: TimeInterval, role: String?) {
+            self.pending = pending
+            self.link = link
+            self.receivedAt = receivedAt
+            self.role = role
+        }
+
         /// The entry free of the scene it arrived through, which has gone.
         func released() -> Entry {
-            var entry = self
-            entry.pending.scene = nil
-            entry.link.scene = nil
-            return entry
+            var pending = self.pending
+            var link = self.link
+            pending.scene = nil
+            link.scene = nil
+            return Entry(pending: pending, link: link, receivedAt: receivedAt, role: role)
         }
     }
 
@@ -356,7 +366,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         }
         deliveries.begin(entry.pending.identity)
         queue.append(entry)
-        persist()
+        keep(entry.pending)
         if placement(of: entry) == nil { emit(.heldUntilReady, entry) }
         startDraining()
     }
@@ -372,7 +382,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         hasRestored = true
         let stored: [PendingLink]
         do {
-            stored = try store.load()
+            let restored = try store.restore()
+            for refusal in restored.refused { emit(.storeProblem(message: refusal)) }
+            stored = restored.links
         } catch {
             emit(.storeProblem(message: "\(error)"))
             return 0
@@ -390,27 +402,43 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 let age = max(0, Date().timeIntervalSince(pending.receivedAt))
                 let entry = Entry(pending: pending, link: link, receivedAt: now - age, role: role(of: link))
                 deliveries.begin(pending.identity)
-                if expireIfOld(entry) { continue }
+                if expireIfOld(entry) {
+                    forget(pending)
+                    continue
+                }
                 queue.append(entry)
                 restored += 1
             } catch {
                 emit(.invalid(message: error.message))
                 emit(.finished(.invalid(message: error.message)))
+                forget(pending)
             }
         }
         emit(.restored(count: restored))
-        persist()
         startDraining()
         return restored
     }
 
-    /// Writes every unfinished link (the running one included) to the store.
-    func persist() {
-        let links = running.values.map(\.entry.pending) + queue.map(\.pending)
+    /// Writes a link received, or changed (its scene released), to the store: one change, whatever
+    /// else is pending.
+    func keep(_ pending: PendingLink) {
         do {
-            try store.save(links)
+            try store.put(pending)
         } catch {
-            emit(.storeProblem(message: "The pending links could not be saved: \(error)"))
+            emit(.storeProblem(message: "The pending link \(pending.link) could not be saved: \(error)"))
+        }
+    }
+
+    /// Removes a finished link from the store.
+    func forget(_ pending: PendingLink) {
+        do {
+            try store.remove(pending.id)
+        } catch {
+            emit(
+                .storeProblem(
+                    message: "The finished link \(pending.link) could not be removed from the store: \(error)"
+                )
+            )
         }
     }
 
@@ -463,17 +491,15 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// discarded (`application(_:didDiscardSceneSessions:)`) to release their links at once.
     public func sceneDidDisconnect(_ scene: SceneID) {
         scenes.disconnect(scene)
-        var moved = false
         for index in queue.indices where queue[index].pending.scene == scene {
             queue[index] = queue[index].released()
             emit(.sceneDisconnected(scene: scene), queue[index])
-            moved = true
+            keep(queue[index].pending)
         }
         if let running = running[scene] {
             movingOut.insert(running.entry.pending.id)
             running.cancel()
         }
-        if moved { persist() }
         startDraining()
     }
 
@@ -491,7 +517,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             let entry = queue.remove(at: index)
             emit(.cancelled, entry)
             finish(entry, .cancelled)
-            persist()
+            forget(entry.pending)
             return true
         }
         if let running = running.values.first(where: { $0.entry.pending.id == id }) {
@@ -525,7 +551,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         while let index = queue.firstIndex(where: { placement(of: $0) == scene }) {
             let entry = queue.remove(at: index)
             if expireIfOld(entry) {
-                persist()
+                forget(entry.pending)
                 continue
             }
             await run(entry, in: scene)

@@ -43,16 +43,57 @@ public struct PendingLink: Sendable, Hashable, Codable {
 }
 
 /// Where a ``LinkDispatcher`` keeps links between receipt and completion, so a link held before
-/// the app was ready survives the process being killed. Written on receipt, cleared on completion.
+/// the app was ready survives the process being killed: each link is put on receipt and removed on
+/// completion, one change at a time.
 ///
-/// Waypoint ships ``FilePendingLinkStore`` and ``InMemoryPendingLinkStore``; the UIKit adapter adds
-/// one over `UserDefaults`.
+/// Waypoint ships ``FilePendingLinkStore`` (a log, each change O(1), sealed with a
+/// ``PendingLinkKey``), ``UserDefaultsPendingLinkStore`` and ``InMemoryPendingLinkStore``. A store
+/// of the app's own needs only ``load()`` and ``save(_:)``; ``put(_:)`` and ``remove(_:)`` then
+/// rewrite every link, which is fine for a few.
 public protocol PendingLinkStore: Sendable {
     /// Every pending link, oldest first. A damaged store throws ``PendingLinkStoreError`` after
     /// setting the damaged data aside, so the next load starts clean.
     func load() throws -> [PendingLink]
     /// Replaces the pending links.
     func save(_ links: [PendingLink]) throws
+    /// Keeps `link`, in place of the one with its id if there is one.
+    func put(_ link: PendingLink) throws
+    /// Forgets the link with `id`; nothing when there is none.
+    func remove(_ id: UUID) throws
+    /// What the dispatcher restores at launch: the links, and what was refused on the way (a record
+    /// whose seal does not match, a line that cannot be read), each reported as a store problem.
+    func restore() throws -> StoredPendingLinks
+}
+
+extension PendingLinkStore {
+    public func put(_ link: PendingLink) throws {
+        var links = try load()
+        if let index = links.firstIndex(where: { $0.id == link.id }) {
+            links[index] = link
+        } else {
+            links.append(link)
+        }
+        try save(links)
+    }
+
+    public func remove(_ id: UUID) throws {
+        let links = try load()
+        let kept = links.filter { $0.id != id }
+        if kept.count != links.count { try save(kept) }
+    }
+
+    public func restore() throws -> StoredPendingLinks { StoredPendingLinks(links: try load(), refused: []) }
+}
+
+/// The links a store restores, and the records it refused, each with a reason for people.
+public struct StoredPendingLinks: Sendable, Hashable {
+    public var links: [PendingLink]
+    public var refused: [String]
+
+    public init(links: [PendingLink], refused: [String] = []) {
+        self.links = links
+        self.refused = refused
+    }
 }
 
 /// A store that could not be read or written.
