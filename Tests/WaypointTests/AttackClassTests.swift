@@ -231,7 +231,7 @@ struct AttackClassTests {
         let resolver = try Self.makeResolver()
         for (escaped, code) in [
             ("a%E2%80%8Bb", "200B"), ("%EF%BB%BFx", "FEFF"), ("x%C2%ADy", "00AD"), ("a%E2%80%8Db", "200D"),
-            ("a%E2%81%A0b", "2060"),
+            ("a%E2%81%A0b", "2060"), ("a%E2%80%A8b", "2028"), ("%E3%85%A4", "3164"),
         ] {
             let match = try #require(resolver.resolve("myapp://files/\(escaped)").match, "\(escaped)")
             #expect {

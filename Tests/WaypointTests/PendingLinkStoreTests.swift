@@ -317,4 +317,72 @@ struct PendingLinkStoreTests {
         )
         #expect(throws: PendingLinkStoreError.self) { try PendingLinkKey(bytes: Array(repeating: 1, count: 31)) }
     }
+
+    @Test(
+        "A sealed line copied again after its link was removed is refused; a line cut short is dropped, not glued to the next"
+    )
+    func replayedAndTornLines() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let key = PendingLinkKey.random()
+        let store = FilePendingLinkStore(url: url, key: key)
+        let first = Self.pending("myapp://open/1")
+        let second = Self.pending("myapp://open/2")
+        try store.put(first)
+        try store.put(second)
+        let firstLine = try #require(
+            String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").first
+        )
+        try store.remove(first.id)
+        // The first link's sealed line, appended again by hand.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((firstLine + "\n").utf8))
+        try handle.close()
+        let replayed = try FilePendingLinkStore(url: url, key: key).restore()
+        #expect(replayed.links == [second])
+        #expect(replayed.refused.count == 1)
+        #expect(replayed.refused.first?.contains("keeps a link removed before it") == true)
+
+        // A crash in the middle of a line: that line is dropped, and the next change starts afresh.
+        let torn = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: torn) }
+        let writer = FilePendingLinkStore(url: torn, key: key)
+        try writer.put(first)
+        try writer.put(second)
+        var data = try Data(contentsOf: torn)
+        data.removeLast(12)
+        try data.write(to: torn)
+        let reader = FilePendingLinkStore(url: torn, key: key)
+        let restored = try reader.restore()
+        #expect(restored.links == [first])
+        #expect(restored.refused == ["The last line of \(torn.path) was cut short; it was dropped."])
+        let third = Self.pending("myapp://open/3")
+        try reader.put(third)
+        #expect(try FilePendingLinkStore(url: torn, key: key).restore() == StoredPendingLinks(links: [first, third]))
+    }
+
+    @Test("A link superseded before it ran leaves the store: it does not run again at the next launch")
+    func supersededLeavesTheStore() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let store = FilePendingLinkStore(url: url, key: .random())
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [LinkRoute("open", "/open/{id:int}") { match in .push("open \(match.parameters.int("id") ?? 0)") }],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            configuration: DispatcherConfiguration(queuePolicy: .latestWins),
+            store: store
+        )
+        let shown = Locked<[String]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append("\(plan)") } }
+        await dispatcher.receive(LinkIntake(policy: LinkPolicy(schemes: ["myapp"])).url("myapp://open/1"))
+        await dispatcher.receive(LinkIntake(policy: LinkPolicy(schemes: ["myapp"])).url("myapp://open/2"))
+        #expect(try store.load().map(\.link) == ["myapp://open/2"])
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        await dispatcher.waitUntilIdle()
+        #expect(shown.current.count == 1)
+        #expect(try store.load().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
 }

@@ -15,7 +15,10 @@ enum PendingLinkStorage {
             appropriateFor: nil,
             create: true
         )
-        return FilePendingLinkStore(url: folder.appendingPathComponent("apartments-pending-links"), key: try key())
+        // Without the Keychain's key (a read it refuses before the first unlock), links stay in memory
+        // for this launch rather than in a file that could not be checked.
+        guard let key = try? key() else { return InMemoryPendingLinkStore() }
+        return FilePendingLinkStore(url: folder.appendingPathComponent("apartments-pending-links"), key: key)
     }
 
     /// The key, made on first use and kept in the Keychain for this device only, readable after the
@@ -28,8 +31,13 @@ enum PendingLinkStorage {
             kSecReturnData as String: true,
         ]
         var found: CFTypeRef?
-        if SecItemCopyMatching(lookup as CFDictionary, &found) == errSecSuccess, let data = found as? Data {
+        let status = SecItemCopyMatching(lookup as CFDictionary, &found)
+        if status == errSecSuccess, let data = found as? Data {
             return try PendingLinkKey(bytes: Array(data))
+        }
+        // Only a key that is not there is made; any other answer (locked, denied) is no key.
+        guard status == errSecItemNotFound else {
+            throw PendingLinkStoreError(message: "The Keychain did not give the pending-link key (status \(status)).")
         }
         let key = PendingLinkKey.random()
         let item: [String: Any] = [
@@ -39,9 +47,9 @@ enum PendingLinkStorage {
             kSecValueData as String: Data(key.bytesToStore),
             kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
         ]
-        let status = SecItemAdd(item as CFDictionary, nil)
-        guard status == errSecSuccess else {
-            throw PendingLinkStoreError(message: "The Keychain did not keep the pending-link key (status \(status)).")
+        let added = SecItemAdd(item as CFDictionary, nil)
+        guard added == errSecSuccess else {
+            throw PendingLinkStoreError(message: "The Keychain did not keep the pending-link key (status \(added)).")
         }
         return key
     }

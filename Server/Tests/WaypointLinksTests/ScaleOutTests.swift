@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOConcurrencyHelpers
 import NIOCore
 import Testing
-import WaypointLinks
+
+@testable import WaypointLinks
 
 /// Several stateless instances behind a load balancer, on one database.
 @Suite("Two instances on one database")
@@ -50,11 +50,10 @@ struct ScaleOutTests {
         // A cache far longer than the promise: only the notification can make the second see the edit.
         let (first, firstStore) = try await Self.instance(database) { $0.linkCacheSeconds = 600 }
         let (second, secondStore) = try await Self.instance(database) { $0.linkCacheSeconds = 600 }
-        // Listening has begun once the store tells its observers to forget everything (.unknown).
-        let listening = NIOLockedValueBox(false)
-        secondStore.observeChanges { if $0 == .unknown { listening.withLockedValue { $0 = true } } }
-        for _ in 0..<100 where !listening.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(listening.withLockedValue { $0 })
+        // The second instance hears changes once its listening connection is up.
+        let listener = try #require(secondStore as? PostgresLinkStore)
+        for _ in 0..<250 where !listener.isListening { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(listener.isListening)
         #expect(try await firstStore.insert(VisitTests.link))
         #expect(try await Self.location(second) == "https://read.example.com/b/42")  // now cached there
         var edited = VisitTests.link

@@ -357,7 +357,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             // Latest wins among links waiting for the same window: another window's are its own.
             let superseded = queue.filter { $0.waitsFor == entry.waitsFor }
             queue.removeAll { $0.waitsFor == entry.waitsFor }
-            for old in superseded { finish(old, .superseded) }
+            for old in superseded {
+                finish(old, .superseded)
+                forget(old.pending)
+            }
         case .firstInFirstOut(let limit):
             if queue.count >= limit {
                 emit(.finished(.dropped), entry)

@@ -51,6 +51,9 @@ extension RouteParameters {
         return value
     }
 
+    /// Letters that draw nothing (Hangul fillers, the blank Braille pattern): a name of them looks empty.
+    private static let blankLetters: Set<UInt32> = [0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0]
+
     /// What makes `name` more than one plain path component, or `nil`.
     private static func pathProblem(in name: String) -> String? {
         if name == "." || name == ".." { return "it names a directory" }
@@ -64,7 +67,11 @@ extension RouteParameters {
             // Invisible and direction-changing characters (zero-width space and joiners, soft
             // hyphen, BOM, bidi marks and overrides): a name shown to a person would read as
             // another name (`invoice‮fdp.exe` shows as `invoiceexe.pdf`).
-            case _ where scalar.properties.generalCategory == .format:
+            case _
+            where scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator
+                || Self.blankLetters.contains(scalar.value):
                 let code = String(scalar.value, radix: 16, uppercase: true)
                 return
                     "it contains an invisible or direction-changing character (U+\(String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code))"

@@ -409,9 +409,15 @@ public struct LinkService: Sendable {
         let link = try await lookUp(code, at: date, request, context)
         let client = ClientKind(userAgent: request.headers[.userAgent])
         // A claim token is issued only while the client has its share left.
-        let mayIssueClaim =
-            link != nil && (client == .iOS || client == .android)
-            && claimTokenLimiter.spend(clientIdentification.key(request, context), at: date)
+        var issuesClaim = false
+        if let link {
+            switch client {
+            case .iOS: issuesClaim = (link.fallbacks.appStoreID ?? visits.appStoreID) != nil
+            case .android: issuesClaim = (link.fallbacks.playPackage ?? visits.playPackage) != nil
+            default: break
+            }
+        }
+        let mayIssueClaim = issuesClaim && claimTokenLimiter.spend(clientIdentification.key(request, context), at: date)
         let answer = VisitAnswer.for(
             code: text,
             link: link,

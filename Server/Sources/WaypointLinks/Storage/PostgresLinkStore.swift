@@ -19,6 +19,9 @@ public final class PostgresLinkStore: LinkStore {
     private let observers = LinkChangeObservers()
     /// Listens for other instances' changes once something observes them; ended by `close()`.
     private let listener = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// Whether the listening connection is up (the tests wait for it).
+    private let listening = NIOLockedValueBox(false)
+    var isListening: Bool { listening.withLockedValue { $0 } }
 
     /// The notification channel edits and deletes are announced on; the payload is the code.
     static let changeChannel = "waypoint_links_changed"
@@ -152,6 +155,8 @@ public final class PostgresLinkStore: LinkStore {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.changeChannel) { notifications in
+                        self.listening.withLockedValue { $0 = true }
+                        defer { self.listening.withLockedValue { $0 = false } }
                         self.observers.tell(.unknown)
                         for try await notification in notifications {
                             self.observers.tell(.link(code: notification.payload))
@@ -300,6 +305,11 @@ public final class PostgresLinkStore: LinkStore {
         let hash = Hexadecimal.encode(session.tokenHash)
         let created = LinkRow.seconds(session.createdAt)
         let seen = LinkRow.seconds(session.lastSeenAt)
+        // Sessions past their lifetime are of no use: each sign-in clears them away.
+        let expired = created - Int(AdminSessions.lifetime)
+        _ = try await rows("clear old admin sessions", "DELETE FROM admin_sessions WHERE created_at < \(expired)") {
+            _ in ()
+        }
         _ = try await rows(
             "add an admin session",
             "INSERT INTO admin_sessions (id, token_hash, created_at, last_seen_at) VALUES (\(session.id), \(hash), \(created), \(seen))"

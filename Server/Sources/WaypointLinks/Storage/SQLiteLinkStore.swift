@@ -233,6 +233,11 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func addAdminSession(_ session: AdminSessionRecord) async throws(StoreError) {
+        // Sessions past their lifetime are of no use: each sign-in clears them away.
+        _ = try await writer.execute(
+            "DELETE FROM admin_sessions WHERE created_at < ?",
+            [.integer(LinkRow.seconds(session.createdAt) - Int(AdminSessions.lifetime))]
+        )
         _ = try await writer.execute(
             "INSERT INTO admin_sessions (id, token_hash, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
             [

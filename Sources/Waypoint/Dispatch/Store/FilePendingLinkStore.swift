@@ -5,9 +5,12 @@ import Foundation
 /// is rewritten, atomically, only when it holds more than twice as many lines as live links; and
 /// removed when the last link finishes.
 ///
-/// With a ``PendingLinkKey`` every line is sealed (HMAC-SHA256): a line edited, added or moved by
-/// hand is refused when the links are restored and reported as a ``DispatchEvent/Kind/storeProblem(message:)``
-/// — it never runs, so a link cannot be relabelled to pass a route's `sources`. Without a key, the
+/// With a ``PendingLinkKey`` every line is sealed (HMAC-SHA256): a line edited or written by hand
+/// is refused when the links are restored and reported as a
+/// ``DispatchEvent/Kind/storeProblem(message:)`` — it never runs, so a link cannot be relabelled to
+/// pass a route's `sources`. A sealed line copied again after its link was removed is refused too.
+/// What a seal cannot tell is a whole older copy of the file put back: its links run at most once
+/// more, within ``DispatcherConfiguration/maximumPendingAge`` of their receipt. Without a key, the
 /// file is trusted as written; give one to a store in an app.
 ///
 /// On Apple platforms the file is written with data protection
@@ -99,9 +102,13 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
 
     // MARK: The file
 
+    /// Reads the file into `state`. On failure `state.live` stays nil, so the next change reads
+    /// again rather than taking an unread file for an empty one.
     private func read(into state: inout State) throws {
-        state.live = [:]
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            state.live = [:]
+            return
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -114,7 +121,9 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         decoder.dateDecodingStrategy = .iso8601
         var readable = 0
         var live: [UUID: (order: Int, link: PendingLink)] = [:]
+        var removed: Set<UUID> = []
         var order = 0
+        var lineCount = 0
         func keep(_ link: PendingLink) {
             live[link.id] = (live[link.id]?.order ?? order, link)
             order += 1
@@ -135,7 +144,12 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         } else {
             let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
             for (number, line) in lines.enumerated() {
-                state.lines += 1
+                lineCount += 1
+                // A last line without its line break was cut short by a crash or a full disk.
+                if number == lines.count - 1, data.last != UInt8(ascii: "\n") {
+                    state.refused.append("The last line of \(url.path) was cut short; it was dropped.")
+                    continue
+                }
                 guard let space = line.firstIndex(of: UInt8(ascii: " ")) else {
                     state.refused.append(
                         "Line \(number + 1) of \(url.path) is not a pending-link record; it was dropped."
@@ -158,8 +172,14 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
                 }
                 readable += 1
                 switch record {
+                case .put(let link) where removed.contains(link.id):
+                    state.refused.append(
+                        "Line \(number + 1) of \(url.path) keeps a link removed before it (copied again?); it was not restored."
+                    )
                 case .put(let link): keep(link)
-                case .remove(let id): live[id] = nil
+                case .remove(let id):
+                    live[id] = nil
+                    removed.insert(id)
                 }
             }
         }
@@ -167,6 +187,7 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
             let aside = url.appendingPathExtension("damaged")
             try? FileManager.default.removeItem(at: aside)
             try? FileManager.default.moveItem(at: url, to: aside)
+            state.live = [:]
             state.lines = 0
             state.refused = []
             throw PendingLinkStoreError(
@@ -176,8 +197,12 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         }
         state.live = live
         state.nextOrder = order
-        // A log with many dead lines, or in the old format, is written anew.
-        if state.lines > 2 * live.count + 64 || data.first == UInt8(ascii: "[") { try rewrite(&state) }
+        state.lines = lineCount
+        // A log with many dead lines, one cut short, or in the old format, is written anew; if that
+        // fails, the links read are restored all the same and the next change appends.
+        if state.lines > 2 * live.count + 64 || data.first == UInt8(ascii: "[") || data.last != UInt8(ascii: "\n") {
+            try? rewrite(&state)
+        }
     }
 
     private func line(_ record: Record) throws -> Data {
@@ -206,7 +231,14 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
             state.handle = try FileHandle(forWritingTo: url)
             try state.handle?.seekToEnd()
         }
-        try state.handle?.write(contentsOf: data)
+        do {
+            try state.handle?.write(contentsOf: data)
+        } catch {
+            // A write cut short leaves a partial line: the file is written whole before the next change.
+            closeHandle(&state)
+            try rewrite(&state)
+            throw error
+        }
     }
 
     private func rewrite(_ state: inout State) throws {
