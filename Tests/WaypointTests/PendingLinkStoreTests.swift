@@ -50,18 +50,10 @@ struct PendingLinkStoreTests {
         let url = temporaryFile()
         try Data("[{\"id\": 3}]".utf8).write(to: url)
         let app = try makeApp(store: FilePendingLinkStore(url: url))
-        await app.launch(ConnectionOptions(urls: ["myapp://open/1"]))
-        await app.installRootUI()
-        await app.becomeActive()
-        await app.settle()
+        #expect(
+            try await Self.storeProblems(launching: app, with: ConnectionOptions(urls: ["myapp://open/1"])).count == 1
+        )
         #expect(app.screens == [.open(1)])
-        let problems = app.events.read { events in
-            events.compactMap { event -> String? in
-                if case .storeProblem(let message) = event.kind { return message }
-                return nil
-            }
-        }
-        #expect(problems.count == 1)
         try? FileManager.default.removeItem(atPath: url.path + ".damaged")
     }
 
@@ -194,6 +186,24 @@ struct PendingLinkStoreTests {
         )
     }
 
+    /// Launches `app`, makes it ready and active, waits for it to settle, and returns the store
+    /// problems its dispatcher reported.
+    static func storeProblems(
+        launching app: SimulatedApp,
+        with options: ConnectionOptions = ConnectionOptions()
+    ) async throws -> [String] {
+        await app.launch(options)
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.settle()
+        return app.events.read { events in
+            events.compactMap { event -> String? in
+                if case .storeProblem(let message) = event.kind { return message }
+                return nil
+            }
+        }
+    }
+
     static func pending(_ text: String, source: LinkSource = .urlScheme) -> PendingLink {
         // Whole seconds: the store keeps dates as ISO 8601, to the second.
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
@@ -230,18 +240,8 @@ struct PendingLinkStoreTests {
 
         // Through a dispatcher: the refused record is a store problem, the honest link runs.
         let app = try makeApp(store: FilePendingLinkStore(url: url, key: key))
-        await app.launch()
-        await app.installRootUI()
-        await app.becomeActive()
-        await app.settle()
+        #expect(try await Self.storeProblems(launching: app).count == 1)
         #expect(app.screens == [.open(1)])
-        let problems = app.events.read { events in
-            events.compactMap { event -> String? in
-                if case .storeProblem(let message) = event.kind { return message }
-                return nil
-            }
-        }
-        #expect(problems.count == 1)
     }
 
     @Test("The log grows a line per change, is compacted past twice its live links, and goes with the last")
