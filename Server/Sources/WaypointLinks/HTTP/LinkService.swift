@@ -408,23 +408,14 @@ public struct LinkService: Sendable {
         let code = isLinkHost(request) ? try? LinkRules.normalizedCode(text) : nil
         let link = try await lookUp(code, at: date, request, context)
         let client = ClientKind(userAgent: request.headers[.userAgent])
-        // A claim token is issued only while the client has its share left.
-        var issuesClaim = false
-        if let link {
-            switch client {
-            case .iOS: issuesClaim = (link.fallbacks.appStoreID ?? visits.appStoreID) != nil
-            case .android: issuesClaim = (link.fallbacks.playPackage ?? visits.playPackage) != nil
-            default: break
-            }
-        }
-        let mayIssueClaim = issuesClaim && claimTokenLimiter.spend(clientIdentification.key(request, context), at: date)
         let answer = VisitAnswer.for(
             code: text,
             link: link,
             client: client,
             now: date,
             settings: visits,
-            mayIssueClaim: mayIssueClaim
+            // Spent only when the answer would carry a token: the limit counts tokens, not visits.
+            mayIssueClaim: { claimTokenLimiter.spend(clientIdentification.key(request, context), at: date) }
         )
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {

@@ -31,16 +31,16 @@ struct VisitAnswer: Sendable, Hashable {
         var claims: ClaimTokens
     }
 
-    /// The answer for a visit of `code`. `mayIssueClaim` is false once the client has had its share
-    /// of claim tokens (``LinkService/Configuration/claimTokenLimit``): the page and the store
-    /// redirect then carry none.
+    /// The answer for a visit of `code`. `mayIssueClaim` is asked only when the answer would carry
+    /// a claim token, and says no once the client has had its share
+    /// (``LinkService/Configuration/claimTokenLimit``): the page and the store redirect then carry none.
     static func `for`(
         code: String,
         link: ShortLink?,
         client: ClientKind,
         now: Date,
         settings: Settings,
-        mayIssueClaim: Bool = true
+        mayIssueClaim: () -> Bool = { true }
     ) -> VisitAnswer {
         guard let link else {
             return VisitAnswer(
@@ -66,7 +66,7 @@ struct VisitAnswer: Sendable, Hashable {
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
         case .android:
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
-                let token = mayIssueClaim ? settings.claims.issue(for: link, platform: .android, at: now) : nil
+                let token = mayIssueClaim() ? settings.claims.issue(for: link, platform: .android, at: now) : nil
                 return VisitAnswer(outcome: .store, status: 302, location: playStoreURL(package: package, claim: token))
             }
         case .desktop:
@@ -81,7 +81,7 @@ struct VisitAnswer: Sendable, Hashable {
             openURL: link.deepLink,
             storeURL: storeURL,
             // Only an iPhone or iPad can install from the App Store button and open the app after.
-            claimURL: storeURL != nil && client == .iOS && mayIssueClaim
+            claimURL: storeURL != nil && client == .iOS && mayIssueClaim()
                 ? "\(settings.baseURL)/c/" + settings.claims.issue(for: link, platform: .iOS, at: now) : nil,
             webURL: link.fallbacks.web
         )
