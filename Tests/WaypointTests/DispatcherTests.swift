@@ -658,4 +658,56 @@ struct DispatcherTests {
         #expect(app.events.read { $0.map(\.kind) }.contains(.dismissed(action: NotificationActionIdentifier.dismiss)))
         #expect(app.screens.isEmpty)
     }
+
+    @Test("Policy and routing run once per link, and once per redirect target: never again at run time")
+    func resolvedOncePerLink() async throws {
+        let probe = ResolutionProbe()
+        // A link restored from a previous process is resolved when it is restored, not again.
+        let restored = PendingLink(
+            id: UUID(),
+            link: "myapp://items/9",
+            source: .urlScheme,
+            identity: "url:myapp://items/9",
+            receivedAt: Date()
+        )
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [
+                LinkRoute("item", "/items/{id:int}") { match in
+                    let id = match.parameters.int("id") ?? 0
+                    return id == 2 ? .declined : .handled(.push("item \(id)"))
+                },
+                LinkRoute("named", "/items/{name}") { match in .push("named \(match.parameters.string("name") ?? "")")
+                },
+                LinkRoute("old", "/old") { _ in .redirect(to: "/items/1") },
+                LinkRoute("vault", "/vault", sources: [.universalLink]) { _ in .push("vault") },
+            ],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            router: RouterConfiguration(),
+            barriers: [],
+            mandatoryBarriers: [],
+            fallbacks: LinkFallbacks(),
+            configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 8)),
+            store: InMemoryPendingLinkStore([restored]),
+            clock: SystemDispatchClock(),
+            probe: probe
+        )
+        // Held first: a held link is resolved at receipt and not again when it runs.
+        var ids: [UUID] = []
+        for text in ["myapp://items/1", "myapp://items/2", "myapp://old", "myapp://nowhere", "myapp://vault"] {
+            ids.append(try #require(await dispatcher.receive(try DeepLink(text, source: .urlScheme))))
+        }
+        #expect(await dispatcher.receive(try DeepLink("evil://items/1", source: .urlScheme)) == nil)
+        #expect(probe.total == 7)  // the restored link, five held, one refused at receipt
+        let shown = Locked<[String]>([])
+        await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        await dispatcher.waitUntilIdle()
+        // The declined link fell through to the next route without routing again; the redirect's
+        // target was resolved once, as a link of its own.
+        #expect(shown.current == ["item 9", "item 1", "named 2", "item 1"])
+        #expect(await dispatcher.outcome(of: ids[3]) == .notFound)
+        #expect(await dispatcher.outcome(of: ids[4]).map { if case .forbidden = $0 { true } else { false } } == true)
+        #expect(probe.total == 8)
+    }
 }

@@ -98,4 +98,32 @@ struct PolicyTests {
         #expect(DomainPattern("Example.com.").matches("EXAMPLE.COM"))
         #expect(!DomainPattern("example.com").matches("exаmple.com"))
     }
+
+    @Test("Two domain patterns overlap exactly when some host matches both: one host matcher decides")
+    func domainOverlapAgreesWithMatching() {
+        let patterns = [
+            "example.com", "*.example.com", "www.example.com", "*.www.example.com", "a.b.example.com",
+            "badexample.com", "*.badexample.com", "example.org", "*.org", "EXAMPLE.com.", "",
+        ].map { DomainPattern($0) }
+        // Every host any pattern could be asked about, and a subdomain of each.
+        let hosts = patterns.flatMap { [$0.domain, "x." + $0.domain, "x.y." + $0.domain] }
+        for first in patterns {
+            for second in patterns {
+                let shared = hosts.contains { first.matches($0) && second.matches($0) }
+                #expect(first.overlaps(second) == shared, "\(first) and \(second)")
+            }
+        }
+    }
+
+    @Test("A redirect target's segments are decoded by the link's own percent-decoder")
+    func redirectSegmentsDecodeAsLinksDo() {
+        #expect(percentDecoded("%2F%2Fevil.com") == "//evil.com")
+        #expect(percentDecoded("100%") == "100%")
+        #expect(percentDecoded("%E4%B8%89") == "三")
+        #expect(percentDecoded("%FF") == "\u{FFFD}")
+        let policy = LinkPolicy(schemes: ["myapp"])
+        #expect(!policy.isOwnDestination("/%2E%2E//evil.com"))
+        #expect(!policy.isOwnDestination("/%2e/x"))
+        #expect(policy.isOwnDestination("/orders/%E4%B8%89"))
+    }
 }

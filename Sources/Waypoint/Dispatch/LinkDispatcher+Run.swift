@@ -6,7 +6,7 @@ extension LinkDispatcher {
     func run(_ entry: Entry, in scene: SceneID) async {
         let cancellation = RunCancellation()
         running[scene] = (entry, { cancellation.cancel() })
-        let outcome = await outcome(of: entry.link, entry, scene, cancellation, chain: [entry.link.string])
+        let outcome = await outcome(of: entry.resolved, entry, scene, cancellation, chain: [entry.link.string])
         running[scene] = nil
         if case .cancelled = outcome, movingOut.remove(entry.pending.id) != nil {
             // Its scene disconnected before it was shown: it runs again in another.
@@ -21,34 +21,38 @@ extension LinkDispatcher {
         forget(entry.pending)
     }
 
-    /// The outcome of `link`: the entry's own, or where a redirect led (`chain` holds the links
-    /// followed so far, the entry's first, `link` last).
+    /// The outcome of a resolved link: the entry's own, or where a redirect led (`chain` holds the
+    /// links followed so far, the entry's first, this one last).
     private func outcome(
-        of link: DeepLink,
+        of resolved: ResolvedLink<LinkRoute<Destination>>,
         _ entry: Entry,
         _ scene: SceneID,
         _ cancellation: RunCancellation,
         chain: [String]
     ) async -> DispatchOutcome<Destination> {
-        switch resolver.resolve(link) {
+        let link: DeepLink
+        switch resolved.resolution {
         case .invalid(let error):
             emit(.invalid(message: error.message), entry)
             return .invalid(message: error.message)
-        case .forbidden(_, let reason):
+        case .forbidden(let forbidden, let reason):
+            link = forbidden
             emit(.rejectedByPolicy(reason: reason), entry)
             let handler = fallbacks.forbidden
             return await report(.forbidden(reason: reason), entry, cancellation) { await handler?(link, reason) }
-        case .passThrough:
+        case .passThrough(let passed):
+            link = passed
             let handler = fallbacks.passThrough
             return await report(.passThrough, entry, cancellation) { await handler?(link) }
-        case .notFound:
+        case .notFound(let unmatched):
+            link = unmatched
             emit(.notFound, entry)
             let handler = fallbacks.notFound
             return await report(.notFound, entry, cancellation) { await handler?(link) }
-        case .matched:
-            break
+        case .matched(let match):
+            link = match.link
         }
-        for match in resolver.candidates(for: link) {
+        for match in resolved.candidates {
             let route = match.route.name
             emit(.matched(route: route), entry)
             if let stopped = await passBarriers(match, entry, scene, cancellation) { return stopped }
@@ -120,7 +124,13 @@ extension LinkDispatcher {
             return redirectFailed("more than \(configuration.maximumRedirects) redirects: \(path)", entry)
         }
         emit(.redirected(route: route, to: next.string), entry)
-        let outcome = await outcome(of: next, entry, scene, cancellation, chain: chain + [next.string])
+        let outcome = await outcome(
+            of: resolver.resolved(next),
+            entry,
+            scene,
+            cancellation,
+            chain: chain + [next.string]
+        )
         return .redirected(to: next.string, outcome: outcome)
     }
 

@@ -68,10 +68,13 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     final class Entry: Sendable {
         let pending: PendingLink
         let link: DeepLink
+        /// What policy and routing made of the link, once, at receipt.
+        let resolved: ResolvedLink<LinkRoute<Destination>>
         /// Clock time at receipt, for event durations.
         let receivedAt: TimeInterval
-        /// The role of the route the link matched at receipt, for choosing its window.
-        let role: String?
+
+        /// The role of the route the link matched, for choosing its window when it has none.
+        var role: String? { link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil }
 
         /// What it waits for: its own scene, else the content it wants shown, else any window.
         /// Links waiting for the same thing supersede one another under ``DispatcherConfiguration/QueuePolicy/latestWins``.
@@ -80,11 +83,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             return (pending.targetContentIdentifier ?? role).map { "shows " + $0 } ?? "any scene"
         }
 
-        init(pending: PendingLink, link: DeepLink, receivedAt: TimeInterval, role: String?) {
+        init(
+            pending: PendingLink,
+            link: DeepLink,
+            resolved: ResolvedLink<LinkRoute<Destination>>,
+            receivedAt: TimeInterval
+        ) {
             self.pending = pending
             self.link = link
+            self.resolved = resolved
             self.receivedAt = receivedAt
-            self.role = role
         }
 
         /// The entry free of the scene it arrived through, which has gone.
@@ -93,7 +101,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             var link = self.link
             pending.scene = nil
             link.scene = nil
-            return Entry(pending: pending, link: link, receivedAt: receivedAt, role: role)
+            return Entry(pending: pending, link: link, resolved: resolved.over(link), receivedAt: receivedAt)
         }
     }
 
@@ -111,6 +119,33 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         configuration: DispatcherConfiguration = DispatcherConfiguration(),
         store: any PendingLinkStore = InMemoryPendingLinkStore(),
         clock: any DispatchClock = SystemDispatchClock()
+    ) throws(LinkSetupError) {
+        try self.init(
+            routes: routes,
+            policy: policy,
+            router: router,
+            barriers: barriers,
+            mandatoryBarriers: mandatoryBarriers,
+            fallbacks: fallbacks,
+            configuration: configuration,
+            store: store,
+            clock: clock,
+            probe: nil
+        )
+    }
+
+    /// The dispatcher, with a probe that counts its resolutions (for the test that pins one per link).
+    init(
+        routes: [LinkRoute<Destination>],
+        policy: LinkPolicy,
+        router: RouterConfiguration,
+        barriers: [Barrier],
+        mandatoryBarriers: [MandatoryBarrier],
+        fallbacks: LinkFallbacks,
+        configuration: DispatcherConfiguration,
+        store: any PendingLinkStore,
+        clock: any DispatchClock,
+        probe: ResolutionProbe?
     ) throws(LinkSetupError) {
         var builder = RouterBuilder<LinkRoute<Destination>>(configuration: router)
         for route in routes {
@@ -136,7 +171,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             throw LinkSetupError(code: .invalidRouteTable, message: error.description)
         }
         self.barriers = try Self.checkedBarriers(barriers, mandatory: mandatoryBarriers, routes: routes)
-        self.resolver = LinkResolver(router: built, policy: policy)
+        self.resolver = LinkResolver(router: built, policy: policy, probe: probe)
         self.mandatoryBarriers = mandatoryBarriers
         self.fallbacks = fallbacks
         self.configuration = configuration
@@ -329,14 +364,14 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             scene: link.scene,
             targetContentIdentifier: link.targetContentIdentifier
         )
-        let entry = Entry(pending: pending, link: link, receivedAt: clock.now(), role: role(of: link))
+        let entry = Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: clock.now())
         emit(.received, entry)
         if deliveries.isDuplicate(pending.identity) {
             emit(.deduplicated, entry)
             emit(.finished(.deduplicated), entry)
             return nil
         }
-        if case .deny(let reason) = resolver.policy.evaluate(link) {
+        if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
             emit(.rejectedByPolicy(reason: reason), entry)
             emit(.finished(.forbidden(reason: reason)), entry)
             if let handler = fallbacks.forbidden { Task { await handler(link, reason) } }
@@ -344,11 +379,6 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         }
         enqueue(entry)
         return pending.id
-    }
-
-    /// The role of the route a link matches, which chooses its window when it has none.
-    private func role(of link: DeepLink) -> String? {
-        link.scene == nil ? resolver.resolve(link).match?.value.sceneRole : nil
     }
 
     private func enqueue(_ entry: Entry) {
@@ -403,7 +433,12 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 // The dispatcher's clock is monotonic and restarts with the process; the stored
                 // date carries the age across.
                 let age = max(0, Date().timeIntervalSince(pending.receivedAt))
-                let entry = Entry(pending: pending, link: link, receivedAt: now - age, role: role(of: link))
+                let entry = Entry(
+                    pending: pending,
+                    link: link,
+                    resolved: resolver.resolved(link),
+                    receivedAt: now - age
+                )
                 deliveries.begin(pending.identity)
                 if expireIfOld(entry) {
                     forget(pending)

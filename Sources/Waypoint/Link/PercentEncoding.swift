@@ -77,6 +77,18 @@ func decodeComponent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, p
     }
 }
 
+/// `text` with its `%XX` escapes decoded: the one percent-decoder for text outside a parsed link
+/// (a redirect target's segments), by the same reading of an escape as the router's. An incomplete
+/// escape stays as written; bytes that are not UTF-8 become U+FFFD.
+///
+/// ```swift
+/// percentDecoded("%2F%2Fevil.com")  // "//evil.com"
+/// percentDecoded("100%")            // "100%"
+/// ```
+func percentDecoded(_ text: some StringProtocol) -> String {
+    withUTF8Bytes(String(text)) { decodeComponent($0, 0..<$0.count) }
+}
+
 /// Which bytes may stand unencoded in a part of a link that Waypoint builds.
 struct ByteSet: Sendable {
     private var bits: (UInt64, UInt64) = (0, 0)

@@ -42,16 +42,15 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
         return includesSubdomains ? host.hasSuffix("." + domain) && host.count > domain.count + 1 : host == domain
     }
 
-    /// Whether some host matches both patterns.
+    /// Whether some host matches both patterns, by ``matches(_:)`` alone: a host one pattern stands
+    /// for (the domain, or a subdomain of it for `*.`) that the other matches.
     public func overlaps(_ other: DomainPattern) -> Bool {
-        switch (includesSubdomains, other.includesSubdomains) {
-        case (false, false): domain == other.domain
-        case (true, false): other.domain.hasSuffix("." + domain)
-        case (false, true): domain.hasSuffix("." + other.domain)
-        case (true, true):
-            domain == other.domain || domain.hasSuffix("." + other.domain) || other.domain.hasSuffix("." + domain)
-        }
+        other.matches(sampleHost) || matches(other.sampleHost)
     }
+
+    /// A host this pattern matches: its domain, or a subdomain of it for `*.`. Whenever a host
+    /// matches both patterns, one pattern's sample host matches the other.
+    private var sampleHost: String { includesSubdomains ? "x." + domain : domain }
 
     public var description: String { includesSubdomains ? "*." + domain : domain }
 

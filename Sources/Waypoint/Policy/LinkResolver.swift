@@ -15,35 +15,57 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// What is allowed, and the parsing limits.
     public let policy: LinkPolicy
 
+    /// Counts resolutions, for the test that pins one per link; `nil` outside it.
+    let probe: ResolutionProbe?
+
     /// A resolver over a router and a policy.
     public init(router: Router<Value>, policy: LinkPolicy) {
+        self.init(router: router, policy: policy, probe: nil)
+    }
+
+    init(router: Router<Value>, policy: LinkPolicy, probe: ResolutionProbe?) {
         self.router = router
         self.policy = policy
+        self.probe = probe
     }
 
     /// Applies policy to a parsed link, then routes it. A route restricted to other sources
     /// (``Route/sources``) is skipped for the next candidate; when none is left the link is
     /// forbidden, naming the route, not reported as not found.
     public func resolve(_ link: DeepLink) -> Resolution<Value> {
-        switch policy.evaluate(link) {
-        case .deny(let reason): return .forbidden(link, reason: reason)
-        case .passThrough: return .passThrough(link)
-        case .allow: break
-        }
-        guard let match = router.match(link) else { return .notFound(link) }
-        if match.route.accepts(from: link.source) { return .matched(match) }
-        if let accepted = candidates(for: link).first { return .matched(accepted) }
-        let allowed = (match.route.sources ?? []).map(\.rawValue).sorted().joined(separator: ", ")
-        return .forbidden(
-            link,
-            reason: "the route '\(match.route.name)' accepts links only from \(allowed), not from \(link.source)"
-        )
+        resolved(link, every: false).resolution
     }
 
     /// Every route that matches `link` and accepts its source, in precedence order: what a
     /// dispatcher tries when a handler declines.
     public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
-        router.candidates(for: link).filter { $0.route.accepts(from: link.source) }
+        router.sourceAcceptedMatches(for: link, every: true).matches
+    }
+
+    /// Policy, then routing, once: the one rule every resolution follows. Deny and pass-through end
+    /// it before the trie is walked; otherwise one walk finds the routes that take the link's source
+    /// (all of them when `every`, else the first) and the first that matched but refuses it.
+    package func resolved(_ link: DeepLink, every: Bool = true) -> ResolvedLink<Value> {
+        probe?.count()
+        switch policy.evaluate(link) {
+        case .deny(let reason):
+            return ResolvedLink(resolution: .forbidden(link, reason: reason))
+        case .passThrough:
+            return ResolvedLink(resolution: .passThrough(link))
+        case .allow:
+            break
+        }
+        let (matches, refused) = router.sourceAcceptedMatches(for: link, every: every)
+        if let first = matches.first { return ResolvedLink(resolution: .matched(first), candidates: matches) }
+        guard let refused else { return ResolvedLink(resolution: .notFound(link)) }
+        let allowed = (refused.sources ?? []).map(\.rawValue).sorted().joined(separator: ", ")
+        return ResolvedLink(
+            resolution: .forbidden(
+                link,
+                reason: "the route '\(refused.name)' accepts links only from \(allowed), not from \(link.source)"
+            ),
+            refusedRoute: refused
+        )
     }
 
     /// Parses link text strictly within the policy's limits, then resolves it. The source is the

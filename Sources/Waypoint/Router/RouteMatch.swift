@@ -40,6 +40,12 @@ public struct RouteMatch<Value: Sendable>: Sendable {
         self.captures = captures
     }
 
+    /// The same match over `link`, which has the same text (another scene, say): its captures
+    /// are byte ranges of that text.
+    func over(_ link: DeepLink) -> Self {
+        Self(table: table, routeIndex: routeIndex, value: value, link: link, expansion: expansion, captures: captures)
+    }
+
     /// The route that matched.
     @inlinable public var route: Route<Value> { table[routeIndex] }
 

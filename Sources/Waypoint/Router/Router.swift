@@ -67,6 +67,20 @@ public struct Router<Value: Sendable>: Sendable {
         return every.found.map { makeMatch($0.terminal, link, $0.captures) }
     }
 
+    /// The matches whose route takes links from the link's source, in precedence order (the first
+    /// only, unless `every`), and the first route that matched but refuses the source: one walk.
+    func sourceAcceptedMatches(
+        for link: DeepLink,
+        every: Bool
+    ) -> (matches: [RouteMatch<Value>], refused: Route<Value>?) {
+        var visitor = SourceAcceptedMatches(routes: routes, source: link.source, every: every)
+        walk(link, &visitor)
+        return (
+            visitor.found.map { makeMatch($0.terminal, link, $0.captures) },
+            visitor.refused.map { routes[$0] }
+        )
+    }
+
     @inlinable
     func makeMatch(
         _ terminal: RouteTrie.Terminal,

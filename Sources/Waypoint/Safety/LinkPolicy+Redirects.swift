@@ -34,7 +34,7 @@ extension LinkPolicy {
                     if index == segments.count - 1 { continue }  // a trailing slash
                     return false
                 }
-                let decoded = segment.removingPercentEncoding ?? String(segment)
+                let decoded = percentDecoded(segment)
                 guard decoded != ".", decoded != ".." else { return false }
                 // `%2F%2Fevil.com` decodes to a segment that still must not look like a host, and
                 // a decoded tab or line break (`/%09/evil.com`) is dropped by a WHATWG URL parser,

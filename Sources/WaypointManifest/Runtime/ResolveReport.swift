@@ -61,14 +61,15 @@ package struct ResolveReport: Sendable, Hashable {
         report.targetContentIdentifier = link.targetContentIdentifier
         report.query = link.queryItems
         report.fragment = link.fragment
-        switch resolver.resolve(link) {
+        let resolved = resolver.resolved(link, every: false)
+        switch resolved.resolution {
         case .invalid(let error):
             report.reason = error.message
         case .forbidden(_, let reason):
             report.status = .forbidden
             report.reason = reason
             // Forbidden after policy allowed it: a route that does not take this source.
-            if resolver.policy.evaluate(link) == .allow { report.route = resolver.router.match(link)?.route.name }
+            report.route = resolved.refusedRoute?.name
         case .passThrough:
             report.status = .passThrough
             report.reason = "Not the app's link: the system opens it."

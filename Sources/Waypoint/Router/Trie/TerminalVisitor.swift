@@ -36,3 +36,31 @@ struct EveryMatch: TerminalVisitor {
         return false
     }
 }
+
+/// Collects the expansions whose route takes links from one source, in precedence order (the first
+/// only, unless `every`), and remembers the first route that matched but refuses the source: the
+/// resolver's one walk per link.
+struct SourceAcceptedMatches<Value: Sendable>: TerminalVisitor {
+    let routes: [Route<Value>]
+    let source: LinkSource
+    let every: Bool
+    var found: [(terminal: RouteTrie.Terminal, captures: CapturedRanges)] = []
+    /// The index of the first route that matched before any accepted the source.
+    var refused: Int?
+
+    init(routes: [Route<Value>], source: LinkSource, every: Bool) {
+        self.routes = routes
+        self.source = source
+        self.every = every
+    }
+
+    mutating func visit(_ terminal: RouteTrie.Terminal, _ captures: UnsafeMutableBufferPointer<Range<Int>>) -> Bool {
+        let index = Int(terminal.route)
+        guard routes[index].accepts(from: source) else {
+            if refused == nil, found.isEmpty { refused = index }
+            return false
+        }
+        found.append((terminal, CapturedRanges(captures)))
+        return !every
+    }
+}
