@@ -1,24 +1,11 @@
 import Foundation
 
 extension LinkDispatcher {
-    /// Runs one link to its outcome: policy and routing, then for each candidate route in precedence
-    /// order its barriers and its handler, until one handles it.
-    func run(_ entry: Entry, in scene: SceneID) async {
-        let cancellation = RunCancellation()
-        running[scene] = (entry, { cancellation.cancel() })
-        let outcome = await outcome(of: entry.resolved, entry, scene, cancellation, chain: [entry.link.string])
-        running[scene] = nil
-        if case .cancelled = outcome, movingOut.remove(entry.pending.id) != nil {
-            // Its scene disconnected before it was shown: it runs again in another.
-            let moved = entry.released()
-            emit(.sceneDisconnected(scene: scene), moved)
-            queue.insert(moved, at: 0)
-            keep(moved.pending)
-            return
-        }
-        movingOut.remove(entry.pending.id)
-        finish(entry, outcome)
-        forget(entry.pending)
+    /// Runs one link to its outcome: for each route that takes it, in precedence order, its
+    /// barriers and its handler, until one handles it; a redirect runs its target the same way.
+    /// What comes of it goes back to the state machine (``DispatchStateMachine/runEnded(in:outcome:now:date:)``).
+    func run(_ entry: Entry, in scene: SceneID, _ cancellation: RunCancellation) async -> DispatchOutcome<Destination> {
+        await outcome(of: entry.resolved, entry, scene, cancellation, chain: [entry.link.string])
     }
 
     /// The outcome of a resolved link: the entry's own, or where a redirect led (`chain` holds the
@@ -79,7 +66,7 @@ extension LinkDispatcher {
                     emit(.cancelled, entry)
                     return .cancelled
                 }
-                await scenes.navigator(for: scene)?(plan, link)
+                await machine.scenes.navigator(for: scene)?(plan, link)
                 emit(.handled(route: route), entry)
                 return .handled(route: route, plan: plan)
             case .finished(.success(.redirect(let target))):

@@ -41,69 +41,19 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     let mandatoryBarriers: [MandatoryBarrier]
     let fallbacks: LinkFallbacks
 
-    /// The windows: which can run links, what each shows, and their navigators.
-    var scenes = SceneTable<Destination>()
-    /// Links waiting to run, oldest first.
-    var queue: [Entry] = []
-    /// The link running in each scene, with the gate that cancels it.
-    var running: [SceneID: (entry: Entry, cancel: @Sendable () -> Void)] = [:]
-    /// The task running each scene's links, one at a time.
-    private var lanes: [SceneID: Task<Void, Never>] = [:]
-    /// Running links cancelled because their scene disconnected: they go back to the queue.
-    var movingOut: Set<UUID> = []
+    /// The dispatcher's life: which links wait, which scene runs which, what each scene can do. It
+    /// decides; the actor performs what it answers (``perform(_:)``).
+    var machine: DispatchStateMachine<Destination>
+    /// The task running each scene's link, with the gate that stops it.
+    private var runs: [SceneID: (task: Task<Void, Never>, cancellation: RunCancellation)] = [:]
     /// Whether the store's links were loaded: when the app becomes ready or the first link is
     /// received, whichever comes first, so saving a new link never overwrites what a previous
     /// process left, and no app has to remember to ask.
     private var hasRestored = false
-    /// Which deliveries are duplicates: the one deduplication rule.
-    private var deliveries = DeliveryLedger()
     /// Who hears events.
     private var sinks = EventSinks<Destination>()
     /// Who waits for which outcome, and recent outcomes.
     private var outcomes = OutcomeLedger<Destination>()
-
-    /// A received link with what the dispatcher needs to run and persist it.
-    /// A reference, not a value: the queue moves entries about (a restore can queue thousands), and
-    /// moving a reference costs a word where a link's value costs hundreds of bytes.
-    final class Entry: Sendable {
-        let pending: PendingLink
-        let link: DeepLink
-        /// What policy and routing made of the link, once, at receipt.
-        let resolved: ResolvedLink<LinkRoute<Destination>>
-        /// Clock time at receipt, for event durations.
-        let receivedAt: TimeInterval
-
-        /// The role of the route the link matched, for choosing its window when it has none.
-        var role: String? { link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil }
-
-        /// What it waits for: its own scene, else the content it wants shown, else any window.
-        /// Links waiting for the same thing supersede one another under ``DispatcherConfiguration/QueuePolicy/latestWins``.
-        var waitsFor: String {
-            if let scene = pending.scene { return "scene " + scene.rawValue }
-            return (pending.targetContentIdentifier ?? role).map { "shows " + $0 } ?? "any scene"
-        }
-
-        init(
-            pending: PendingLink,
-            link: DeepLink,
-            resolved: ResolvedLink<LinkRoute<Destination>>,
-            receivedAt: TimeInterval
-        ) {
-            self.pending = pending
-            self.link = link
-            self.resolved = resolved
-            self.receivedAt = receivedAt
-        }
-
-        /// The entry free of the scene it arrived through, which has gone.
-        func released() -> Entry {
-            var pending = self.pending
-            var link = self.link
-            pending.scene = nil
-            link.scene = nil
-            return Entry(pending: pending, link: link, resolved: resolved.over(link), receivedAt: receivedAt)
-        }
-    }
 
     /// A dispatcher over routes declared with their handlers.
     ///
@@ -175,6 +125,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         self.mandatoryBarriers = mandatoryBarriers
         self.fallbacks = fallbacks
         self.configuration = configuration
+        self.machine = DispatchStateMachine(configuration: configuration)
         self.store = store
         self.clock = clock
     }
@@ -223,8 +174,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// in a one-window app). Until there is one, links wait: a handled link is never reported
     /// handled with nothing shown.
     public func setNavigator(_ navigator: @escaping Navigator) {
-        scenes.defaultNavigator = navigator
-        startDraining()
+        perform(machine.defaultNavigatorChanged(navigator, now: clock.now(), date: Date()))
     }
 
     /// Sets what shows handled links in one scene (window), connecting it if needed.
@@ -233,8 +183,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// await dispatcher.setNavigator({ plan, _ in await windowNavigator.show(plan) }, for: scene)
     /// ```
     public func setNavigator(_ navigator: @escaping Navigator, for scene: SceneID) {
-        scenes.update(scene) { $0.navigator = navigator }
-        startDraining()
+        perform(machine.sceneChanged(scene, now: clock.now(), date: Date()) { $0.navigator = navigator })
     }
 
     // MARK: Events
@@ -273,10 +222,32 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         if case .finished(let outcome) = kind, let id = entry?.pending.id { outcomes.record(outcome, for: id) }
     }
 
-    /// Ends a link that was queued: reports its outcome and releases its delivery identity.
-    func finish(_ entry: Entry, _ outcome: DispatchOutcome<Destination>) {
-        deliveries.end(entry.pending.identity)
-        emit(.finished(outcome), entry)
+    /// Does what the state machine answered, in order.
+    func perform(_ actions: [DispatchStateMachine<Destination>.Action]) {
+        for action in actions {
+            switch action {
+            case .emit(let kind, let entry): emit(kind, entry)
+            case .keep(let pending): keep(pending)
+            case .forget(let pending): forget(pending)
+            case .run(let entry, let scene): start(entry, in: scene)
+            case .stopRun(let scene): runs[scene]?.cancellation.cancel()
+            }
+        }
+    }
+
+    /// Runs a link in a scene in a task of its own, and tells the machine how it ended.
+    private func start(_ entry: Entry, in scene: SceneID) {
+        let cancellation = RunCancellation()
+        let task = Task {
+            let outcome = await self.run(entry, in: scene, cancellation)
+            self.runEnded(in: scene, outcome)
+        }
+        runs[scene] = (task, cancellation)
+    }
+
+    private func runEnded(in scene: SceneID, _ outcome: DispatchOutcome<Destination>) {
+        runs[scene] = nil
+        perform(machine.runEnded(in: scene, outcome: outcome, now: clock.now(), date: Date()))
     }
 
     /// Waits until the link finishes and returns its outcome: at once if it finished recently, and
@@ -292,9 +263,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// ```
     public func outcome(of id: UUID) async -> DispatchOutcome<Destination>? {
         if let outcome = outcomes.outcome(of: id) { return outcome }
-        let isWaiting =
-            queue.contains { $0.pending.id == id } || running.values.contains { $0.entry.pending.id == id }
-        guard isWaiting else { return nil }
+        guard machine.isUnderWay(id) else { return nil }
         return await withCheckedContinuation { outcomes.wait(for: id, $0) }
     }
 
@@ -365,43 +334,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             targetContentIdentifier: link.targetContentIdentifier
         )
         let entry = Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: clock.now())
-        emit(.received, entry)
-        if deliveries.isDuplicate(pending.identity) {
-            emit(.deduplicated, entry)
-            emit(.finished(.deduplicated), entry)
+        perform(machine.linkArrived(entry, now: clock.now(), date: Date()))
+        guard machine.isUnderWay(pending.id) else {
+            if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution,
+                let handler = fallbacks.forbidden
+            {
+                Task { await handler(link, reason) }
+            }
             return nil
         }
-        if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
-            emit(.rejectedByPolicy(reason: reason), entry)
-            emit(.finished(.forbidden(reason: reason)), entry)
-            if let handler = fallbacks.forbidden { Task { await handler(link, reason) } }
-            return nil
-        }
-        enqueue(entry)
         return pending.id
-    }
-
-    private func enqueue(_ entry: Entry) {
-        switch configuration.queuePolicy {
-        case .latestWins:
-            // Latest wins among links waiting for the same window: another window's are its own.
-            let superseded = queue.filter { $0.waitsFor == entry.waitsFor }
-            queue.removeAll { $0.waitsFor == entry.waitsFor }
-            for old in superseded {
-                finish(old, .superseded)
-                forget(old.pending)
-            }
-        case .firstInFirstOut(let limit):
-            if queue.count >= limit {
-                emit(.finished(.dropped), entry)
-                return
-            }
-        }
-        deliveries.begin(entry.pending.identity)
-        queue.append(entry)
-        keep(entry.pending)
-        if placement(of: entry) == nil { emit(.heldUntilReady, entry) }
-        startDraining()
     }
 
     /// Loads links a previous process left pending and queues them. Runs by itself when the app
@@ -423,9 +365,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             return 0
         }
         let now = clock.now()
-        var restored = 0
-        let known = Set(queue.map(\.pending.id) + running.values.map(\.entry.pending.id))
-        for pending in stored where !known.contains(pending.id) {
+        var entries: [Entry] = []
+        for pending in stored where !machine.isUnderWay(pending.id) {
             do {
                 var link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
                 link.scene = pending.scene
@@ -433,27 +374,18 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 // The dispatcher's clock is monotonic and restarts with the process; the stored
                 // date carries the age across.
                 let age = max(0, Date().timeIntervalSince(pending.receivedAt))
-                let entry = Entry(
-                    pending: pending,
-                    link: link,
-                    resolved: resolver.resolved(link),
-                    receivedAt: now - age
+                entries.append(
+                    Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: now - age)
                 )
-                deliveries.begin(pending.identity)
-                if expireIfOld(entry) {
-                    forget(pending)
-                    continue
-                }
-                queue.append(entry)
-                restored += 1
             } catch {
                 emit(.invalid(message: error.message))
                 emit(.finished(.invalid(message: error.message)))
                 forget(pending)
             }
         }
+        let (actions, restored) = machine.restored(entries, now: now, date: Date())
+        perform(actions)
         emit(.restored(count: restored))
-        startDraining()
         return restored
     }
 
@@ -499,27 +431,23 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// await dispatcher.sceneDidConnect(SceneID(session.persistentIdentifier), shows: ["compose"])
     /// ```
     public func sceneDidConnect(_ scene: SceneID, shows: Set<String> = []) {
-        scenes.update(scene) { $0.shows = shows }
-        startDraining()
+        perform(machine.sceneChanged(scene, now: clock.now(), date: Date()) { $0.shows = shows })
     }
 
     /// The scene's root UI is installed: its links may navigate once it is also active.
     public func sceneDidBecomeReady(_ scene: SceneID) {
         if !hasRestored { restorePendingLinks() }
-        scenes.update(scene) { $0.isReady = true }
-        startDraining()
+        perform(machine.sceneChanged(scene, now: clock.now(), date: Date()) { $0.isReady = true })
     }
 
     /// The scene is in the foreground; the latest to become active shows links that have no scene.
     public func sceneDidBecomeActive(_ scene: SceneID) {
-        scenes.activate(scene)
-        startDraining()
+        perform(machine.sceneActivated(scene, now: clock.now(), date: Date()))
     }
 
     /// The scene left the foreground: its links wait until it is active again.
     public func sceneDidEnterBackground(_ scene: SceneID) {
-        guard scenes.isConnected(scene) else { return }
-        scenes.update(scene) { $0.isActive = false }
+        machine.sceneDeactivated(scene)
     }
 
     /// The scene disconnected (its window closed, or the system reclaimed it): the links waiting
@@ -528,22 +456,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// that never reconnects waits for it until it expires; call this for sessions the system
     /// discarded (`application(_:didDiscardSceneSessions:)`) to release their links at once.
     public func sceneDidDisconnect(_ scene: SceneID) {
-        scenes.disconnect(scene)
-        for index in queue.indices where queue[index].pending.scene == scene {
-            queue[index] = queue[index].released()
-            emit(.sceneDisconnected(scene: scene), queue[index])
-            keep(queue[index].pending)
-        }
-        if let running = running[scene] {
-            movingOut.insert(running.entry.pending.id)
-            running.cancel()
-        }
-        startDraining()
-    }
-
-    /// Where `entry` runs now, or `nil` while it waits.
-    func placement(of entry: Entry) -> SceneID? {
-        scenes.scene(for: entry.pending, role: entry.role)
+        perform(machine.sceneDisconnected(scene, now: clock.now(), date: Date()))
     }
 
     /// Cancels a waiting or running link.
@@ -551,61 +464,17 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// - Returns: `false` when the link already finished.
     @discardableResult
     public func cancel(_ id: UUID) -> Bool {
-        if let index = queue.firstIndex(where: { $0.pending.id == id }) {
-            let entry = queue.remove(at: index)
-            emit(.cancelled, entry)
-            finish(entry, .cancelled)
-            forget(entry.pending)
-            return true
-        }
-        if let running = running.values.first(where: { $0.entry.pending.id == id }) {
-            running.cancel()
-            return true
-        }
-        return false
+        let (actions, found) = machine.cancel(id)
+        perform(actions)
+        return found
     }
 
     /// The links waiting to run, oldest first.
-    public var pendingLinks: [PendingLink] { queue.map(\.pending) }
+    public var pendingLinks: [PendingLink] { machine.queue.map(\.pending) }
 
     /// Returns once nothing is running and nothing can run (the queue is empty, or the app is not
     /// ready or not active). For tests and app hosts.
     public func waitUntilIdle() async {
-        while let lane = lanes.values.first { await lane.value }
-    }
-
-    /// Starts a lane for each scene that has a link it can run now, in the order the links came;
-    /// one lane at a time unless ``DispatcherConfiguration/scenesRunIndependently``.
-    func startDraining() {
-        for entry in queue {
-            guard let scene = placement(of: entry), lanes[scene] == nil else { continue }
-            if !configuration.scenesRunIndependently, !lanes.isEmpty { return }
-            lanes[scene] = Task { await self.drain(scene) }
-        }
-    }
-
-    /// Runs the scene's links one at a time while it can.
-    private func drain(_ scene: SceneID) async {
-        while let index = queue.firstIndex(where: { placement(of: $0) == scene }) {
-            let entry = queue.remove(at: index)
-            if expireIfOld(entry) {
-                forget(entry.pending)
-                continue
-            }
-            await run(entry, in: scene)
-        }
-        lanes[scene] = nil
-        startDraining()
-    }
-
-    /// Ends `entry` as expired when it waited longer than the configuration allows. The age is the
-    /// larger of the monotonic clock's and the wall clock's: the system's uptime stops while the
-    /// device sleeps, so a link held overnight would otherwise look minutes old.
-    private func expireIfOld(_ entry: Entry) -> Bool {
-        let age = max(clock.now() - entry.receivedAt, Date().timeIntervalSince(entry.pending.receivedAt))
-        guard age > configuration.maximumPendingAge else { return false }
-        emit(.expired(age: age), entry)
-        finish(entry, .expired)
-        return true
+        while let run = runs.values.first { await run.task.value }
     }
 }

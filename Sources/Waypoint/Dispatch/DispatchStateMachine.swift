@@ -1,0 +1,248 @@
+import Foundation
+
+/// The dispatcher's life as a value: which links wait, which window runs which link, and what each
+/// window can do. It takes what happens (a link arrived, links were restored, a window connected,
+/// became ready or active, went to the background or closed, a run ended, a link was cancelled) and
+/// answers with what to do: report, store, forget, start a run, stop one. It performs nothing itself
+/// and reads no clock (times come with the events), so a test drives it without an actor, a task or
+/// a clock; ``LinkDispatcher`` performs its actions.
+///
+/// ```swift
+/// var machine = DispatchStateMachine<Screen>(configuration: DispatcherConfiguration())
+/// machine.linkArrived(entry, now: 0, date: Date())  // [.emit(.heldUntilReady, entry), .keep(entry.pending)]
+/// machine.sceneChanged(.main) { $0.isReady = true; $0.isActive = true; … }  // [.run(entry, in: .main)]
+/// machine.runEnded(in: .main, outcome: .handled(…), now: 1, date: Date())  // [.emit(.finished(…), entry), .forget(…)]
+/// ```
+struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
+    typealias Entry = LinkDispatcher<Destination>.Entry
+
+    /// What the dispatcher does, in order.
+    enum Action: Sendable {
+        /// Report a step of the link's life (or of no link, for `nil`).
+        case emit(DispatchEvent<Destination>.Kind, Entry?)
+        /// Write the link, new or changed, to the pending store.
+        case keep(PendingLink)
+        /// Remove the link from the pending store.
+        case forget(PendingLink)
+        /// Run the link in the scene; report back with ``DispatchStateMachine/runEnded(in:outcome:now:date:)``.
+        case run(Entry, in: SceneID)
+        /// Stop the link running in the scene; its run still ends with `runEnded`.
+        case stopRun(SceneID)
+    }
+
+    let configuration: DispatcherConfiguration
+    /// The windows: which can run links, what each shows, and their navigators.
+    private(set) var scenes = SceneTable<Destination>()
+    /// Links waiting to run, oldest first.
+    private(set) var queue: [Entry] = []
+    /// The link running in each scene.
+    private(set) var running: [SceneID: Entry] = [:]
+    /// Running links stopped because their scene closed: they go back to the queue, not to an outcome.
+    private var movingOut: Set<UUID> = []
+    /// Which deliveries are duplicates: the one deduplication rule.
+    private var deliveries = DeliveryLedger()
+
+    init(configuration: DispatcherConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Whether the link waits or runs.
+    func isUnderWay(_ id: UUID) -> Bool {
+        queue.contains { $0.pending.id == id } || running.values.contains { $0.pending.id == id }
+    }
+
+    // MARK: Links
+
+    /// A link arrived (resolved already): a duplicate ends at once, a link policy refused ends at
+    /// once, anything else waits its turn.
+    mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> [Action] {
+        var actions: [Action] = [.emit(.received, entry)]
+        if deliveries.isDuplicate(entry.pending.identity) {
+            actions += [.emit(.deduplicated, entry), .emit(.finished(.deduplicated), entry)]
+            return actions
+        }
+        if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
+            actions += [
+                .emit(.rejectedByPolicy(reason: reason), entry), .emit(.finished(.forbidden(reason: reason)), entry),
+            ]
+            return actions
+        }
+        switch configuration.queuePolicy {
+        case .latestWins:
+            // Latest wins among links waiting for the same window: another window's are its own.
+            let superseded = queue.filter { $0.waitsFor == entry.waitsFor }
+            queue.removeAll { $0.waitsFor == entry.waitsFor }
+            for old in superseded { actions += finish(old, .superseded) + [.forget(old.pending)] }
+        case .firstInFirstOut(let limit):
+            if queue.count >= limit { return actions + [.emit(.finished(.dropped), entry)] }
+        }
+        deliveries.begin(entry.pending.identity)
+        queue.append(entry)
+        actions.append(.keep(entry.pending))
+        if placement(of: entry) == nil { actions.append(.emit(.heldUntilReady, entry)) }
+        return actions + startRuns(now: now, date: date)
+    }
+
+    /// Links a previous process left pending (resolved already), oldest first; ones already known
+    /// are skipped and old ones expire.
+    ///
+    /// - Returns: The actions, and how many links now wait.
+    mutating func restored(_ entries: [Entry], now: TimeInterval, date: Date) -> (actions: [Action], count: Int) {
+        var actions: [Action] = []
+        var count = 0
+        for entry in entries where !isUnderWay(entry.pending.id) {
+            deliveries.begin(entry.pending.identity)
+            if let expired = expire(entry, now: now, date: date) {
+                actions += expired + [.forget(entry.pending)]
+                continue
+            }
+            queue.append(entry)
+            count += 1
+        }
+        return (actions + startRuns(now: now, date: date), count)
+    }
+
+    /// The app cancelled a link: a waiting one ends now, a running one is stopped (its run ends it).
+    ///
+    /// - Returns: The actions, and `false` when the link is neither waiting nor running.
+    mutating func cancel(_ id: UUID) -> (actions: [Action], found: Bool) {
+        if let index = queue.firstIndex(where: { $0.pending.id == id }) {
+            let entry = queue.remove(at: index)
+            return ([.emit(.cancelled, entry)] + finish(entry, .cancelled) + [.forget(entry.pending)], true)
+        }
+        if let scene = running.first(where: { $0.value.pending.id == id })?.key { return ([.stopRun(scene)], true) }
+        return ([], false)
+    }
+
+    /// The run in `scene` ended with `outcome`. A link stopped because its scene closed goes back to
+    /// the front of the queue, free of that scene; any other ends. The scene then runs its next link,
+    /// or another scene starts.
+    mutating func runEnded(
+        in scene: SceneID,
+        outcome: DispatchOutcome<Destination>,
+        now: TimeInterval,
+        date: Date
+    ) -> [Action] {
+        guard let entry = running.removeValue(forKey: scene) else { return [] }
+        var actions: [Action]
+        if case .cancelled = outcome, movingOut.remove(entry.pending.id) != nil {
+            // Its scene disconnected before it was shown: it runs again in another.
+            let moved = entry.released()
+            queue.insert(moved, at: 0)
+            actions = [.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)]
+        } else {
+            movingOut.remove(entry.pending.id)
+            actions = finish(entry, outcome) + [.forget(entry.pending)]
+        }
+        // A scene keeps running its own links, one after another, before another scene's start.
+        return actions + nextRun(in: scene, now: now, date: date) + startRuns(now: now, date: date)
+    }
+
+    // MARK: Scenes
+
+    /// A scene connected or changed (ready, active, what it shows, its navigator): links it can
+    /// now run start.
+    mutating func sceneChanged(
+        _ scene: SceneID,
+        now: TimeInterval,
+        date: Date,
+        _ change: (inout SceneTable<Destination>.Scene) -> Void
+    ) -> [Action] {
+        scenes.update(scene, change)
+        return startRuns(now: now, date: date)
+    }
+
+    /// The scene became active: the latest active shows links that have no scene.
+    mutating func sceneActivated(_ scene: SceneID, now: TimeInterval, date: Date) -> [Action] {
+        scenes.activate(scene)
+        return startRuns(now: now, date: date)
+    }
+
+    /// The scene went to the background: its links wait.
+    mutating func sceneDeactivated(_ scene: SceneID) {
+        guard scenes.isConnected(scene) else { return }
+        scenes.update(scene) { $0.isActive = false }
+    }
+
+    /// The navigator every scene without its own uses changed.
+    mutating func defaultNavigatorChanged(
+        _ navigator: LinkDispatcher<Destination>.Navigator?,
+        now: TimeInterval,
+        date: Date
+    ) -> [Action] {
+        scenes.defaultNavigator = navigator
+        return startRuns(now: now, date: date)
+    }
+
+    /// The scene closed: links waiting for it are released to any window, and one running in it is
+    /// stopped, to run again elsewhere.
+    mutating func sceneDisconnected(_ scene: SceneID, now: TimeInterval, date: Date) -> [Action] {
+        scenes.disconnect(scene)
+        var actions: [Action] = []
+        for index in queue.indices where queue[index].pending.scene == scene {
+            queue[index] = queue[index].released()
+            actions += [.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)]
+        }
+        if let entry = running[scene] {
+            movingOut.insert(entry.pending.id)
+            actions.append(.stopRun(scene))
+        }
+        return actions + startRuns(now: now, date: date)
+    }
+
+    // MARK: Running
+
+    /// Where `entry` runs now, or `nil` while it waits.
+    func placement(of entry: Entry) -> SceneID? {
+        scenes.scene(for: entry.pending, role: entry.role)
+    }
+
+    /// Starts a run in each idle scene that has a link it can run now, in the order the links came;
+    /// one scene at a time unless ``DispatcherConfiguration/scenesRunIndependently``. Each turn
+    /// takes at least one link off the queue, so it ends.
+    private mutating func startRuns(now: TimeInterval, date: Date) -> [Action] {
+        var actions: [Action] = []
+        while configuration.scenesRunIndependently || running.isEmpty, let scene = firstIdleSceneWithWork() {
+            actions += nextRun(in: scene, now: now, date: date)
+        }
+        return actions
+    }
+
+    /// The scene of the oldest waiting link that can run now in a scene running nothing.
+    private func firstIdleSceneWithWork() -> SceneID? {
+        for entry in queue {
+            if let scene = placement(of: entry), running[scene] == nil { return scene }
+        }
+        return nil
+    }
+
+    /// The scene's next link, when the scene is idle and can run one; expired ones end on the way.
+    private mutating func nextRun(in scene: SceneID, now: TimeInterval, date: Date) -> [Action] {
+        var actions: [Action] = []
+        while running[scene] == nil, let index = queue.firstIndex(where: { placement(of: $0) == scene }) {
+            let entry = queue.remove(at: index)
+            if let expired = expire(entry, now: now, date: date) {
+                actions += expired + [.forget(entry.pending)]
+                continue
+            }
+            running[scene] = entry
+            actions.append(.run(entry, in: scene))
+        }
+        return actions
+    }
+
+    /// Ends a link that was under way: releases its delivery identity and reports its outcome.
+    private mutating func finish(_ entry: Entry, _ outcome: DispatchOutcome<Destination>) -> [Action] {
+        deliveries.end(entry.pending.identity)
+        return [.emit(.finished(outcome), entry)]
+    }
+
+    /// Ends `entry` as expired when it waited longer than the configuration allows, else `nil`. The
+    /// age is the larger of the monotonic clock's and the wall clock's: the system's uptime stops
+    /// while the device sleeps, so a link held overnight would otherwise look minutes old.
+    private mutating func expire(_ entry: Entry, now: TimeInterval, date: Date) -> [Action]? {
+        let age = max(now - entry.receivedAt, date.timeIntervalSince(entry.pending.receivedAt))
+        guard age > configuration.maximumPendingAge else { return nil }
+        return [.emit(.expired(age: age), entry)] + finish(entry, .expired)
+    }
+}

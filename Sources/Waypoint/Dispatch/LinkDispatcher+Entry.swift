@@ -1,0 +1,46 @@
+import Foundation
+
+extension LinkDispatcher {
+    /// A received link with what the dispatcher needs to run and persist it.
+    /// A reference, not a value: the state machine's queue moves entries about (a restore can queue thousands), and
+    /// moving a reference costs a word where a link's value costs hundreds of bytes.
+    final class Entry: Sendable {
+        let pending: PendingLink
+        let link: DeepLink
+        /// What policy and routing made of the link, once, at receipt.
+        let resolved: ResolvedLink<LinkRoute<Destination>>
+        /// Clock time at receipt, for event durations.
+        let receivedAt: TimeInterval
+
+        /// The role of the route the link matched, for choosing its window when it has none.
+        var role: String? { link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil }
+
+        /// What it waits for: its own scene, else the content it wants shown, else any window.
+        /// Links waiting for the same thing supersede one another under ``DispatcherConfiguration/QueuePolicy/latestWins``.
+        var waitsFor: String {
+            if let scene = pending.scene { return "scene " + scene.rawValue }
+            return (pending.targetContentIdentifier ?? role).map { "shows " + $0 } ?? "any scene"
+        }
+
+        init(
+            pending: PendingLink,
+            link: DeepLink,
+            resolved: ResolvedLink<LinkRoute<Destination>>,
+            receivedAt: TimeInterval
+        ) {
+            self.pending = pending
+            self.link = link
+            self.resolved = resolved
+            self.receivedAt = receivedAt
+        }
+
+        /// The entry free of the scene it arrived through, which has gone.
+        func released() -> Entry {
+            var pending = self.pending
+            var link = self.link
+            pending.scene = nil
+            link.scene = nil
+            return Entry(pending: pending, link: link, resolved: resolved.over(link), receivedAt: receivedAt)
+        }
+    }
+}
