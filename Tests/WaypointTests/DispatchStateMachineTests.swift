@@ -32,6 +32,7 @@ struct DispatchStateMachineTests {
     static func describe(_ actions: [Machine.Action]) -> [String] {
         actions.map { action in
             switch action {
+            case .emit(.finished(let outcome), let entry): "finished \(outcome) \(entry?.pending.link ?? "-")"
             case .emit(let kind, let entry): "\(kind) \(entry?.pending.link ?? "-")"
             case .keep(let pending): "keep \(pending.link)"
             case .forget(let pending): "forget \(pending.link)"
@@ -58,7 +59,7 @@ struct DispatchStateMachineTests {
         let ended = machine.runEnded(in: .main, outcome: .notFound, now: 2, date: Self.start)
         #expect(
             Self.describe(ended) == [
-                "finished(Waypoint.DispatchOutcome<Swift.String>.notFound) myapp://a", "forget myapp://a",
+                "finished notFound myapp://a", "forget myapp://a",
             ]
         )
         #expect(machine.queue.isEmpty && machine.running.isEmpty)
@@ -102,8 +103,7 @@ struct DispatchStateMachineTests {
         let actions = Self.describe(machine.sceneActivated(.main, now: 61, date: Self.start.addingTimeInterval(61)))
         #expect(
             actions == [
-                "expired(age: 61.0) myapp://old",
-                "finished(Waypoint.DispatchOutcome<Swift.String>.expired) myapp://old", "forget myapp://old",
+                "finished expired(age: 61.0) myapp://old", "forget myapp://old",
             ]
         )
     }

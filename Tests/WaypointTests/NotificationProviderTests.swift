@@ -156,7 +156,7 @@ struct NotificationProviderTests {
         #expect(await dispatcher.receive(Self.intake([.braze]).notification(Self.tap(silent))) == nil)
         try await Task.sleep(nanoseconds: 20_000_000)
         #expect(events.current.count == 1)
-        if case .notForRouting(let message) = events.current.first {
+        if case .finished(.notForRouting(let message)) = events.current.first {
             #expect(message.contains("appboy_uninstall_tracking"))
         } else {
             Issue.record("expected a not-for-routing event, got \(events.current)")

@@ -1,4 +1,13 @@
-/// How one received link ended. Every received link ends in exactly one outcome, reported once.
+import Foundation
+
+/// What happened to a link: the one vocabulary of the dispatcher's events (``DispatchEvent/Kind/finished(_:)``),
+/// ``LinkDispatcher/outcome(of:)`` and the app's logs. Every received link ends in exactly one
+/// outcome, reported once, with its reason.
+///
+/// ```swift
+/// await dispatcher.outcome(of: id)  // .handled(route: "messages.detail", plan: .pushOverRoot(.chat(1)))
+/// await dispatcher.outcome(of: id)  // .barrierFailed(barrier: "auth"): the user did not log in
+/// ```
 public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashable {
     /// A route's handler handled it; the plan went to the navigator once.
     case handled(route: String, plan: NavigationPlan<Destination>)
@@ -10,8 +19,11 @@ public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashabl
     case forbidden(reason: String)
     /// Not the app's: handed to the pass-through handler to open outside.
     case passThrough
-    /// The input could not become a link.
+    /// The input could not become a link (or names a notification action with no handler).
     case invalid(message: String)
+    /// A push provider's own push (a silent sync, an in-app message trigger): nothing to open and
+    /// nothing wrong, so no fallback runs.
+    case notForRouting(message: String)
     /// The handler failed.
     case failed(route: String, message: String)
     /// The handler did not complete in time; a late completion is ignored.
@@ -25,8 +37,9 @@ public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashabl
     /// The same delivery is already waiting or running, or is a notification request that already
     /// ran (see ``LinkDispatcher/receive(_:identity:)``).
     case deduplicated
-    /// It waited longer than ``DispatcherConfiguration/maximumPendingAge`` and was not run.
-    case expired
+    /// It waited longer than ``DispatcherConfiguration/maximumPendingAge`` and was not run; `age`
+    /// counts the wall clock too, so time the device slept is included.
+    case expired(age: TimeInterval)
     /// A newer link replaced it while it waited (latest-wins).
     case superseded
     /// The first-in-first-out queue was full.

@@ -58,12 +58,12 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> [Action] {
         var actions: [Action] = [.emit(.received, entry)]
         if deliveries.isDuplicate(entry.pending.identity) {
-            actions += [.emit(.deduplicated, entry), .emit(.finished(.deduplicated), entry)]
+            actions.append(.emit(.finished(.deduplicated), entry))
             return actions
         }
         if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
             actions += [
-                .emit(.rejectedByPolicy(reason: reason), entry), .emit(.finished(.forbidden(reason: reason)), entry),
+                .emit(.finished(.forbidden(reason: reason)), entry)
             ]
             return actions
         }
@@ -108,7 +108,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     mutating func cancel(_ id: UUID) -> (actions: [Action], found: Bool) {
         if let index = queue.firstIndex(where: { $0.pending.id == id }) {
             let entry = queue.remove(at: index)
-            return ([.emit(.cancelled, entry)] + finish(entry, .cancelled) + [.forget(entry.pending)], true)
+            return (finish(entry, .cancelled) + [.forget(entry.pending)], true)
         }
         if let scene = running.first(where: { $0.value.pending.id == id })?.key { return ([.stopRun(scene)], true) }
         return ([], false)
@@ -243,6 +243,6 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     private mutating func expire(_ entry: Entry, now: TimeInterval, date: Date) -> [Action]? {
         let age = max(now - entry.receivedAt, date.timeIntervalSince(entry.pending.receivedAt))
         guard age > configuration.maximumPendingAge else { return nil }
-        return [.emit(.expired(age: age), entry)] + finish(entry, .expired)
+        return finish(entry, .expired(age: age))
     }
 }

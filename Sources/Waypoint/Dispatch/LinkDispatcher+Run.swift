@@ -20,11 +20,9 @@ extension LinkDispatcher {
         let link: DeepLink
         switch resolved.resolution {
         case .invalid(let error):
-            emit(.invalid(message: error.message), entry)
             return .invalid(message: error.message)
         case .forbidden(let forbidden, let reason):
             link = forbidden
-            emit(.rejectedByPolicy(reason: reason), entry)
             let handler = fallbacks.forbidden
             return await report(.forbidden(reason: reason), entry, cancellation) { await handler?(link, reason) }
         case .passThrough(let passed):
@@ -33,7 +31,6 @@ extension LinkDispatcher {
             return await report(.passThrough, entry, cancellation) { await handler?(link) }
         case .notFound(let unmatched):
             link = unmatched
-            emit(.notFound, entry)
             let handler = fallbacks.notFound
             return await report(.notFound, entry, cancellation) { await handler?(link) }
         case .matched(let match):
@@ -51,27 +48,21 @@ extension LinkDispatcher {
             }
             switch result {
             case .cancelled:
-                emit(.cancelled, entry)
                 return .cancelled
             case .timedOut:
-                emit(.timedOut(route: route), entry)
                 return .timedOut(route: route)
             case .finished(.failure(let error)), .finished(.success(.failed(let error))):
-                emit(.failed(route: route, message: "\(error)"), entry)
                 return .failed(route: route, message: "\(error)")
             case .finished(.success(.declined)):
                 emit(.declined(route: route), entry)
             case .finished(.success(.handled(let plan))):
                 guard !cancellation.isCancelled else {
-                    emit(.cancelled, entry)
                     return .cancelled
                 }
                 await machine.scenes.navigator(for: scene)?(plan, link)
-                emit(.handled(route: route), entry)
                 return .handled(route: route, plan: plan)
             case .finished(.success(.redirect(let target))):
                 guard !cancellation.isCancelled else {
-                    emit(.cancelled, entry)
                     return .cancelled
                 }
                 return await redirect(from: link, route: route, to: target, entry, scene, cancellation, chain)
@@ -96,19 +87,18 @@ extension LinkDispatcher {
         case .own(let own):
             next = own
         case .foreign(_, let reason):
-            return redirectFailed("the route '\(route)' redirected, but \(reason)", entry)
+            return .redirectFailed(reason: "the route '\(route)' redirected, but \(reason)")
         case .invalid(let error):
-            return redirectFailed(
-                "the route '\(route)' redirected to '\(target)', which is not a link: \(error.message)",
-                entry
+            return .redirectFailed(
+                reason: "the route '\(route)' redirected to '\(target)', which is not a link: \(error.message)"
             )
         }
         let path = (chain + [next.string]).joined(separator: " → ")
         if chain.contains(next.string) {
-            return redirectFailed("a redirect loop: \(path)", entry)
+            return .redirectFailed(reason: "a redirect loop: \(path)")
         }
         guard chain.count <= configuration.maximumRedirects else {
-            return redirectFailed("more than \(configuration.maximumRedirects) redirects: \(path)", entry)
+            return .redirectFailed(reason: "more than \(configuration.maximumRedirects) redirects: \(path)")
         }
         emit(.redirected(route: route, to: next.string), entry)
         let outcome = await outcome(
@@ -119,11 +109,6 @@ extension LinkDispatcher {
             chain: chain + [next.string]
         )
         return .redirected(to: next.string, outcome: outcome)
-    }
-
-    private func redirectFailed(_ reason: String, _ entry: Entry) -> DispatchOutcome<Destination> {
-        emit(.invalid(message: "The link's redirect failed: \(reason)."), entry)
-        return .redirectFailed(reason: reason)
     }
 
     /// Runs the handler of an outcome that no route handles, under the same timeout as a route's
@@ -140,7 +125,6 @@ extension LinkDispatcher {
             emit(.outcomeHandlerTimedOut(outcome: "\(outcome)"), entry)
             return outcome
         case .cancelled:
-            emit(.cancelled, entry)
             return .cancelled
         }
     }
@@ -159,7 +143,6 @@ extension LinkDispatcher {
             guard let barrier = barriers[name] else {
                 // Unreachable: building the dispatcher checked every name. Fail closed all the same.
                 let reason = "the barrier '\(name)' is not supplied"
-                emit(.barrierRejected(barrier: name, reason: reason), entry)
                 return .barrierRejected(barrier: name, reason: reason)
             }
             gates.append(barrier)
@@ -185,11 +168,9 @@ extension LinkDispatcher {
                 emit(.barrierPassed(barrier: name), entry)
                 return nil
             case .finished(.rejected(let reason)):
-                emit(.barrierRejected(barrier: name, reason: reason), entry)
                 return .barrierRejected(barrier: name, reason: reason)
             case .finished(.needsCheck) where checked:
                 // The check said yes but the barrier still does not pass: never let the link through.
-                emit(.barrierFailed(barrier: name), entry)
                 return .barrierFailed(barrier: name)
             case .finished(.needsCheck):
                 emit(.waitingOnBarrier(barrier: name), entry)
@@ -197,20 +178,15 @@ extension LinkDispatcher {
                 case .finished(true):
                     checked = true
                 case .finished(false):
-                    emit(.barrierFailed(barrier: name), entry)
                     return .barrierFailed(barrier: name)
                 case .timedOut:
-                    emit(.barrierTimedOut(barrier: name), entry)
                     return .barrierTimedOut(barrier: name)
                 case .cancelled:
-                    emit(.cancelled, entry)
                     return .cancelled
                 }
             case .timedOut:
-                emit(.barrierTimedOut(barrier: name), entry)
                 return .barrierTimedOut(barrier: name)
             case .cancelled:
-                emit(.cancelled, entry)
                 return .cancelled
             }
         }

@@ -295,12 +295,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             if let handler = fallbacks.actions[invocation.actionIdentifier] {
                 Task { await handler(invocation) }
             } else {
-                emit(
-                    .invalid(
-                        message:
-                            "No action handler is given for the notification action '\(invocation.actionIdentifier)'."
-                    )
-                )
+                let message = "No action handler is given for the notification action '\(invocation.actionIdentifier)'."
+                emit(.finished(.invalid(message: message)))
             }
             return nil
         case .dismissed(let invocation):
@@ -308,10 +304,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             return nil
         case .failure(let error) where error.code == .notForRouting:
             // A push provider's own push: nothing to open and nothing wrong, so no fallback runs.
-            emit(.notForRouting(message: error.message))
+            emit(.finished(.notForRouting(message: error.message)))
             return nil
         case .failure(let error):
-            emit(.invalid(message: error.message))
             emit(.finished(.invalid(message: error.message)))
             if let handler = fallbacks.invalid { Task { await handler(error.input, error.message) } }
             return nil
@@ -378,7 +373,6 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                     Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: now - age)
                 )
             } catch {
-                emit(.invalid(message: error.message))
                 emit(.finished(.invalid(message: error.message)))
                 forget(pending)
             }

@@ -46,8 +46,10 @@ public enum Resolution<Value: Sendable>: Sendable {
     }
 }
 
-/// The five outcomes of resolving a link, by name; the raw values are what `waypoint resolve`
-/// prints as `status`.
+/// What resolving an input gave, by name: the five outcomes of a ``Resolution``, and
+/// `notForRouting` for a push provider's own push, which intake recognizes before any link is read
+/// (``DispatchOutcome/notForRouting(message:)``). The raw values are what `waypoint resolve` prints
+/// as `status`; each but `matched` is the name of the ``DispatchOutcome`` the dispatcher reports.
 public enum ResolutionStatus: String, Sendable, Hashable, CaseIterable {
-    case matched, notFound, forbidden, passThrough, invalid
+    case matched, notFound, forbidden, passThrough, invalid, notForRouting
 }

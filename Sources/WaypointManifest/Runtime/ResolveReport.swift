@@ -2,15 +2,9 @@ import Waypoint
 
 /// What `waypoint resolve` says about one input: the fields of its JSON object.
 package struct ResolveReport: Sendable, Hashable {
-    /// A resolution's outcome, or `notForRouting`: a push provider's own push, which intake
-    /// recognizes before any link is read.
-    package enum Status: String, Sendable, Hashable {
-        case matched, notFound, forbidden, passThrough, invalid, notForRouting
-    }
-
     package var input: String
     package var source: LinkSource?
-    package var status: Status
+    package var status: ResolutionStatus
     package var route: String?
     package var pattern: String?
     package var parameters: [RouteParameters.Entry] = []
