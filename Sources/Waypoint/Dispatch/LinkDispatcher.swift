@@ -344,7 +344,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Loads links a previous process left pending and queues them. Runs by itself when the app
     /// becomes ready or the first link is received, whichever comes first; calling it earlier is
     /// harmless. A link older than ``DispatcherConfiguration/maximumPendingAge`` is not run: it ends
-    /// as ``DispatchOutcome/expired``, with an event.
+    /// as ``DispatchOutcome/expired(age:)``.
     ///
     /// - Returns: How many were restored (expired ones not counted).
     @discardableResult

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Fails when the public API of the libraries an app links breaks in a way CHANGELOG.md does not
+# record. Compares against the baseline in .ci/api-baseline (the last release's tag or commit) with
+# `swift package diagnose-api-breaking-changes`; every break it may report is listed, word for word,
+# in .ci/api-breaks.txt, and described for people under "Changed" in CHANGELOG.md.
+#
+#   bash Scripts/check-api.sh
+#
+# When a release is tagged: put its tag in .ci/api-baseline and empty .ci/api-breaks.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+baseline=$(grep -vE '^\s*(#|$)' .ci/api-baseline | head -n 1)
+if ! git rev-parse --verify --quiet "$baseline^{commit}" >/dev/null; then
+    echo "the API baseline '$baseline' (.ci/api-baseline) is not in this clone's history" >&2
+    exit 2
+fi
+echo "API baseline: $baseline"
+swift package diagnose-api-breaking-changes "$baseline" \
+    --products Waypoint WaypointTesting WaypointLinksClient WaypointManifest \
+    --breakage-allowlist-path .ci/api-breaks.txt 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Build complete|^Compiling|^Write'
