@@ -3,7 +3,8 @@ import Testing
 
 @testable import Waypoint
 
-/// The dispatcher's life as a value, driven directly: no actor, no task, no clock.
+/// The dispatcher's life as a value, driven directly: no actor, no task, no clock. Each test plays
+/// the dispatcher's part: it feeds events and the results of the steps the machine asks for.
 @Suite("The dispatch state machine answers each event with what to do")
 struct DispatchStateMachineTests {
     typealias Machine = DispatchStateMachine<String>
@@ -11,10 +12,32 @@ struct DispatchStateMachineTests {
 
     static let navigator: LinkDispatcher<String>.Navigator = { _, _ in }
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let second = SceneID("second")
 
-    /// A received link as the dispatcher makes one: resolved (to no route: the machine never
-    /// routes), received at `now` on the machine's clock.
-    static func entry(_ text: String, scene: SceneID? = nil, now: TimeInterval = 0) throws -> Entry {
+    /// Routes whose handlers and barriers never run here: the machine only names them in actions.
+    static func machine(_ configuration: DispatcherConfiguration = DispatcherConfiguration()) throws -> Machine {
+        var builder = RouterBuilder<LinkRoute<String>>()
+        let routes = [
+            LinkRoute<String>("open", "/open/{id:int}") { _ in .push("open") },
+            LinkRoute<String>("secure", "/secure/{id:int}", barriers: ["auth"]) { _ in .push("secure") },
+            LinkRoute<String>("legacy", "/legacy/{id:int}") { _ in .redirect(to: "/open/7") },
+        ]
+        for route in routes { try builder.add(route.name, route.pattern, value: route) }
+        return Machine(
+            configuration: configuration,
+            resolver: LinkResolver(router: try builder.build(), policy: LinkPolicy(schemes: ["myapp"])),
+            barriers: ["auth": Barrier("auth") { _ in .needsCheck }],
+            mandatoryBarriers: []
+        )
+    }
+
+    /// A received link as the dispatcher makes one: resolved, received at `now` on the machine's clock.
+    static func entry(
+        _ text: String,
+        scene: SceneID? = nil,
+        now: TimeInterval = 0,
+        for machine: Machine
+    ) throws -> Entry {
         var link = try DeepLink(text, source: .urlScheme)
         link.scene = scene
         let pending = PendingLink(
@@ -25,109 +48,231 @@ struct DispatchStateMachineTests {
             receivedAt: start.addingTimeInterval(now),
             scene: scene
         )
-        return Entry(pending: pending, link: link, resolved: ResolvedLink(resolution: .notFound(link)), receivedAt: now)
+        return Entry(pending: pending, link: link, resolved: machine.resolver.resolved(link), receivedAt: now)
     }
 
-    /// What the actions say, for comparing: `kind link` per event, `keep`/`forget`/`run`/`stop`.
+    /// What the actions say, for comparing.
     static func describe(_ actions: [Machine.Action]) -> [String] {
         actions.map { action in
             switch action {
-            case .emit(.finished(let outcome), let entry): "finished \(outcome) \(entry?.pending.link ?? "-")"
+            case .emit(.finished(let outcome), let entry): "finished \(name(outcome)) \(entry?.pending.link ?? "-")"
             case .emit(let kind, let entry): "\(kind) \(entry?.pending.link ?? "-")"
             case .keep(let pending): "keep \(pending.link)"
             case .forget(let pending): "forget \(pending.link)"
-            case .run(let entry, let scene): "run \(entry.pending.link) in \(scene.rawValue)"
-            case .stopRun(let scene): "stop \(scene.rawValue)"
+            case .start(let scene): "start \(scene.rawValue)"
+            case .evaluate(let barrier, _, let scene): "evaluate \(barrier.name) in \(scene.rawValue)"
+            case .check(let barrier, _, let scene): "check \(barrier.name) in \(scene.rawValue)"
+            case .handle(let match, let scene): "handle \(match.route.name) in \(scene.rawValue)"
+            case .report(let outcome, _, let scene): "report \(outcome) in \(scene.rawValue)"
+            case .show(let plan, _, let scene): "show \(plan.destination) in \(scene.rawValue)"
+            case .stop(let scene): "stop \(scene.rawValue)"
+            case .end(let scene): "end \(scene.rawValue)"
             }
         }
     }
 
-    @Test("A link is held until its window is ready, active and has a navigator, then runs once and is forgotten")
-    func heldThenRun() throws {
-        var machine = Machine(configuration: DispatcherConfiguration())
-        let link = try Self.entry("myapp://a")
+    /// An outcome in short: a plan by its destination.
+    static func name(_ outcome: DispatchOutcome<String>) -> String {
+        switch outcome {
+        case .handled(let route, let plan): "handled \(route) \(plan.destination)"
+        case .redirected(let target, let outcome): "redirected \(target) → \(name(outcome))"
+        default: "\(outcome)"
+        }
+    }
+
+    /// Makes `scene` ready, active and able to show links.
+    static func open(_ scene: SceneID, in machine: inout Machine, now: TimeInterval = 0) -> [String] {
+        let date = start.addingTimeInterval(now)
+        var actions = machine.sceneChanged(scene, now: now, date: date) {
+            $0.isReady = true
+            $0.navigator = navigator
+        }
+        actions += machine.sceneActivated(scene, now: now, date: date)
+        return describe(actions)
+    }
+
+    static func step(
+        _ result: Machine.StepResult,
+        in scene: SceneID = .main,
+        _ machine: inout Machine,
+        now: TimeInterval = 0
+    ) -> [String] {
+        describe(machine.stepEnded(in: scene, result, now: now, date: start.addingTimeInterval(now)))
+    }
+
+    @Test("A link is held until its window can show it, then its route's handler runs and its plan is shown once")
+    func heldThenShown() throws {
+        var machine = try Self.machine()
         #expect(
-            Self.describe(machine.linkArrived(link, now: 0, date: Self.start))
-                == ["received myapp://a", "keep myapp://a", "heldUntilReady myapp://a"]
+            Self.describe(machine.linkArrived(try Self.entry("myapp://open/1", for: machine), now: 0, date: Self.start))
+                == ["received myapp://open/1", "keep myapp://open/1", "heldUntilReady myapp://open/1"]
         )
-        #expect(Self.describe(machine.sceneChanged(.main, now: 1, date: Self.start) { $0.isReady = true }).isEmpty)
-        #expect(Self.describe(machine.sceneActivated(.main, now: 1, date: Self.start)).isEmpty)
         #expect(
-            Self.describe(machine.defaultNavigatorChanged(Self.navigator, now: 1, date: Self.start))
-                == ["run myapp://a in main"]
+            Self.open(.main, in: &machine)
+                == [
+                    "start main", "matched(route: \"open\") myapp://open/1",
+                    "dispatched(route: \"open\") myapp://open/1",
+                    "handle open in main",
+                ]
         )
-        let ended = machine.runEnded(in: .main, outcome: .notFound, now: 2, date: Self.start)
         #expect(
-            Self.describe(ended) == [
-                "finished notFound myapp://a", "forget myapp://a",
-            ]
+            Self.step(.handled(.finished(.success(.handled(.push("open 1"))))), &machine) == ["show open 1 in main"]
+        )
+        #expect(
+            Self.step(.shown, &machine)
+                == ["end main", "finished handled open open 1 myapp://open/1", "forget myapp://open/1"]
         )
         #expect(machine.queue.isEmpty && machine.running.isEmpty)
-        // Finished: the same link again is a new tap, not a duplicate.
-        let again = machine.linkArrived(try Self.entry("myapp://a"), now: 3, date: Self.start)
-        #expect(Self.describe(again).contains("run myapp://a in main"))
     }
 
-    @Test("A window that closes while its link runs stops the run; the link runs again in another window")
-    func closedWindowMovesItsLink() throws {
-        var machine = Machine(configuration: DispatcherConfiguration())
-        let first = SceneID("first")
-        let second = SceneID("second")
-        for scene in [first, second] {
-            _ = machine.sceneChanged(scene, now: 0, date: Self.start) {
-                $0.isReady = true
-                $0.navigator = Self.navigator
-            }
-        }
-        _ = machine.sceneActivated(second, now: 0, date: Self.start)
-        _ = machine.sceneActivated(first, now: 0, date: Self.start)
-        let link = try Self.entry("myapp://a", scene: first)
-        #expect(Self.describe(machine.linkArrived(link, now: 0, date: Self.start)).last == "run myapp://a in first")
-        #expect(Self.describe(machine.sceneDisconnected(first, now: 1, date: Self.start)) == ["stop first"])
-        let ended = machine.runEnded(in: first, outcome: .cancelled, now: 1, date: Self.start)
-        #expect(
-            Self.describe(ended)
-                == ["sceneDisconnected(scene: first) myapp://a", "keep myapp://a", "run myapp://a in second"]
+    @Test("A barrier that needs a check presents it, is evaluated again, and only a pass lets the link on")
+    func barrierCheckThenPass() throws {
+        var machine = try Self.machine()
+        _ = Self.open(.main, in: &machine)
+        let arrived = Self.describe(
+            machine.linkArrived(try Self.entry("myapp://secure/1", for: machine), now: 0, date: Self.start)
         )
-        #expect(machine.running[second]?.pending.scene == nil)
+        #expect(
+            arrived.suffix(3) == ["start main", "matched(route: \"secure\") myapp://secure/1", "evaluate auth in main"]
+        )
+        #expect(
+            Self.step(.evaluated(.finished(.needsCheck)), &machine)
+                == ["waitingOnBarrier(barrier: \"auth\") myapp://secure/1", "check auth in main"]
+        )
+        #expect(Self.step(.checked(.finished(true)), &machine) == ["evaluate auth in main"])
+        #expect(
+            Self.step(.evaluated(.finished(.passed)), &machine)
+                == [
+                    "barrierPassed(barrier: \"auth\") myapp://secure/1",
+                    "dispatched(route: \"secure\") myapp://secure/1",
+                    "handle secure in main",
+                ]
+        )
+        // The same again, but the barrier still needs a check after the check said yes: refused.
+        _ = Self.step(.handled(.cancelled), &machine)
+        _ = machine.linkArrived(try Self.entry("myapp://secure/2", for: machine), now: 0, date: Self.start)
+        _ = Self.step(.evaluated(.finished(.needsCheck)), &machine)
+        _ = Self.step(.checked(.finished(true)), &machine)
+        #expect(
+            Self.step(.evaluated(.finished(.needsCheck)), &machine)
+                == [
+                    "end main", "finished barrierFailed(barrier: \"auth\") myapp://secure/2", "forget myapp://secure/2",
+                ]
+        )
+    }
+
+    @Test("A handler's redirect runs its target in the link's place, and the outcome names it")
+    func redirectRunsItsTarget() throws {
+        var machine = try Self.machine()
+        _ = Self.open(.main, in: &machine)
+        _ = machine.linkArrived(try Self.entry("myapp://legacy/3", for: machine), now: 0, date: Self.start)
+        #expect(
+            Self.step(.handled(.finished(.success(.redirect(to: "/open/7")))), &machine)
+                == [
+                    "redirected(route: \"legacy\", to: \"/open/7\") myapp://legacy/3",
+                    "matched(route: \"open\") myapp://legacy/3", "dispatched(route: \"open\") myapp://legacy/3",
+                    "handle open in main",
+                ]
+        )
+        #expect(
+            Self.step(.handled(.finished(.success(.handled(.push("open 7"))))), &machine) == ["show open 7 in main"]
+        )
+        #expect(
+            Self.step(.shown, &machine)
+                == [
+                    "end main",
+                    "finished redirected /open/7 → handled open open 7 myapp://legacy/3",
+                    "forget myapp://legacy/3",
+                ]
+        )
+    }
+
+    @Test("A window that closes while its link runs stops the step; the link runs again in another window")
+    func closedWindowMovesItsLink() throws {
+        var machine = try Self.machine()
+        _ = Self.open(Self.second, in: &machine)
+        _ = Self.open(.main, in: &machine)
+        let arrived = machine.linkArrived(
+            try Self.entry("myapp://open/1", scene: .main, for: machine),
+            now: 0,
+            date: Self.start
+        )
+        #expect(Self.describe(arrived).last == "handle open in main")
+        #expect(Self.describe(machine.sceneDisconnected(.main, now: 1, date: Self.start)) == ["stop main"])
+        #expect(
+            Self.step(.handled(.cancelled), &machine, now: 1)
+                == [
+                    "end main", "sceneDisconnected(scene: main) myapp://open/1", "keep myapp://open/1", "start second",
+                    "matched(route: \"open\") myapp://open/1", "dispatched(route: \"open\") myapp://open/1",
+                    "handle open in second",
+                ]
+        )
+        #expect(machine.running[Self.second]?.entry.pending.scene == nil)
     }
 
     @Test("A link that waited past the maximum age ends as expired when it would run, and is forgotten")
     func expiresWhenItWouldRun() throws {
-        var machine = Machine(configuration: DispatcherConfiguration(maximumPendingAge: 60))
-        _ = machine.linkArrived(try Self.entry("myapp://old"), now: 0, date: Self.start)
-        _ = machine.sceneChanged(.main, now: 0, date: Self.start) {
-            $0.isReady = true
-            $0.navigator = Self.navigator
-        }
-        let actions = Self.describe(machine.sceneActivated(.main, now: 61, date: Self.start.addingTimeInterval(61)))
+        var machine = try Self.machine(DispatcherConfiguration(maximumPendingAge: 60))
+        _ = machine.linkArrived(try Self.entry("myapp://open/1", for: machine), now: 0, date: Self.start)
         #expect(
-            actions == [
-                "finished expired(age: 61.0) myapp://old", "forget myapp://old",
-            ]
+            Self.open(.main, in: &machine, now: 61)
+                == ["finished expired(age: 61.0) myapp://open/1", "forget myapp://open/1"]
         )
     }
 
-    /// Random events against the rules every state must keep, for both ways scenes share the work.
+    /// A result the dispatcher could report for the step `action` asked for.
+    static func result(for action: Machine.Action, _ random: inout SeededRandom) -> Machine.StepResult {
+        let roll = Int.random(in: 0..<6, using: &random)
+        switch action {
+        case .evaluate:
+            let decisions: [RaceOutcome<BarrierDecision>] = [
+                .finished(.passed), .finished(.passed), .finished(.needsCheck), .finished(.rejected("no")), .timedOut,
+                .cancelled,
+            ]
+            return .evaluated(decisions[roll])
+        case .check:
+            let answers: [RaceOutcome<Bool>] = [
+                .finished(true), .finished(true), .finished(false), .timedOut, .cancelled, .cancelled,
+            ]
+            return .checked(answers[roll])
+        case .handle:
+            let results: [RaceOutcome<Result<HandlerResult<String>, any Error>>] = [
+                .finished(.success(.handled(.push("shown")))), .finished(.success(.declined)),
+                .finished(.success(.redirect(to: "/legacy/1"))), .finished(.success(.redirect(to: "/open/2"))),
+                .timedOut,
+                .cancelled,
+            ]
+            return .handled(results[roll])
+        case .report:
+            return .reported(roll < 4 ? .finished(()) : roll == 4 ? .timedOut : .cancelled)
+        default:
+            return .shown
+        }
+    }
+
+    /// Random events and step results against the rules every state must keep, for both ways
+    /// windows share the work.
     @Test(
-        "Random events keep the rules: one outcome per link, runs only where they may, one run per window",
+        "Random events keep the rules: one outcome per link, one step at a time per window, runs only where they may",
         arguments: [false, true]
     )
     func randomEventsKeepTheRules(independent: Bool) throws {
         var random = SeededRandom(seed: independent ? 37 : 73)
-        let scenes = [SceneID.main, SceneID("second")]
-        let texts = ["myapp://a", "myapp://b", "myapp://c", "myapp://d"]
+        let scenes = [SceneID.main, Self.second]
+        let texts = ["myapp://open/1", "myapp://secure/2", "myapp://legacy/3", "myapp://nowhere", "evil://open/1"]
         for _ in 0..<300 {
-            var machine = Machine(
-                configuration: DispatcherConfiguration(
+            var machine = try Self.machine(
+                DispatcherConfiguration(
                     queuePolicy: Bool.random(using: &random) ? .latestWins : .firstInFirstOut(limit: 3),
                     maximumPendingAge: 100,
                     scenesRunIndependently: independent
                 )
             )
             var now: TimeInterval = 0
-            var arrived: [UUID: Entry] = [:]
+            var arrived: Set<UUID> = []
             var finished: [UUID: Int] = [:]
+            /// The step each window's run waits for.
+            var pendingStep: [SceneID: Machine.Action] = [:]
             var steps: [String] = []
 
             func check(_ actions: [Machine.Action]) {
@@ -136,26 +281,41 @@ struct DispatchStateMachineTests {
                     case .emit(.finished, let entry?):
                         finished[entry.pending.id, default: 0] += 1
                         #expect(finished[entry.pending.id] == 1, "a second outcome after \(steps)")
-                    case .run(let entry, let scene):
+                    case .start(let scene):
                         #expect(machine.scenes.canRun(scene), "a run where none may run after \(steps)")
-                        #expect(entry.pending.scene == nil || entry.pending.scene == scene, "a run in another window")
-                        #expect(now - entry.receivedAt <= 100, "an expired link ran after \(steps)")
+                    case .end(let scene):
+                        pendingStep[scene] = nil
                     default:
-                        break
+                        if let scene = action.stepScene {
+                            #expect(pendingStep[scene] == nil, "two steps at once in a window after \(steps)")
+                            pendingStep[scene] = action
+                        }
                     }
                 }
                 #expect(independent || machine.running.count <= 1, "two runs at once after \(steps)")
+                for (scene, run) in machine.running {
+                    #expect(
+                        run.entry.pending.scene == nil || run.entry.pending.scene == scene,
+                        "a run in another window"
+                    )
+                    #expect(pendingStep[scene] != nil, "a run waiting for nothing after \(steps)")
+                }
             }
 
-            for _ in 0..<Int.random(in: 1...25, using: &random) {
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
                 let scene = scenes.randomElement(using: &random) ?? .main
                 let date = Self.start.addingTimeInterval(now)
-                switch Int.random(in: 0..<9, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
                 case 0, 1:
-                    let text = texts.randomElement(using: &random) ?? "myapp://a"
-                    let entry = try Self.entry(text, scene: Bool.random(using: &random) ? scene : nil, now: now)
+                    let text = texts.randomElement(using: &random) ?? "myapp://open/1"
+                    let entry = try Self.entry(
+                        text,
+                        scene: Bool.random(using: &random) ? scene : nil,
+                        now: now,
+                        for: machine
+                    )
                     steps.append("arrive \(text)")
-                    arrived[entry.pending.id] = entry
+                    arrived.insert(entry.pending.id)
                     check(machine.linkArrived(entry, now: now, date: date))
                 case 2:
                     steps.append("ready \(scene.rawValue)")
@@ -172,16 +332,17 @@ struct DispatchStateMachineTests {
                 case 6:
                     steps.append("close \(scene.rawValue)")
                     check(machine.sceneDisconnected(scene, now: now, date: date))
-                case 7:
-                    guard let running = machine.running.keys.randomElement(using: &random) else { continue }
-                    let outcome: DispatchOutcome<String> = Bool.random(using: &random) ? .declined : .cancelled
-                    steps.append("end \(running.rawValue) \(outcome)")
-                    check(machine.runEnded(in: running, outcome: outcome, now: now, date: date))
+                case 7, 8:
+                    guard let (running, action) = pendingStep.randomElement(using: &random) else { continue }
+                    let result = Self.result(for: action, &random)
+                    steps.append("step \(running.rawValue) \(result)")
+                    pendingStep[running] = nil
+                    check(machine.stepEnded(in: running, result, now: now, date: date))
                 default:
                     let seconds = Double(Int.random(in: 1...60, using: &random))
                     steps.append("wait \(seconds)")
                     now += seconds
-                    if let id = arrived.keys.randomElement(using: &random), Bool.random(using: &random) {
+                    if let id = arrived.randomElement(using: &random), Bool.random(using: &random) {
                         steps.append("cancel")
                         let underWay = machine.isUnderWay(id)
                         let (actions, found) = machine.cancel(id)
@@ -190,30 +351,26 @@ struct DispatchStateMachineTests {
                     }
                 }
             }
-            // Everything can run now, and every run ends: each link that arrived has one outcome.
+            // Everything can run now, and every step answers: each link that arrived has one outcome.
             for scene in scenes {
+                let date = Self.start.addingTimeInterval(now)
                 check(
-                    machine.sceneChanged(scene, now: now, date: Self.start.addingTimeInterval(now)) {
+                    machine.sceneChanged(scene, now: now, date: date) {
                         $0.isReady = true
                         $0.navigator = Self.navigator
                     }
                 )
-                check(machine.sceneActivated(scene, now: now, date: Self.start.addingTimeInterval(now)))
+                check(machine.sceneActivated(scene, now: now, date: date))
             }
             var rounds = 0
-            while let running = machine.running.keys.first, rounds < 100 {
+            while let (running, action) = pendingStep.first, rounds < 1_000 {
                 rounds += 1
-                check(
-                    machine.runEnded(
-                        in: running,
-                        outcome: .declined,
-                        now: now,
-                        date: Self.start.addingTimeInterval(now)
-                    )
-                )
+                pendingStep[running] = nil
+                let result = Self.result(for: action, &random)
+                check(machine.stepEnded(in: running, result, now: now, date: Self.start.addingTimeInterval(now)))
             }
             #expect(machine.queue.isEmpty && machine.running.isEmpty, "links left over after \(steps)")
-            for id in arrived.keys {
+            for id in arrived {
                 #expect(finished[id] == 1, "a link without its one outcome after \(steps)")
             }
         }

@@ -1,17 +1,26 @@
 import Foundation
 
-/// The dispatcher's life as a value: which links wait, which window runs which link, and what each
-/// window can do. It takes what happens (a link arrived, links were restored, a window connected,
-/// became ready or active, went to the background or closed, a run ended, a link was cancelled) and
-/// answers with what to do: report, store, forget, start a run, stop one. It performs nothing itself
-/// and reads no clock (times come with the events), so a test drives it without an actor, a task or
-/// a clock; ``LinkDispatcher`` performs its actions.
+/// The dispatcher's life as a value: which links wait, which window runs which link, how far each
+/// run has got, and what each window can do. It takes what happens — a link arrived, links were
+/// restored, a window connected, became ready or active, went to the background or closed, a
+/// barrier passed, failed or timed out, a handler answered, a plan was shown, a link was cancelled —
+/// and answers with what to do: report, store, forget, evaluate or check a barrier, call a handler,
+/// show a plan, stop a step. It performs nothing itself and reads no clock (times come with the
+/// events), so a test drives it without an actor, a task or a clock; ``LinkDispatcher`` performs its
+/// actions (racing each step against its timeout and the run's cancellation) and reports each
+/// step's result back with ``stepEnded(in:_:now:date:)``.
 ///
 /// ```swift
-/// var machine = DispatchStateMachine<Screen>(configuration: DispatcherConfiguration())
-/// machine.linkArrived(entry, now: 0, date: Date())  // [.emit(.heldUntilReady, entry), .keep(entry.pending)]
-/// machine.sceneChanged(.main) { $0.isReady = true; $0.isActive = true; … }  // [.run(entry, in: .main)]
-/// machine.runEnded(in: .main, outcome: .handled(…), now: 1, date: Date())  // [.emit(.finished(…), entry), .forget(…)]
+/// var machine = DispatchStateMachine<Screen>(configuration: configuration, resolver: resolver, barriers: [:], mandatoryBarriers: [])
+/// machine.linkArrived(entry, now: 0, date: Date())
+/// // [.emit(.received, entry), .keep(entry.pending), .emit(.heldUntilReady, entry)]
+/// machine.sceneChanged(.main, now: 1, date: Date()) { $0.isReady = true; $0.navigator = show }
+/// machine.sceneActivated(.main, now: 1, date: Date())
+/// // [.start(.main), .emit(.matched(route: "chat"), entry), .emit(.dispatched(route: "chat"), entry), .handle(match, in: .main)]
+/// machine.stepEnded(in: .main, .handled(.finished(.success(.handled(plan)))), now: 2, date: Date())
+/// // [.show(plan, link, in: .main)]
+/// machine.stepEnded(in: .main, .shown, now: 2, date: Date())
+/// // [.end(.main), .emit(.finished(.handled(route: "chat", plan: plan)), entry), .forget(entry.pending)]
 /// ```
 struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     typealias Entry = LinkDispatcher<Destination>.Entry
@@ -24,31 +33,67 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         case keep(PendingLink)
         /// Remove the link from the pending store.
         case forget(PendingLink)
-        /// Run the link in the scene; report back with ``DispatchStateMachine/runEnded(in:outcome:now:date:)``.
-        case run(Entry, in: SceneID)
-        /// Stop the link running in the scene; its run still ends with `runEnded`.
-        case stopRun(SceneID)
+        /// A run starts in the scene: its cancellation gate opens.
+        case start(SceneID)
+        /// Evaluate a barrier; report `.evaluated`.
+        case evaluate(Barrier, BarrierContext, in: SceneID)
+        /// Run a barrier's check (present the login); report `.checked`.
+        case check(Barrier, BarrierContext, in: SceneID)
+        /// Call the route's handler; report `.handled`.
+        case handle(RouteMatch<LinkRoute<Destination>>, in: SceneID)
+        /// Run the fallback handler of an outcome no route handles; report `.reported`.
+        case report(DispatchOutcome<Destination>, DeepLink, in: SceneID)
+        /// Hand the plan to the scene's navigator; report `.shown`.
+        case show(NavigationPlan<Destination>, DeepLink, in: SceneID)
+        /// Stop the step under way in the scene: it reports `.cancelled`.
+        case stop(SceneID)
+        /// The run in the scene ended: its cancellation gate closes.
+        case end(SceneID)
+
+        /// The scene of a run's step, for the actions that are steps.
+        var stepScene: SceneID? {
+            switch self {
+            case .evaluate(_, _, let scene), .check(_, _, let scene), .handle(_, let scene), .report(_, _, let scene),
+                .show(_, _, let scene):
+                scene
+            case .emit, .keep, .forget, .start, .stop, .end:
+                nil
+            }
+        }
     }
 
     let configuration: DispatcherConfiguration
+    /// Policy and routes, for redirect targets: a link is resolved before it reaches the machine.
+    let resolver: LinkResolver<LinkRoute<Destination>>
+    /// The barriers routes name, by name, and the mandatory ones.
+    let barriers: [String: Barrier]
+    let mandatoryBarriers: [MandatoryBarrier]
     /// The windows: which can run links, what each shows, and their navigators.
     private(set) var scenes = SceneTable<Destination>()
     /// Links waiting to run, oldest first.
     private(set) var queue: [Entry] = []
-    /// The link running in each scene.
-    private(set) var running: [SceneID: Entry] = [:]
+    /// The run under way in each scene.
+    var running: [SceneID: Run] = [:]
     /// Running links stopped because their scene closed: they go back to the queue, not to an outcome.
     private var movingOut: Set<UUID> = []
     /// Which deliveries are duplicates: the one deduplication rule.
     private var deliveries = DeliveryLedger()
 
-    init(configuration: DispatcherConfiguration) {
+    init(
+        configuration: DispatcherConfiguration,
+        resolver: LinkResolver<LinkRoute<Destination>>,
+        barriers: [String: Barrier],
+        mandatoryBarriers: [MandatoryBarrier]
+    ) {
         self.configuration = configuration
+        self.resolver = resolver
+        self.barriers = barriers
+        self.mandatoryBarriers = mandatoryBarriers
     }
 
     /// Whether the link waits or runs.
     func isUnderWay(_ id: UUID) -> Bool {
-        queue.contains { $0.pending.id == id } || running.values.contains { $0.pending.id == id }
+        queue.contains { $0.pending.id == id } || running.values.contains { $0.entry.pending.id == id }
     }
 
     // MARK: Links
@@ -110,7 +155,10 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             let entry = queue.remove(at: index)
             return (finish(entry, .cancelled) + [.forget(entry.pending)], true)
         }
-        if let scene = running.first(where: { $0.value.pending.id == id })?.key { return ([.stopRun(scene)], true) }
+        if let scene = running.first(where: { $0.value.entry.pending.id == id })?.key {
+            running[scene]?.stopped = true
+            return ([.stop(scene)], true)
+        }
         return ([], false)
     }
 
@@ -123,19 +171,24 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         now: TimeInterval,
         date: Date
     ) -> [Action] {
-        guard let entry = running.removeValue(forKey: scene) else { return [] }
-        var actions: [Action]
+        guard let run = running.removeValue(forKey: scene) else { return [] }
+        return [.end(scene)] + settle(run.entry, outcome, in: scene)
+            // A scene keeps running its own links, one after another, before another scene's start.
+            + nextRun(in: scene, now: now, date: date) + startRuns(now: now, date: date)
+    }
+
+    /// What ends a run: a link stopped because its scene closed goes back to the front of the queue,
+    /// free of that scene; any other link ends with its outcome.
+    private mutating func settle(_ entry: Entry, _ outcome: DispatchOutcome<Destination>, in scene: SceneID) -> [Action]
+    {
         if case .cancelled = outcome, movingOut.remove(entry.pending.id) != nil {
             // Its scene disconnected before it was shown: it runs again in another.
             let moved = entry.released()
             queue.insert(moved, at: 0)
-            actions = [.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)]
-        } else {
-            movingOut.remove(entry.pending.id)
-            actions = finish(entry, outcome) + [.forget(entry.pending)]
+            return [.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)]
         }
-        // A scene keeps running its own links, one after another, before another scene's start.
-        return actions + nextRun(in: scene, now: now, date: date) + startRuns(now: now, date: date)
+        movingOut.remove(entry.pending.id)
+        return finish(entry, outcome) + [.forget(entry.pending)]
     }
 
     // MARK: Scenes
@@ -183,9 +236,10 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             queue[index] = queue[index].released()
             actions += [.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)]
         }
-        if let entry = running[scene] {
+        if let entry = running[scene]?.entry {
             movingOut.insert(entry.pending.id)
-            actions.append(.stopRun(scene))
+            running[scene]?.stopped = true
+            actions.append(.stop(scene))
         }
         return actions + startRuns(now: now, date: date)
     }
@@ -225,8 +279,15 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
                 actions += expired + [.forget(entry.pending)]
                 continue
             }
-            running[scene] = entry
-            actions.append(.run(entry, in: scene))
+            var run = Run(entry: entry)
+            let (steps, outcome) = begin(&run, in: scene)
+            actions += [.start(scene)] + steps
+            if let outcome {
+                // Ended before any step (input that is not a link): the scene takes its next.
+                actions += [.end(scene)] + settle(entry, outcome, in: scene)
+                continue
+            }
+            running[scene] = run
         }
         return actions
     }

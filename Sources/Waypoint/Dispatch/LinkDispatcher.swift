@@ -36,16 +36,13 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     public nonisolated let configuration: DispatcherConfiguration
     let store: any PendingLinkStore
     let clock: any DispatchClock
-    /// The barriers routes name, by name.
-    let barriers: [String: Barrier]
-    let mandatoryBarriers: [MandatoryBarrier]
     let fallbacks: LinkFallbacks
 
     /// The dispatcher's life: which links wait, which scene runs which, what each scene can do. It
     /// decides; the actor performs what it answers (``perform(_:)``).
     var machine: DispatchStateMachine<Destination>
-    /// The task running each scene's link, with the gate that stops it.
-    private var runs: [SceneID: (task: Task<Void, Never>, cancellation: RunCancellation)] = [:]
+    /// Each scene's run under way: the gate that stops its steps, and the task of the step it waits for.
+    var runs: [SceneID: Run] = [:]
     /// Whether the store's links were loaded: when the app becomes ready or the first link is
     /// received, whichever comes first, so saving a new link never overwrites what a previous
     /// process left, and no app has to remember to ask.
@@ -120,12 +117,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         } catch {
             throw LinkSetupError(code: .invalidRouteTable, message: error.description)
         }
-        self.barriers = try Self.checkedBarriers(barriers, mandatory: mandatoryBarriers, routes: routes)
+        let checkedBarriers = try Self.checkedBarriers(barriers, mandatory: mandatoryBarriers, routes: routes)
         self.resolver = LinkResolver(router: built, policy: policy, probe: probe)
-        self.mandatoryBarriers = mandatoryBarriers
         self.fallbacks = fallbacks
         self.configuration = configuration
-        self.machine = DispatchStateMachine(configuration: configuration)
+        self.machine = DispatchStateMachine(
+            configuration: configuration,
+            resolver: resolver,
+            barriers: checkedBarriers,
+            mandatoryBarriers: mandatoryBarriers
+        )
         self.store = store
         self.clock = clock
     }
@@ -222,32 +223,20 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         if case .finished(let outcome) = kind, let id = entry?.pending.id { outcomes.record(outcome, for: id) }
     }
 
-    /// Does what the state machine answered, in order.
+    /// Does what the state machine answered, in order; each step of a run goes to a task of its own
+    /// (``LinkDispatcher/perform(step:)``, in the sources beside this).
     func perform(_ actions: [DispatchStateMachine<Destination>.Action]) {
         for action in actions {
             switch action {
             case .emit(let kind, let entry): emit(kind, entry)
             case .keep(let pending): keep(pending)
             case .forget(let pending): forget(pending)
-            case .run(let entry, let scene): start(entry, in: scene)
-            case .stopRun(let scene): runs[scene]?.cancellation.cancel()
+            case .start(let scene): runs[scene] = Run(cancellation: RunCancellation())
+            case .stop(let scene): runs[scene]?.cancellation.cancel()
+            case .end(let scene): runs[scene] = nil
+            default: perform(step: action)
             }
         }
-    }
-
-    /// Runs a link in a scene in a task of its own, and tells the machine how it ended.
-    private func start(_ entry: Entry, in scene: SceneID) {
-        let cancellation = RunCancellation()
-        let task = Task {
-            let outcome = await self.run(entry, in: scene, cancellation)
-            self.runEnded(in: scene, outcome)
-        }
-        runs[scene] = (task, cancellation)
-    }
-
-    private func runEnded(in scene: SceneID, _ outcome: DispatchOutcome<Destination>) {
-        runs[scene] = nil
-        perform(machine.runEnded(in: scene, outcome: outcome, now: clock.now(), date: Date()))
     }
 
     /// Waits until the link finishes and returns its outcome: at once if it finished recently, and
@@ -469,6 +458,6 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Returns once nothing is running and nothing can run (the queue is empty, or the app is not
     /// ready or not active). For tests and app hosts.
     public func waitUntilIdle() async {
-        while let run = runs.values.first { await run.task.value }
+        while let step = runs.values.lazy.compactMap(\.step).first { await step.value }
     }
 }
