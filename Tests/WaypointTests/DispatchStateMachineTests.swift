@@ -59,7 +59,7 @@ struct DispatchStateMachineTests {
             case .emit(let kind, let entry): "\(kind) \(entry?.pending.link ?? "-")"
             case .keep(let pending): "keep \(pending.link)"
             case .forget(let pending): "forget \(pending.link)"
-            case .start(let scene): "start \(scene.rawValue)"
+            case .fallback(let outcome, let link): "fallback \(outcome) \(link)"
             case .evaluate(let barrier, _, let scene): "evaluate \(barrier.name) in \(scene.rawValue)"
             case .check(let barrier, _, let scene): "check \(barrier.name) in \(scene.rawValue)"
             case .handle(let match, let scene): "handle \(match.route.name) in \(scene.rawValue)"
@@ -104,13 +104,15 @@ struct DispatchStateMachineTests {
     func heldThenShown() throws {
         var machine = try Self.machine()
         #expect(
-            Self.describe(machine.linkArrived(try Self.entry("myapp://open/1", for: machine), now: 0, date: Self.start))
+            Self.describe(
+                machine.linkArrived(try Self.entry("myapp://open/1", for: machine), now: 0, date: Self.start).actions
+            )
                 == ["received myapp://open/1", "keep myapp://open/1", "heldUntilReady myapp://open/1"]
         )
         #expect(
             Self.open(.main, in: &machine)
                 == [
-                    "start main", "matched(route: \"open\") myapp://open/1",
+                    "matched(route: \"open\") myapp://open/1",
                     "dispatched(route: \"open\") myapp://open/1",
                     "handle open in main",
                 ]
@@ -130,10 +132,10 @@ struct DispatchStateMachineTests {
         var machine = try Self.machine()
         _ = Self.open(.main, in: &machine)
         let arrived = Self.describe(
-            machine.linkArrived(try Self.entry("myapp://secure/1", for: machine), now: 0, date: Self.start)
+            machine.linkArrived(try Self.entry("myapp://secure/1", for: machine), now: 0, date: Self.start).actions
         )
         #expect(
-            arrived.suffix(3) == ["start main", "matched(route: \"secure\") myapp://secure/1", "evaluate auth in main"]
+            arrived.suffix(2) == ["matched(route: \"secure\") myapp://secure/1", "evaluate auth in main"]
         )
         #expect(
             Self.step(.evaluated(.finished(.needsCheck)), &machine)
@@ -196,18 +198,71 @@ struct DispatchStateMachineTests {
             try Self.entry("myapp://open/1", scene: .main, for: machine),
             now: 0,
             date: Self.start
-        )
+        ).actions
         #expect(Self.describe(arrived).last == "handle open in main")
         #expect(Self.describe(machine.sceneDisconnected(.main, now: 1, date: Self.start)) == ["stop main"])
         #expect(
             Self.step(.handled(.cancelled), &machine, now: 1)
                 == [
-                    "end main", "sceneDisconnected(scene: main) myapp://open/1", "keep myapp://open/1", "start second",
+                    "end main", "sceneDisconnected(scene: main) myapp://open/1", "keep myapp://open/1",
                     "matched(route: \"open\") myapp://open/1", "dispatched(route: \"open\") myapp://open/1",
                     "handle open in second",
                 ]
         )
         #expect(machine.running[Self.second]?.entry.pending.scene == nil)
+    }
+
+    @Test("A link policy refuses at receipt runs its fallback once; a duplicate of a waiting link runs none")
+    func refusalFallbackOnce() throws {
+        var machine = try Self.machine()
+        let refused = machine.linkArrived(try Self.entry("evil://open/1", for: machine), now: 0, date: Self.start)
+        #expect(!refused.taken)
+        #expect(Self.describe(refused.actions).contains { $0.hasPrefix("fallback forbidden") })
+        // A refused link is not under way, so the same text again is refused again, not a duplicate.
+        _ = machine.linkArrived(try Self.entry("myapp://open/1", for: machine), now: 0, date: Self.start)
+        let duplicate = machine.linkArrived(try Self.entry("myapp://open/1", for: machine), now: 0, date: Self.start)
+        #expect(!duplicate.taken)
+        #expect(
+            Self.describe(duplicate.actions) == ["received myapp://open/1", "finished deduplicated myapp://open/1"]
+        )
+    }
+
+    @Test("A window that closes while a redirect's target runs moves the link, which runs again from the start")
+    func closedWindowDuringRedirect() throws {
+        var machine = try Self.machine()
+        _ = Self.open(Self.second, in: &machine)
+        _ = Self.open(.main, in: &machine)
+        _ = machine.linkArrived(
+            try Self.entry("myapp://legacy/3", scene: .main, for: machine),
+            now: 0,
+            date: Self.start
+        )
+        _ = Self.step(.handled(.finished(.success(.redirect(to: "/open/7")))), &machine)
+        #expect(Self.describe(machine.sceneDisconnected(.main, now: 1, date: Self.start)) == ["stop main"])
+        #expect(
+            Self.step(.handled(.cancelled), &machine, now: 1)
+                == [
+                    "end main", "sceneDisconnected(scene: main) myapp://legacy/3", "keep myapp://legacy/3",
+                    "matched(route: \"legacy\") myapp://legacy/3", "dispatched(route: \"legacy\") myapp://legacy/3",
+                    "handle legacy in second",
+                ]
+        )
+    }
+
+    @Test("A link the app cancelled stays cancelled when its window then closes")
+    func cancelThenClose() throws {
+        var machine = try Self.machine()
+        _ = Self.open(Self.second, in: &machine)
+        _ = Self.open(.main, in: &machine)
+        let entry = try Self.entry("myapp://open/1", scene: .main, for: machine)
+        _ = machine.linkArrived(entry, now: 0, date: Self.start)
+        let (stop, found) = machine.cancel(entry.pending.id)
+        #expect(found && Self.describe(stop) == ["stop main"])
+        #expect(Self.describe(machine.sceneDisconnected(.main, now: 1, date: Self.start)).isEmpty)
+        #expect(
+            Self.step(.handled(.cancelled), &machine, now: 1)
+                == ["end main", "finished cancelled myapp://open/1", "forget myapp://open/1"]
+        )
     }
 
     @Test("A link that waited past the maximum age ends as expired when it would run, and is forgotten")
@@ -273,6 +328,8 @@ struct DispatchStateMachineTests {
             var finished: [UUID: Int] = [:]
             /// The step each window's run waits for.
             var pendingStep: [SceneID: Machine.Action] = [:]
+            /// Which link each window ran after the previous event.
+            var runningBefore: [SceneID: UUID] = [:]
             var steps: [String] = []
 
             func check(_ actions: [Machine.Action]) {
@@ -281,8 +338,6 @@ struct DispatchStateMachineTests {
                     case .emit(.finished, let entry?):
                         finished[entry.pending.id, default: 0] += 1
                         #expect(finished[entry.pending.id] == 1, "a second outcome after \(steps)")
-                    case .start(let scene):
-                        #expect(machine.scenes.canRun(scene), "a run where none may run after \(steps)")
                     case .end(let scene):
                         pendingStep[scene] = nil
                     default:
@@ -293,6 +348,10 @@ struct DispatchStateMachineTests {
                     }
                 }
                 #expect(independent || machine.running.count <= 1, "two runs at once after \(steps)")
+                for (scene, run) in machine.running where runningBefore[scene] != run.entry.pending.id {
+                    #expect(machine.scenes.canRun(scene), "a run started where none may run after \(steps)")
+                }
+                runningBefore = machine.running.mapValues(\.entry.pending.id)
                 for (scene, run) in machine.running {
                     #expect(
                         run.entry.pending.scene == nil || run.entry.pending.scene == scene,
@@ -316,7 +375,7 @@ struct DispatchStateMachineTests {
                     )
                     steps.append("arrive \(text)")
                     arrived.insert(entry.pending.id)
-                    check(machine.linkArrived(entry, now: now, date: date))
+                    check(machine.linkArrived(entry, now: now, date: date).actions)
                 case 2:
                     steps.append("ready \(scene.rawValue)")
                     check(machine.sceneChanged(scene, now: now, date: date) { $0.isReady = true })

@@ -703,4 +703,46 @@ struct DispatcherTests {
         #expect(await dispatcher.outcome(of: ids[4]).map { if case .forbidden = $0 { true } else { false } } == true)
         #expect(probe.total == 8)
     }
+
+    @Test("receive names every link it took, a dropped one too, so outcome(of:) can follow it; a refusal has no name")
+    func receiveNamesWhatItTook() async throws {
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [LinkRoute("open", "/open/{id:int}") { _ in .push("open") }],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 1))
+        )
+        let first = await dispatcher.receive(try DeepLink("myapp://open/1", source: .urlScheme))
+        let dropped = try #require(await dispatcher.receive(try DeepLink("myapp://open/2", source: .urlScheme)))
+        #expect(first != nil)
+        #expect(await dispatcher.outcome(of: dropped) == .dropped)
+        #expect(await dispatcher.receive(try DeepLink("evil://open/1", source: .urlScheme)) == nil)
+        #expect(await dispatcher.receive(try DeepLink("myapp://open/1", source: .urlScheme)) == nil)  // a duplicate
+    }
+
+    @Test("Restored links are reported as restored before any of them runs")
+    func restoredBeforeRun() async throws {
+        let store = InMemoryPendingLinkStore([
+            PendingLink(
+                id: UUID(),
+                link: "myapp://open/1",
+                source: .urlScheme,
+                identity: "url:myapp://open/1",
+                receivedAt: Date()
+            )
+        ])
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [LinkRoute("open", "/open/{id:int}") { _ in .push("open") }],
+            policy: LinkPolicy(schemes: ["myapp"]),
+            store: store
+        )
+        let kinds = Locked<[DispatchEvent<String>.Kind]>([])
+        await dispatcher.observe { event in kinds.update { $0.append(event.kind) } }
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeActive()
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.waitUntilIdle()
+        let restored = try #require(kinds.current.firstIndex(of: .restored(count: 1)))
+        let matched = try #require(kinds.current.firstIndex(of: .matched(route: "open")))
+        #expect(restored < matched)
+    }
 }

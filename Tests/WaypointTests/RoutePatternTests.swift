@@ -91,7 +91,11 @@ struct RoutePatternTests {
             ),
             (
                 "https:///books",
-                "Pattern 'https:///books': '' is not a host name (use 'example.com' or '*.example.com') (offset 8)."
+                "Pattern 'https:///books': '' is not a host name (use 'example.com' or '*.example.com'; an international domain is written in punycode, xn--…) (offset 8)."
+            ),
+            (
+                "https://bücher.de/b/{id}",
+                "Pattern 'https://bücher.de/b/{id}': 'bücher.de' is not a host name (use 'example.com' or '*.example.com'; an international domain is written in punycode, xn--…) (offset 8)."
             ),
             (
                 "/a/{1x}",

@@ -23,7 +23,9 @@ extension DispatchStateMachine {
         var reporting: DispatchOutcome<Destination>?
         /// The plan the navigator is showing.
         var showing: NavigationPlan<Destination>?
-        /// The app cancelled the link, or its window closed: the next step's result ends it.
+        /// The app cancelled the link, or its window closed. A step that was stopped reports
+        /// `.cancelled` and the run ends; a handler that answered before it could be stopped still
+        /// does not get its plan shown or its redirect followed. A plan already being shown is shown.
         var stopped = false
 
         init(entry: Entry) {

@@ -16,7 +16,7 @@ import Foundation
 /// // [.emit(.received, entry), .keep(entry.pending), .emit(.heldUntilReady, entry)]
 /// machine.sceneChanged(.main, now: 1, date: Date()) { $0.isReady = true; $0.navigator = show }
 /// machine.sceneActivated(.main, now: 1, date: Date())
-/// // [.start(.main), .emit(.matched(route: "chat"), entry), .emit(.dispatched(route: "chat"), entry), .handle(match, in: .main)]
+/// // [.emit(.matched(route: "chat"), entry), .emit(.dispatched(route: "chat"), entry), .handle(match, in: .main)]
 /// machine.stepEnded(in: .main, .handled(.finished(.success(.handled(plan)))), now: 2, date: Date())
 /// // [.show(plan, link, in: .main)]
 /// machine.stepEnded(in: .main, .shown, now: 2, date: Date())
@@ -33,8 +33,6 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         case keep(PendingLink)
         /// Remove the link from the pending store.
         case forget(PendingLink)
-        /// A run starts in the scene: its cancellation gate opens.
-        case start(SceneID)
         /// Evaluate a barrier; report `.evaluated`.
         case evaluate(Barrier, BarrierContext, in: SceneID)
         /// Run a barrier's check (present the login); report `.checked`.
@@ -45,8 +43,12 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         case report(DispatchOutcome<Destination>, DeepLink, in: SceneID)
         /// Hand the plan to the scene's navigator; report `.shown`.
         case show(NavigationPlan<Destination>, DeepLink, in: SceneID)
-        /// Stop the step under way in the scene: it reports `.cancelled`.
+        /// Stop the step under way in the scene: a barrier's evaluation or check and a handler report
+        /// `.cancelled` (unless they already answered); a plan being shown is shown.
         case stop(SceneID)
+        /// Run the app's fallback handler for a link refused at receipt, without waiting for it: the
+        /// link never queued, so nothing waits behind it.
+        case fallback(DispatchOutcome<Destination>, DeepLink)
         /// The run in the scene ended: its cancellation gate closes.
         case end(SceneID)
 
@@ -56,7 +58,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             case .evaluate(_, _, let scene), .check(_, _, let scene), .handle(_, let scene), .report(_, _, let scene),
                 .show(_, _, let scene):
                 scene
-            case .emit, .keep, .forget, .start, .stop, .end:
+            case .emit, .keep, .forget, .stop, .end, .fallback:
                 nil
             }
         }
@@ -99,18 +101,20 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     // MARK: Links
 
     /// A link arrived (resolved already): a duplicate ends at once, a link policy refused ends at
-    /// once, anything else waits its turn.
-    mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> [Action] {
+    /// once (its fallback runs), anything else waits its turn.
+    ///
+    /// - Returns: The actions, and whether the link was taken: `false` for a duplicate and a refusal,
+    ///   which have no identifier to follow.
+    mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> (actions: [Action], taken: Bool) {
         var actions: [Action] = [.emit(.received, entry)]
         if deliveries.isDuplicate(entry.pending.identity) {
             actions.append(.emit(.finished(.deduplicated), entry))
-            return actions
+            return (actions, false)
         }
         if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
-            actions += [
-                .emit(.finished(.forbidden(reason: reason)), entry)
-            ]
-            return actions
+            let outcome = DispatchOutcome<Destination>.forbidden(reason: reason)
+            actions += [.emit(.finished(outcome), entry), .fallback(outcome, entry.link)]
+            return (actions, false)
         }
         switch configuration.queuePolicy {
         case .latestWins:
@@ -119,13 +123,13 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             queue.removeAll { $0.waitsFor == entry.waitsFor }
             for old in superseded { actions += finish(old, .superseded) + [.forget(old.pending)] }
         case .firstInFirstOut(let limit):
-            if queue.count >= limit { return actions + [.emit(.finished(.dropped), entry)] }
+            if queue.count >= limit { return (actions + [.emit(.finished(.dropped), entry)], true) }
         }
         deliveries.begin(entry.pending.identity)
         queue.append(entry)
         actions.append(.keep(entry.pending))
         if placement(of: entry) == nil { actions.append(.emit(.heldUntilReady, entry)) }
-        return actions + startRuns(now: now, date: date)
+        return (actions + startRuns(now: now, date: date), true)
     }
 
     /// Links a previous process left pending (resolved already), oldest first; ones already known
@@ -144,7 +148,12 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             queue.append(entry)
             count += 1
         }
-        return (actions + startRuns(now: now, date: date), count)
+        return (actions, count)
+    }
+
+    /// Starts whatever can run now (after a restore has been reported).
+    mutating func resume(now: TimeInterval, date: Date) -> [Action] {
+        startRuns(now: now, date: date)
     }
 
     /// The app cancelled a link: a waiting one ends now, a running one is stopped (its run ends it).
@@ -181,8 +190,9 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     /// free of that scene; any other link ends with its outcome.
     private mutating func settle(_ entry: Entry, _ outcome: DispatchOutcome<Destination>, in scene: SceneID) -> [Action]
     {
-        if case .cancelled = outcome, movingOut.remove(entry.pending.id) != nil {
-            // Its scene disconnected before it was shown: it runs again in another.
+        if case .cancelled = outcome.final, movingOut.remove(entry.pending.id) != nil {
+            // Its scene disconnected before it was shown (at the link or at a redirect's target):
+            // the link runs again, from the start, in another.
             let moved = entry.released()
             queue.insert(moved, at: 0)
             return [.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)]
@@ -236,8 +246,9 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             queue[index] = queue[index].released()
             actions += [.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)]
         }
-        if let entry = running[scene]?.entry {
-            movingOut.insert(entry.pending.id)
+        // A run the app already cancelled ends cancelled; any other is stopped to run again elsewhere.
+        if let run = running[scene], !run.stopped {
+            movingOut.insert(run.entry.pending.id)
             running[scene]?.stopped = true
             actions.append(.stop(scene))
         }
@@ -281,7 +292,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             }
             var run = Run(entry: entry)
             let (steps, outcome) = begin(&run, in: scene)
-            actions += [.start(scene)] + steps
+            actions += steps
             if let outcome {
                 // Ended before any step (input that is not a link): the scene takes its next.
                 actions += [.end(scene)] + settle(entry, outcome, in: scene)

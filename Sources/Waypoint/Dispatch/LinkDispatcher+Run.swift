@@ -1,9 +1,10 @@
 import Foundation
 
 extension LinkDispatcher {
-    /// A scene's run as the actor sees it: the gate that stops its steps, and the step under way.
-    struct Run {
-        let cancellation: RunCancellation
+    /// A scene's run as the actor sees it: the gate that stops its steps (opened by its first step,
+    /// closed when the machine says the run ended, `.end`), and the step under way.
+    struct ActiveRun {
+        let cancellation = RunCancellation()
         var step: Task<Void, Never>?
     }
 
@@ -43,14 +44,16 @@ extension LinkDispatcher {
                 await navigator?(plan, link)
                 return .shown
             }
-        case .emit, .keep, .forget, .start, .stop, .end:
+        case .emit, .keep, .forget, .stop, .end, .fallback:
             return
         }
-        let cancellation = runs[scene]?.cancellation ?? RunCancellation()
-        runs[scene, default: Run(cancellation: cancellation)].step = Task {
+        var run = runs[scene] ?? ActiveRun()
+        let cancellation = run.cancellation
+        run.step = Task {
             let result = await work(cancellation)
             self.stepEnded(in: scene, result)
         }
+        runs[scene] = run
     }
 
     private func stepEnded(in scene: SceneID, _ result: DispatchStateMachine<Destination>.StepResult) {
@@ -59,7 +62,7 @@ extension LinkDispatcher {
     }
 
     /// What the app asked to run for an outcome no route handles.
-    private func fallbackHandler(
+    func fallbackHandler(
         for outcome: DispatchOutcome<Destination>,
         _ link: DeepLink
     ) -> @Sendable () async -> Void {

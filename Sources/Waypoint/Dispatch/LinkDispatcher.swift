@@ -42,7 +42,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// decides; the actor performs what it answers (``perform(_:)``).
     var machine: DispatchStateMachine<Destination>
     /// Each scene's run under way: the gate that stops its steps, and the task of the step it waits for.
-    var runs: [SceneID: Run] = [:]
+    var runs: [SceneID: ActiveRun] = [:]
     /// Whether the store's links were loaded: when the app becomes ready or the first link is
     /// received, whichever comes first, so saving a new link never overwrites what a previous
     /// process left, and no app has to remember to ask.
@@ -231,9 +231,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             case .emit(let kind, let entry): emit(kind, entry)
             case .keep(let pending): keep(pending)
             case .forget(let pending): forget(pending)
-            case .start(let scene): runs[scene] = Run(cancellation: RunCancellation())
             case .stop(let scene): runs[scene]?.cancellation.cancel()
             case .end(let scene): runs[scene] = nil
+            case .fallback(let outcome, let link):
+                let handler = fallbackHandler(for: outcome, link)
+                Task { await handler() }
             default: perform(step: action)
             }
         }
@@ -318,16 +320,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             targetContentIdentifier: link.targetContentIdentifier
         )
         let entry = Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: clock.now())
-        perform(machine.linkArrived(entry, now: clock.now(), date: Date()))
-        guard machine.isUnderWay(pending.id) else {
-            if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution,
-                let handler = fallbacks.forbidden
-            {
-                Task { await handler(link, reason) }
-            }
-            return nil
-        }
-        return pending.id
+        let (actions, taken) = machine.linkArrived(entry, now: clock.now(), date: Date())
+        perform(actions)
+        return taken ? pending.id : nil
     }
 
     /// Loads links a previous process left pending and queues them. Runs by itself when the app
@@ -369,6 +364,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         let (actions, restored) = machine.restored(entries, now: now, date: Date())
         perform(actions)
         emit(.restored(count: restored))
+        perform(machine.resume(now: clock.now(), date: Date()))
         return restored
     }
 

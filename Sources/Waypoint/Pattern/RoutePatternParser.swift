@@ -135,19 +135,21 @@ struct RoutePatternParser {
         let hostStart = index
         while index < bytes.count, bytes[index] != Self.slash, bytes[index] != Self.openGroup { index += 1 }
         let host = string(hostStart..<index)
-        // Characters here, not bytes: an internationalized host name has letters beyond ASCII.
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        // The bytes a link's host may have (the link scanner's rule): a route host that no link can
+        // have would never match, so it is refused here, where it is written.
+        let labels = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let validHost =
             !host.isEmpty
             && labels.enumerated().allSatisfy { position, label in
-                (position == 0 && label == "*" && labels.count > 2)
-                    || (!label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" })
+                (position == 0 && label.elementsEqual("*".utf8) && labels.count > 2)
+                    || (!label.isEmpty && label.allSatisfy(LinkScanner.isHostByte))
             }
         guard validHost else {
             throw error(
                 .invalidHost,
                 at: hostStart,
-                "'\(host)' is not a host name (use 'example.com' or '*.example.com')"
+                "'\(host)' is not a host name (use 'example.com' or '*.example.com'; "
+                    + "an international domain is written in punycode, xn--…)"
             )
         }
         parsed.host = DomainPattern(host)

@@ -5,8 +5,8 @@
 /// events and `waypoint resolve` all read this one value; nothing resolves a link twice.
 package struct ResolvedLink<Value: Sendable>: Sendable {
     package let resolution: Resolution<Value>
-    /// The routes that match and accept the link's source, in precedence order; empty unless
-    /// `resolution` is `.matched`, whose match is the first.
+    /// The routes that match and accept the link's source, in precedence order (only the first when
+    /// resolved with `every: false`); empty unless `resolution` is `.matched`, whose match is the first.
     package let candidates: [RouteMatch<Value>]
     /// A route that matched but takes links only from other sources: the link is forbidden for it.
     package let refusedRoute: Route<Value>?
