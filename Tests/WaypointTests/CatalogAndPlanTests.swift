@@ -67,4 +67,20 @@ struct CatalogAndPlanTests {
         #expect(NavigationPlan.replaceStack(Screen.order(1)).path(from: current) == [.order(1)])
         #expect(NavigationPlan.pushOverRoot(Screen.order(1), tab: "home").tab == "home")
     }
+
+    @Test("A plan is a value: a changed copy leaves the original, and equal plans are equal and hash alike")
+    func planIsAValue() {
+        let original = NavigationPlan.pushOverRoot("order", tab: "home", via: ["orders"])
+        var changed = original
+        changed.destination = "receipt"
+        changed.tab = nil
+        changed.via.append("order")
+        changed.presentation = .present
+        #expect(original.destination == "order" && original.tab == "home" && original.via == ["orders"])
+        #expect(original.presentation == .pushOverRoot)
+        #expect(changed == NavigationPlan(destination: "receipt", presentation: .present, via: ["orders", "order"]))
+        let twin = NavigationPlan.pushOverRoot("order", tab: "home", via: ["orders"])
+        #expect(twin == original && twin.hashValue == original.hashValue)
+        #expect(Set([original, twin, changed]).count == 2)
+    }
 }

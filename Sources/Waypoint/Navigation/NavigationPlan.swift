@@ -20,12 +20,43 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
     }
 
     /// A tab to select first (`nil` keeps the current tab).
-    public var tab: String?
+    public var tab: String? {
+        get { storage.tab }
+        set { storage = Storage(tab: newValue, via: via, destination: destination, presentation: presentation) }
+    }
     /// Screens to push below the destination, in order.
-    public var via: [Destination]
+    public var via: [Destination] {
+        get { storage.via }
+        set { storage = Storage(tab: tab, via: newValue, destination: destination, presentation: presentation) }
+    }
     /// The screen to show.
-    public var destination: Destination
-    public var presentation: Presentation
+    public var destination: Destination {
+        get { storage.destination }
+        set { storage = Storage(tab: tab, via: via, destination: newValue, presentation: presentation) }
+    }
+    public var presentation: Presentation {
+        get { storage.presentation }
+        set { storage = Storage(tab: tab, via: via, destination: destination, presentation: newValue) }
+    }
+
+    /// The plan's values, behind one reference: a plan is a word wherever it travels (outcomes,
+    /// events, the dispatcher's state), so every type that carries one has the same layout for
+    /// every app's `Destination`, and the compiler makes its copies once instead of generically.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let tab: String?
+        let via: [Destination]
+        let destination: Destination
+        let presentation: Presentation
+
+        init(tab: String?, via: [Destination], destination: Destination, presentation: Presentation) {
+            self.tab = tab
+            self.via = via
+            self.destination = destination
+            self.presentation = presentation
+        }
+    }
 
     public init(
         destination: Destination,
@@ -33,10 +64,20 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         tab: String? = nil,
         via: [Destination] = []
     ) {
-        self.destination = destination
-        self.presentation = presentation
-        self.tab = tab
-        self.via = via
+        storage = Storage(tab: tab, via: via, destination: destination, presentation: presentation)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.destination == rhs.destination && lhs.presentation == rhs.presentation && lhs.tab == rhs.tab
+                && lhs.via == rhs.via)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(destination)
+        hasher.combine(presentation)
+        hasher.combine(tab)
+        hasher.combine(via)
     }
 
     public static func push(_ destination: Destination, tab: String? = nil) -> Self {
