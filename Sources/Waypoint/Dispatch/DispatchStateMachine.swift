@@ -93,6 +93,9 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         self.mandatoryBarriers = mandatoryBarriers
     }
 
+    /// The links waiting or running, by identifier.
+    var underWay: Set<UUID> { Set(queue.map(\.pending.id) + running.values.map(\.entry.pending.id)) }
+
     /// Whether the link waits or runs.
     func isUnderWay(_ id: UUID) -> Bool {
         queue.contains { $0.pending.id == id } || running.values.contains { $0.entry.pending.id == id }
@@ -139,7 +142,8 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     mutating func restored(_ entries: [Entry], now: TimeInterval, date: Date) -> (actions: [Action], count: Int) {
         var actions: [Action] = []
         var count = 0
-        for entry in entries where !isUnderWay(entry.pending.id) {
+        var known = underWay
+        for entry in entries where known.insert(entry.pending.id).inserted {
             deliveries.begin(entry.pending.identity)
             if let expired = expire(entry, now: now, date: date) {
                 actions += expired + [.forget(entry.pending)]
@@ -181,9 +185,10 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         date: Date
     ) -> [Action] {
         guard let run = running.removeValue(forKey: scene) else { return [] }
-        return [.end(scene)] + settle(run.entry, outcome, in: scene)
-            // A scene keeps running its own links, one after another, before another scene's start.
-            + nextRun(in: scene, now: now, date: date) + startRuns(now: now, date: date)
+        // A scene keeps running its own links, one after another; only when it has none left may
+        // another scene's start (and only then is the queue scanned: once a link, it was quadratic).
+        let actions = [.end(scene)] + settle(run.entry, outcome, in: scene) + nextRun(in: scene, now: now, date: date)
+        return running[scene] == nil ? actions + startRuns(now: now, date: date) : actions
     }
 
     /// What ends a run: a link stopped because its scene closed goes back to the front of the queue,

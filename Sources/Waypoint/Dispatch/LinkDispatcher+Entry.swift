@@ -12,8 +12,9 @@ extension LinkDispatcher {
         /// Clock time at receipt, for event durations.
         let receivedAt: TimeInterval
 
-        /// The role of the route the link matched, for choosing its window when it has none.
-        var role: String? { link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil }
+        /// The role of the route the link matched, for choosing its window when it has none. Kept,
+        /// not computed: the queue asks it for every waiting link each time it places one.
+        let role: String?
 
         /// What it waits for: its own scene, else the content it wants shown, else any window.
         /// Links waiting for the same thing supersede one another under ``DispatcherConfiguration/QueuePolicy/latestWins``.
@@ -32,6 +33,7 @@ extension LinkDispatcher {
             self.link = link
             self.resolved = resolved
             self.receivedAt = receivedAt
+            self.role = link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil
         }
 
         /// The entry free of the scene it arrived through, which has gone.

@@ -345,7 +345,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         }
         let now = clock.now()
         var entries: [Entry] = []
-        for pending in stored where !machine.isUnderWay(pending.id) {
+        let known = machine.underWay
+        for pending in stored where !known.contains(pending.id) {
             do {
                 var link = try DeepLink(pending.link, source: pending.source, limits: resolver.policy.limits)
                 link.scene = pending.scene
