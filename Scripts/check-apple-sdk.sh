@@ -33,14 +33,7 @@ out=.build/apple-sdk
 rm -rf "$out"/ios*
 mkdir -p "$out/module-cache"
 resource=()
-if [[ "$(uname)" != Darwin ]]; then
-    # The toolchain's own resource directory holds Linux's Dispatch and SwiftShims, which clash
-    # with the SDK's ("redefinition of module 'Dispatch'"); keep only its Clang headers.
-    toolchain_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift"
-    mkdir -p "$out/resource"
-    ln -sfn "$toolchain_lib/clang" "$out/resource/clang"
-    resource=(-resource-dir "$out/resource")
-fi
+while read -r flag; do resource+=("$flag"); done < <(sdk_resource_flags "$out")
 
 log="$out/check.log"
 : >"$log"

@@ -30,13 +30,7 @@ mkdir -p "$out/symbols"
 cache=$PWD/.build/apple-sdk/module-cache
 mkdir -p "$out" "$cache"
 resource=()
-if [[ "$(uname)" != Darwin ]]; then
-    # As in check-apple-sdk.sh: keep only the toolchain's Clang headers, not Linux's modules.
-    toolchain_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift"
-    mkdir -p "$out/resource"
-    ln -sfn "$toolchain_lib/clang" "$out/resource/clang"
-    resource=(-resource-dir "$out/resource")
-fi
+while read -r flag; do resource+=("$flag"); done < <(sdk_resource_flags "$out")
 sources=($(find "$PWD/Sources/Waypoint" -name '*.swift' | sort))
 
 compile() { # OPTIMIZATION THREADS: objects under $out/objOPTIMIZATION-THREADS (one a file when THREADS > 0)

@@ -721,15 +721,7 @@ struct DispatcherTests {
 
     @Test("Restored links are reported as restored before any of them runs")
     func restoredBeforeRun() async throws {
-        let store = InMemoryPendingLinkStore([
-            PendingLink(
-                id: UUID(),
-                link: "myapp://open/1",
-                source: .urlScheme,
-                identity: "url:myapp://open/1",
-                receivedAt: Date()
-            )
-        ])
+        let store = PendingLinkStoreTests.leftBehind("myapp://open/1")
         let dispatcher = try LinkDispatcher<String>(
             routes: [LinkRoute("open", "/open/{id:int}") { _ in .push("open") }],
             policy: LinkPolicy(schemes: ["myapp"]),
