@@ -32,8 +32,9 @@ fi
 out=.build/apple-sdk
 rm -rf "$out"/ios*
 mkdir -p "$out/module-cache"
+resource_flags=$(sdk_resource_flags "$out")
 resource=()
-while read -r flag; do resource+=("$flag"); done < <(sdk_resource_flags "$out")
+while read -r flag; do [[ -z "$flag" ]] || resource+=("$flag"); done <<<"$resource_flags"
 
 log="$out/check.log"
 : >"$log"

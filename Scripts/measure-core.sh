@@ -29,8 +29,9 @@ mkdir -p "$out/symbols"
 # The SDK's modules, built once: the same cache the real-SDK check fills.
 cache=$PWD/.build/apple-sdk/module-cache
 mkdir -p "$out" "$cache"
+resource_flags=$(sdk_resource_flags "$out")
 resource=()
-while read -r flag; do resource+=("$flag"); done < <(sdk_resource_flags "$out")
+while read -r flag; do [[ -z "$flag" ]] || resource+=("$flag"); done <<<"$resource_flags"
 sources=($(find "$PWD/Sources/Waypoint" -name '*.swift' | sort))
 
 compile() { # OPTIMIZATION THREADS: objects under $out/objOPTIMIZATION-THREADS (one a file when THREADS > 0)

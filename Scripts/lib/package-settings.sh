@@ -38,13 +38,13 @@ example_ios_minimum() { # FOLDER
 # The swiftc flags that point a compile for an Apple SDK at this toolchain's Clang headers alone,
 # one a line (none on a Mac). On Linux the toolchain's own resource directory holds Linux's Dispatch
 # and SwiftShims, which clash with the SDK's ("redefinition of module 'Dispatch'"); a resource
-# directory under OUT links only its Clang headers.
+# directory under OUT links only its Clang headers. Call it as `flags=$(sdk_resource_flags OUT)`, so
+# a failure stops a `set -e` script there.
 sdk_resource_flags() { # OUT
     [[ "$(uname)" == Darwin ]] && return
     local toolchain_lib
     toolchain_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift"
-    mkdir -p "$1/resource"
-    ln -sfn "$toolchain_lib/clang" "$1/resource/clang"
-    echo -resource-dir
-    echo "$1/resource"
+    mkdir -p "$1/resource" || return 1
+    ln -sfn "$toolchain_lib/clang" "$1/resource/clang" || return 1
+    printf '%s\n' -resource-dir "$1/resource"
 }

@@ -82,5 +82,8 @@ struct CatalogAndPlanTests {
         let twin = NavigationPlan.pushOverRoot("order", tab: "home", via: ["orders"])
         #expect(twin == original && twin.hashValue == original.hashValue)
         #expect(Set([original, twin, changed]).count == 2)
+        // Printed by its values, as before it kept them behind a reference.
+        let printed = "\(original)"
+        #expect(printed.contains(#"destination: "order""#) && printed.contains(#"via: ["orders"]"#))
     }
 }

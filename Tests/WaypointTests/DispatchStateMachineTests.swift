@@ -249,6 +249,23 @@ struct DispatchStateMachineTests {
         )
     }
 
+    @Test("A moved link starts in an idle window at once, even when its old window, back again, runs its next")
+    func movedLinkStartsWhileItsWindowGoesOn() throws {
+        var machine = try Self.machine()
+        _ = Self.open(Self.second, in: &machine)
+        _ = Self.open(.main, in: &machine)
+        _ = machine.linkArrived(try Self.entry("myapp://open/1", scene: .main, for: machine), now: 0, date: Self.start)
+        _ = machine.sceneDisconnected(.main, now: 1, date: Self.start)
+        // The window comes back (same identifier) before the stopped step reports; the other is the latest.
+        _ = Self.open(.main, in: &machine, now: 1)
+        _ = machine.sceneActivated(Self.second, now: 1, date: Self.start)
+        _ = machine.linkArrived(try Self.entry("myapp://open/2", scene: .main, for: machine), now: 1, date: Self.start)
+        let ended = Self.step(.handled(.cancelled), &machine, now: 1)
+        #expect(ended.contains("handle open in main"))  // its own next link
+        #expect(ended.contains("handle open in second"))  // and the moved one, at once
+        #expect(machine.queue.isEmpty)
+    }
+
     @Test("A link the app cancelled stays cancelled when its window then closes")
     func cancelThenClose() throws {
         var machine = try Self.machine()

@@ -187,23 +187,30 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         guard let run = running.removeValue(forKey: scene) else { return [] }
         // A scene keeps running its own links, one after another; only when it has none left may
         // another scene's start (and only then is the queue scanned: once a link, it was quadratic).
-        let actions = [.end(scene)] + settle(run.entry, outcome, in: scene) + nextRun(in: scene, now: now, date: date)
-        return running[scene] == nil ? actions + startRuns(now: now, date: date) : actions
+        let (settled, moved) = settle(run.entry, outcome, in: scene)
+        let actions = [.end(scene)] + settled + nextRun(in: scene, now: now, date: date)
+        // A link that moved may run in another window now, whether or not this one goes on.
+        return running[scene] == nil || moved ? actions + startRuns(now: now, date: date) : actions
     }
 
     /// What ends a run: a link stopped because its scene closed goes back to the front of the queue,
     /// free of that scene; any other link ends with its outcome.
-    private mutating func settle(_ entry: Entry, _ outcome: DispatchOutcome<Destination>, in scene: SceneID) -> [Action]
-    {
+    ///
+    /// - Returns: The actions, and whether the link went back to the queue.
+    private mutating func settle(
+        _ entry: Entry,
+        _ outcome: DispatchOutcome<Destination>,
+        in scene: SceneID
+    ) -> (actions: [Action], moved: Bool) {
         if case .cancelled = outcome.final, movingOut.remove(entry.pending.id) != nil {
             // Its scene disconnected before it was shown (at the link or at a redirect's target):
             // the link runs again, from the start, in another.
             let moved = entry.released()
             queue.insert(moved, at: 0)
-            return [.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)]
+            return ([.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)], true)
         }
         movingOut.remove(entry.pending.id)
-        return finish(entry, outcome) + [.forget(entry.pending)]
+        return (finish(entry, outcome) + [.forget(entry.pending)], false)
     }
 
     // MARK: Scenes
@@ -300,7 +307,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             actions += steps
             if let outcome {
                 // Ended before any step (input that is not a link): the scene takes its next.
-                actions += [.end(scene)] + settle(entry, outcome, in: scene)
+                actions += [.end(scene)] + settle(entry, outcome, in: scene).actions
                 continue
             }
             running[scene] = run

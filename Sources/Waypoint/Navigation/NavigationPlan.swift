@@ -6,7 +6,7 @@
 /// plan.path(from: [.settings])  // [.order(1234)]
 /// NavigationPlan.push(Screen.order(1)).path(from: [.list]) // [.list, .order(1)]
 /// ```
-public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashable {
+public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashable, CustomReflectable {
     /// How the destination is reached.
     public enum Presentation: Sendable, Hashable {
         /// Pushed onto the current stack.
@@ -71,6 +71,15 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         lhs.storage === rhs.storage
             || (lhs.destination == rhs.destination && lhs.presentation == rhs.presentation && lhs.tab == rhs.tab
                 && lhs.via == rhs.via)
+    }
+
+    /// The plan's values, for `print`, `dump` and test failures (not its storage).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["tab": tab as Any, "via": via, "destination": destination, "presentation": presentation],
+            displayStyle: .struct
+        )
     }
 
     public func hash(into hasher: inout Hasher) {
