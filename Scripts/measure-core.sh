@@ -6,8 +6,9 @@
 #   bash Scripts/measure-core.sh SDK_PATH          # every figure, the files by size
 #   bash Scripts/measure-core.sh SDK_PATH --brief  # the totals only
 #
-# The compile is whole-module (-wmo) with one object per source file (-num-threads), so the
-# optimiser sees the module at once and each file's share stays visible. Nothing is linked.
+# Every compile is whole-module (-wmo), so the optimiser sees the module at once: the totals from one
+# object, as an app's build makes it; the shares by file from one object per source file
+# (-num-threads), which each carry their own copy of shared helpers. Nothing is linked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -211,11 +211,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Stops an observer.
     public func removeObserver(_ id: UUID) { sinks.remove(id) }
 
-    func emit(_ kind: DispatchEvent<Destination>.Kind, _ entry: Entry? = nil, link: DeepLink? = nil) {
+    func emit(_ kind: DispatchEvent<Destination>.Kind, _ entry: Entry? = nil) {
         let event = DispatchEvent(
             kind: kind,
             linkID: entry?.pending.id,
-            link: entry?.link ?? link,
+            link: entry?.link,
             date: Date(),
             elapsed: entry.map { clock.now() - $0.receivedAt } ?? 0
         )
@@ -236,7 +236,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             case .fallback(let outcome, let link):
                 let handler = fallbackHandler(for: outcome, link)
                 Task { await handler() }
-            default: perform(step: action)
+            case .evaluate, .check, .handle, .report, .show: perform(step: action)
             }
         }
     }
