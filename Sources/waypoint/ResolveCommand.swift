@@ -111,7 +111,7 @@ struct ResolveCommand: ParsableCommand {
         var reports: [ResolveReport] = []
         for input in inputs {
             var result = intake.url(input)
-            if case .failure(let error) = result, error.code == .invalidLink, error.linkError?.code != .tooLong {
+            if case .failure(let error) = result, error.code == .invalidLink, error.underlyingCode != .tooLong {
                 // Not a strict URL: read it as text from people.
                 if case .link = intake.text(input) { result = intake.text(input) }
             }
@@ -147,7 +147,7 @@ struct ResolveCommand: ParsableCommand {
         }
         if let shortcut {
             let result: IntakeResult
-            do throws(IntakeError) {
+            do throws(WaypointError) {
                 var info: [String: PayloadValue] = [:]
                 if let userInfo { info = try PayloadValue(json: userInfo).objectValue }
                 result = intake.shortcut(ShortcutItemSnapshot(type: shortcut, userInfo: info))

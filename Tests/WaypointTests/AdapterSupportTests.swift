@@ -125,7 +125,7 @@ struct AdapterSupportTests {
         try store.save([])
         #expect(defaults.data(forKey: "pending") == nil)
         defaults.set(Data("{oops".utf8), forKey: "pending")
-        #expect(throws: PendingLinkStoreError.self) { try store.load() }
+        #expect(throws: WaypointError.self) { try store.load() }
         #expect(defaults.data(forKey: "pending.damaged") != nil)
         #expect(try store.load().isEmpty)
         defaults.removePersistentDomain(forName: suite)

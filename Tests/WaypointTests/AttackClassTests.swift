@@ -170,7 +170,7 @@ struct AttackClassTests {
         let resolver = try Self.makeResolver()
         switch resolver.resolve(link) {
         case .matched(let match):
-            #expect(throws: UnsafeParameterError.self) { try match.parameters.resourceName("name") }
+            #expect(throws: WaypointError.self) { try match.parameters.resourceName("name") }
         case .invalid:
             break  // refused before routing (a NUL byte)
         case let other:
@@ -183,7 +183,7 @@ struct AttackClassTests {
         let (_, match) = try await Self.outcome(of: "../../Library/Preferences", via: .quickAction)
         let files = try #require(match)
         #expect(files.route.name == "files")
-        #expect(throws: UnsafeParameterError.self) { try files.parameters.resourceName("name") }
+        #expect(throws: WaypointError.self) { try files.parameters.resourceName("name") }
     }
 
     @Test("A resource name's error says what is wrong and which parameter")
@@ -193,7 +193,7 @@ struct AttackClassTests {
         #expect {
             try match.parameters.resourceName("name")
         } throws: { error in
-            (error as? UnsafeParameterError)?.message
+            (error as? WaypointError)?.message
                 == "The parameter 'name' ('../secrets') is not a plain name: it contains '/'."
         }
         // Decoded once: a double-encoded `../` is the literal name `%2e%2e%2f`, with no separator in it.
@@ -201,7 +201,7 @@ struct AttackClassTests {
         #expect(try doubleEncoded.parameters.resourceName("name") == "%2e%2e%2f")
         let plain = try #require(resolver.resolve("myapp://files/chapter-1.pdf").match)
         #expect(try plain.parameters.resourceName("name") == "chapter-1.pdf")
-        #expect(throws: UnsafeParameterError.self) { try plain.parameters.resourceName("missing") }
+        #expect(throws: WaypointError.self) { try plain.parameters.resourceName("missing") }
     }
 
     /// Hostile input, round 3: characters that change how a name or path reads when shown.
@@ -219,7 +219,7 @@ struct AttackClassTests {
         #expect {
             try DeepLink(text)
         } throws: { error in
-            guard let error = error as? LinkError else { return false }
+            guard let error = error as? WaypointError else { return false }
             return error.code == .invalidCharacter && error.message.contains("bidirectional formatting character")
         }
         // Whatever way it arrives.
@@ -237,7 +237,7 @@ struct AttackClassTests {
             #expect {
                 try match.parameters.resourceName("name")
             } throws: { error in
-                (error as? UnsafeParameterError)?.message.hasSuffix(
+                (error as? WaypointError)?.message.hasSuffix(
                     "is not a plain name: it contains an invisible or direction-changing character (U+\(code))."
                 ) == true
             }
@@ -262,7 +262,7 @@ struct AttackClassTests {
 
     @Test("Overlong input, too many segments or query items, invalid UTF-8 and NUL bytes are typed errors")
     func limits() throws {
-        func code(_ text: String) -> LinkError.Code? {
+        func code(_ text: String) -> WaypointError.Code? {
             do {
                 _ = try DeepLink(text)
                 return nil
@@ -283,7 +283,7 @@ struct AttackClassTests {
         // A payload nested deeper than the limit.
         var deep: [String: Any] = ["deeplink": "myapp://messages/1"]
         for _ in 0..<40 { deep = ["a": deep] }
-        #expect(throws: IntakeError.self) { try PayloadValue(any: deep) }
+        #expect(throws: WaypointError.self) { try PayloadValue(any: deep) }
     }
 
     @Test(

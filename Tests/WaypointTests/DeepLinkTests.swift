@@ -31,8 +31,8 @@ struct DeepLinkTests {
     func encodedFragment() throws {
         #expect(try DeepLink("https://example.com/books/1#%E7%AC%AC").fragment == "第")
         #expect(try DeepLink("myapp://books/1#ch%201%20%F0%9F%93%96").fragment == "ch 1 📖")
-        #expect(throws: LinkError.self) { try DeepLink("myapp://books/1#%E7%AC") }
-        #expect(throws: LinkError.self) { try DeepLink("myapp://books/1#%C0%AF") }
+        #expect(throws: WaypointError.self) { try DeepLink("myapp://books/1#%E7%AC") }
+        #expect(throws: WaypointError.self) { try DeepLink("myapp://books/1#%C0%AF") }
         // A template filling a fragment with CJK text builds a link that reads back.
         let built = try DeepLink(scheme: "myapp", segments: ["books", "1"], fragment: "第一章")
         #expect(try DeepLink(built.string).fragment == "第一章")
@@ -97,7 +97,7 @@ struct DeepLinkTests {
 
     @Test("The same text is refused by strict parsing, with the byte named")
     func strictRefusesSpaces() {
-        #expect(throws: LinkError.self) { try DeepLink("myapp://a b") }
+        #expect(throws: WaypointError.self) { try DeepLink("myapp://a b") }
         do {
             _ = try DeepLink("myapp://a b")
         } catch {
@@ -113,7 +113,7 @@ struct DeepLinkTests {
     @Test("Backslashes and control characters are refused even from people")
     func backslashesRefused() {
         for text in ["https:\\\\evil.com", "myapp://a\\b", "myapp://a\u{01}b", "myapp://a\u{7F}"] {
-            #expect(throws: LinkError.self, "\(text)") { try DeepLink(text: text) }
+            #expect(throws: WaypointError.self, "\(text)") { try DeepLink(text: text) }
         }
         do {
             _ = try DeepLink(text: "https:\\\\evil.com")
@@ -125,7 +125,7 @@ struct DeepLinkTests {
 
     @Test("Errors say why: missing scheme, bad escape, NUL, invalid UTF-8, missing host, empty")
     func typedErrors() {
-        func code(_ text: String) -> LinkError.Code? {
+        func code(_ text: String) -> WaypointError.Code? {
             do {
                 _ = try DeepLink(text)
                 return nil
@@ -137,7 +137,7 @@ struct DeepLinkTests {
         // A scheme someone meant, with a character schemes cannot hold: said as such.
         #expect(code("my_app://x") == .invalidScheme)
         #expect(code("1password://vault") == .invalidScheme)
-        let invalid = #expect(throws: LinkError.self) { try DeepLink("my_app://x") }
+        let invalid = #expect(throws: WaypointError.self) { try DeepLink("my_app://x") }
         #expect(
             invalid?.message
                 == "'my_app' is not a valid scheme: a scheme starts with a letter and holds only letters, digits, "
@@ -158,11 +158,11 @@ struct DeepLinkTests {
     @Test("Limits are typed errors, never a truncation")
     func limits() {
         let limits = LinkLimits(maxLength: 64, maxSegments: 3, maxQueryItems: 2)
-        #expect(throws: LinkError.self) {
+        #expect(throws: WaypointError.self) {
             try DeepLink("myapp://" + String(repeating: "a", count: 100), limits: limits)
         }
-        #expect(throws: LinkError.self) { try DeepLink("myapp://a/b/c/d", limits: limits) }
-        #expect(throws: LinkError.self) { try DeepLink("myapp://a?x=1&y=2&z=3", limits: limits) }
+        #expect(throws: WaypointError.self) { try DeepLink("myapp://a/b/c/d", limits: limits) }
+        #expect(throws: WaypointError.self) { try DeepLink("myapp://a?x=1&y=2&z=3", limits: limits) }
         #expect((try? DeepLink("myapp://a/b/c?x=1&y=2", limits: limits)) != nil)
         do {
             _ = try DeepLink("myapp://a/b/c/d", limits: limits)
@@ -250,7 +250,7 @@ struct LinkCharacterClassTests {
     @Test("Web links are http and https in any case, nothing longer or shorter")
     func webSchemes() throws {
         for scheme in ["http", "https", "HTTP", "hTtPs"] {
-            #expect(throws: LinkError.self) { try DeepLink("\(scheme):/no-host") }
+            #expect(throws: WaypointError.self) { try DeepLink("\(scheme):/no-host") }
             #expect(try DeepLink("\(scheme)://example.com/a").host == "example.com")
         }
         for scheme in ["htt", "httpx", "httpss", "xhttp", "h", "web+https"] {

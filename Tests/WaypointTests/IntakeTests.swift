@@ -41,7 +41,7 @@ struct IntakeTests {
         #expect(intake.url("https://example.com/books/42").link?.source == .universalLink)
         #expect(intake.url("https://elsewhere.org/").link?.source == .web)
         #expect(intake.url("myapp://a b").error?.code == .invalidLink)
-        #expect(intake.url("myapp://a b").error?.linkError?.code == .invalidCharacter)
+        #expect(intake.url("myapp://a b").error?.underlyingCode == .invalidCharacter)
         if case .link(_, let identity) = intake.url("myapp://messages/1") {
             #expect(identity == "url:myapp://messages/1")
         }
@@ -209,9 +209,9 @@ struct IntakeTests {
         #expect(payload == ["a": 1, "b": true, "c": .double(1.5), "d": [.null, "x"]])
         var deep: Any = "leaf"
         for _ in 0..<40 { deep = ["k": deep] }
-        #expect(throws: IntakeError.self) { try PayloadValue(any: deep) }
-        #expect(throws: IntakeError.self) { try PayloadValue(any: ["k": NSObject()]) }
-        #expect(throws: IntakeError.self) { try PayloadValue(json: "{not json") }
+        #expect(throws: WaypointError.self) { try PayloadValue(any: deep) }
+        #expect(throws: WaypointError.self) { try PayloadValue(any: ["k": NSObject()]) }
+        #expect(throws: WaypointError.self) { try PayloadValue(json: "{not json") }
     }
 
     /// Runs `body` on a thread with a 512 KB stack, as small as the threads a push can arrive on.
@@ -235,7 +235,7 @@ struct IntakeTests {
             var record: [String] = []
             do {
                 _ = try PayloadValue(any: deep)
-            } catch let error as IntakeError {
+            } catch let error as WaypointError {
                 record.append(error.message)
                 record.append(error.input)
             } catch {}
@@ -243,7 +243,7 @@ struct IntakeTests {
             for _ in 0..<100_000 { nested = [nested] }
             do {
                 _ = try PayloadValue(any: nested)
-            } catch let error as IntakeError {
+            } catch let error as WaypointError {
                 record.append(error.message)
             } catch {}
             // Freed a level at a time: releasing the whole tree at once recurses as deep as it
@@ -253,7 +253,7 @@ struct IntakeTests {
             let json = String(repeating: #"{"k":"#, count: 1_000) + "1" + String(repeating: "}", count: 1_000)
             do {
                 _ = try PayloadValue(json: json)
-            } catch let error as IntakeError {
+            } catch let error as WaypointError {
                 record.append(error.code.description)
             } catch {}
             messages.update { $0 = record }

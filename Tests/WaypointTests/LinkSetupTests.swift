@@ -20,7 +20,7 @@ struct LinkSetupTests {
     static func setupError(
         _ routes: [LinkRoute<Screen>],
         barriers: [Barrier] = [login]
-    ) -> LinkSetupError? {
+    ) -> WaypointError? {
         do {
             _ = try LinkDispatcher(routes: routes, policy: policy, barriers: barriers)
             return nil

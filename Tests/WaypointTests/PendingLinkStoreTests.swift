@@ -36,7 +36,7 @@ struct PendingLinkStoreTests {
         do {
             _ = try store.load()
             Issue.record("expected an error")
-        } catch let error as PendingLinkStoreError {
+        } catch let error as WaypointError {
             #expect(error.description.contains("is damaged"))
             #expect(error.description.contains(url.path + ".damaged"))
         }
@@ -315,7 +315,7 @@ struct PendingLinkStoreTests {
                 )
             ) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         )
-        #expect(throws: PendingLinkStoreError.self) { try PendingLinkKey(bytes: Array(repeating: 1, count: 31)) }
+        #expect(throws: WaypointError.self) { try PendingLinkKey(bytes: Array(repeating: 1, count: 31)) }
     }
 
     @Test(

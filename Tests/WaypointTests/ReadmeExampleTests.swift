@@ -67,7 +67,7 @@ struct ReadmeExampleTests {
         #expect(await dispatcher.outcome(of: id) == .handled(route: "messages.detail", plan: .pushOverRoot(.chat(42))))
         #expect(shown.current == [.chat(42)])
         // The comment's promise: a misspelled barrier throws when the dispatcher is built.
-        #expect(throws: LinkSetupError.self) {
+        #expect(throws: WaypointError.self) {
             try LinkDispatcher<AppScreen>(
                 routes: [LinkRoute("pay", "/pay", barriers: ["logn"]) { _ in .present(.pay(order: "")) }],
                 policy: LinkPolicy(schemes: ["myapp"]),

@@ -76,7 +76,7 @@ struct ReverseRoutingTests {
         ] as [(String, [String: ParameterValue], String)]
     )
     func errors(name: String, values: [String: ParameterValue], message: String) {
-        #expect(throws: LinkBuildError.self) { try router.link(for: name, values) }
+        #expect(throws: WaypointError.self) { try router.link(for: name, values) }
         do {
             _ = try router.link(for: name, values)
         } catch {

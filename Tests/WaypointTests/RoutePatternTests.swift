@@ -140,7 +140,7 @@ struct RoutePatternTests {
         ]
     )
     func errors(pattern: String, message: String) {
-        #expect(throws: RoutePatternError.self) { try RoutePattern(pattern) }
+        #expect(throws: WaypointError.self) { try RoutePattern(pattern) }
         do {
             _ = try RoutePattern(pattern)
         } catch {

@@ -4,13 +4,13 @@ import Testing
 
 @Suite("RouterBuilder refuses duplicate and ambiguous tables with errors people can act on")
 struct RouterBuilderTests {
-    func buildError(_ routes: [(String, String, Int)]) -> RouterBuildError? {
+    func buildError(_ routes: [(String, String, Int)]) -> WaypointError? {
         var builder = RouterBuilder<Void>()
         do {
             for (name, pattern, priority) in routes { try builder.add(name, pattern, priority: priority) }
             _ = try builder.build()
             return nil
-        } catch let error as RouterBuildError {
+        } catch let error as WaypointError {
             return error
         } catch {
             Issue.record("unexpected \(error)")
@@ -22,7 +22,7 @@ struct RouterBuilderTests {
     func duplicateShape() {
         let error = buildError([("a", "/users/{id}", 0), ("b", "/users/{name}", 5)])
         #expect(error?.code == .duplicateRoute)
-        #expect(error?.routes == ["a", "b"])
+        #expect(error?.names == ["a", "b"])
         #expect(
             error?.description
                 == "Routes 'a' ('/users/{id}') and 'b' ('/users/{name}') are duplicates: both have the shape /users/{}."
@@ -72,7 +72,7 @@ struct RouterBuilderTests {
         #expect(router.route(named: "route.3000") == nil)
         #expect(router.route(named: "") == nil)
         try builder.add("route.2999", "/other", value: -1)
-        #expect(throws: RouterBuildError.self) { try builder.build() }
+        #expect(throws: WaypointError.self) { try builder.build() }
     }
 
     @Test("Case-insensitive routers treat literals differing by case as one shape")
@@ -80,7 +80,7 @@ struct RouterBuilderTests {
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(caseSensitive: false))
         try builder.add("a", "/About")
         try builder.add("b", "/about")
-        #expect(throws: RouterBuildError.self) { try builder.build() }
+        #expect(throws: WaypointError.self) { try builder.build() }
     }
 }
 

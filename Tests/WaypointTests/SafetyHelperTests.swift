@@ -45,7 +45,7 @@ struct SafetyHelperTests {
         #expect(DomainPattern("example.com.").matches("example.com"))
         #expect(DomainPattern("*.example.com").matches("a.example.com."))
         // Only one dot is the qualified form; an empty label is still no host.
-        #expect(throws: LinkError.self) { try DeepLink("https://example.com../books/7") }
+        #expect(throws: WaypointError.self) { try DeepLink("https://example.com../books/7") }
     }
 
     @Test("Plain paths stay the app's own: a trailing slash, dots inside a name, a query or fragment")
@@ -82,7 +82,7 @@ struct SafetyHelperTests {
             "https://example.com:abc/x", "https://example.com:99999/", "https://example.com:-1/",
             "https://example.com:443:80/", "https://[::1]x/",
         ] {
-            #expect(throws: LinkError.self, "\(text)") { try DeepLink(text) }
+            #expect(throws: WaypointError.self, "\(text)") { try DeepLink(text) }
             do {
                 _ = try DeepLink(text)
             } catch {
@@ -91,7 +91,7 @@ struct SafetyHelperTests {
             }
         }
         for host in ["..example.com", ".example.com", "a..example.com", "example.com..", "[]", "."] {
-            #expect(throws: LinkError.self, "\(host)") { try DeepLink("https://\(host)/x") }
+            #expect(throws: WaypointError.self, "\(host)") { try DeepLink("https://\(host)/x") }
         }
         #expect(try DeepLink("https://example.com./x").host == "example.com")
         #expect(try DeepLink("https://example.com:65535/").port == 65535)
@@ -105,7 +105,7 @@ struct SafetyHelperTests {
     func escapedHosts(escape: String) throws {
         let target = "https://a\(escape).example.com/orders/1"
         #expect(!Self.policy.isOwnDestination(target))
-        #expect(throws: LinkError.self) { try DeepLink(target) }
+        #expect(throws: WaypointError.self) { try DeepLink(target) }
         do {
             _ = try DeepLink(target)
         } catch {
@@ -186,7 +186,7 @@ struct SafetyHelperTests {
         let router = try builder.build()
         let encoded = percentEncode(name, allowed: .pathSegment)
         let match = try #require(try router.match("myapp://files/\(encoded)"))
-        #expect(throws: UnsafeParameterError.self) { try match.parameters.resourceName("name") }
+        #expect(throws: WaypointError.self) { try match.parameters.resourceName("name") }
     }
 
     @Test("A plain international name, or a look-alike that normalizes to one, is still a resource name")

@@ -37,7 +37,10 @@ enum PendingLinkStorage {
         }
         // Only a key that is not there is made; any other answer (locked, denied) is no key.
         guard status == errSecItemNotFound else {
-            throw PendingLinkStoreError(message: "The Keychain did not give the pending-link key (status \(status)).")
+            throw WaypointError(
+                .storeFailed,
+                message: "The Keychain did not give the pending-link key (status \(status))."
+            )
         }
         let key = PendingLinkKey.random()
         let item: [String: Any] = [
@@ -49,7 +52,10 @@ enum PendingLinkStorage {
         ]
         let added = SecItemAdd(item as CFDictionary, nil)
         guard added == errSecSuccess else {
-            throw PendingLinkStoreError(message: "The Keychain did not keep the pending-link key (status \(added)).")
+            throw WaypointError(
+                .storeFailed,
+                message: "The Keychain did not keep the pending-link key (status \(added))."
+            )
         }
         return key
     }

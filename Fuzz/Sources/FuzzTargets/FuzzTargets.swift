@@ -269,7 +269,7 @@ func fuzzFoundationPayload(_ text: String) {
         else { return }
         var wrapped: Any = object
         for _ in 0..<levels { wrapped = ["k": wrapped] }
-        do throws(IntakeError) {
+        do throws(WaypointError) {
             _ = try PayloadValue(any: wrapped)
             require(levels <= PayloadValue.defaultMaxDepth, "\(levels) extra levels passed the depth limit")
         } catch {

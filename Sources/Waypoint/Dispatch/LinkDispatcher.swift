@@ -54,7 +54,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// A dispatcher over routes declared with their handlers.
     ///
-    /// - Throws: ``LinkSetupError`` for a bad pattern, a duplicate or ambiguous route, a barrier a
+    /// - Throws: ``WaypointError`` for a bad pattern, a duplicate or ambiguous route, a barrier a
     ///   route names but `barriers` lacks, or two barriers with one name.
     public init(
         routes: [LinkRoute<Destination>],
@@ -66,7 +66,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         configuration: DispatcherConfiguration = DispatcherConfiguration(),
         store: any PendingLinkStore = InMemoryPendingLinkStore(),
         clock: any DispatchClock = SystemDispatchClock()
-    ) throws(LinkSetupError) {
+    ) throws(WaypointError) {
         try self.init(
             routes: routes,
             policy: policy,
@@ -93,7 +93,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         store: any PendingLinkStore,
         clock: any DispatchClock,
         probe: ResolutionProbe?
-    ) throws(LinkSetupError) {
+    ) throws(WaypointError) {
         var builder = RouterBuilder<LinkRoute<Destination>>(configuration: router)
         for route in routes {
             do {
@@ -105,8 +105,12 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                     value: route
                 )
             } catch {
-                throw LinkSetupError(
-                    code: .invalidPattern,
+                throw WaypointError(
+                    .invalidPattern,
+                    input: route.pattern,
+                    offset: error.offset,
+                    names: [route.name],
+                    underlyingCode: error.code,
                     message: "The route \(route.described): \(error.description)"
                 )
             }
@@ -115,7 +119,12 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         do {
             built = try builder.build()
         } catch {
-            throw LinkSetupError(code: .invalidRouteTable, message: error.description)
+            throw WaypointError(
+                .invalidRouteTable,
+                names: error.names,
+                underlyingCode: error.code,
+                message: error.description
+            )
         }
         let checkedBarriers = try Self.checkedBarriers(barriers, mandatory: mandatoryBarriers, routes: routes)
         self.resolver = LinkResolver(router: built, policy: policy, probe: probe)
@@ -136,12 +145,13 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         _ barriers: [Barrier],
         mandatory: [MandatoryBarrier],
         routes: [LinkRoute<Destination>]
-    ) throws(LinkSetupError) -> [String: Barrier] {
+    ) throws(WaypointError) -> [String: Barrier] {
         var byName: [String: Barrier] = [:]
         for barrier in barriers {
             guard byName.updateValue(barrier, forKey: barrier.name) == nil else {
-                throw LinkSetupError(
-                    code: .duplicateBarrier,
+                throw WaypointError(
+                    .duplicateBarrier,
+                    names: [barrier.name],
                     message: "Two barriers are named '\(barrier.name)'; each name must be one barrier."
                 )
             }
@@ -149,8 +159,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         var mandatoryNames: Set<String> = []
         for name in mandatory.map(\.barrier.name) {
             guard byName[name] == nil, mandatoryNames.insert(name).inserted else {
-                throw LinkSetupError(
-                    code: .duplicateBarrier,
+                throw WaypointError(
+                    .duplicateBarrier,
+                    names: [name],
                     message:
                         "Two barriers are named '\(name)' (a mandatory one among them); each name must be one barrier."
                 )
@@ -159,8 +170,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         let supplied = byName.keys.sorted().joined(separator: ", ")
         for route in routes {
             for name in route.barriers where byName[name] == nil {
-                throw LinkSetupError(
-                    code: .unknownBarrier,
+                throw WaypointError(
+                    .unknownBarrier,
+                    names: [route.name, name],
                     message: "The route \(route.described) names the barrier '\(name)', which is not supplied "
                         + (supplied.isEmpty ? "(no barriers are supplied)." : "(supplied: \(supplied)).")
                 )

@@ -71,7 +71,7 @@ extension LinkIntake {
     /// ```
     ///
     /// - Returns: `nil` when the state is settled or there is no deferred link; a
-    ///   ``IntakeError/Code/providerFailed`` failure when the provider failed this time.
+    ///   ``WaypointError/Code/providerFailed`` failure when the provider failed this time.
     public func deferredLink(
         from provider: some DeferredLinkProvider,
         record: some DeferredLinkRecord
@@ -90,7 +90,7 @@ extension LinkIntake {
                 ? "it is asked again on the next launch"
                 : "it was asked \(attempt) times and is not asked again"
             return .failure(
-                IntakeError(
+                WaypointError(
                     .providerFailed,
                     input: "\(type(of: provider))",
                     message: "The deferred-link provider failed (\(error)); \(next)."
@@ -99,7 +99,7 @@ extension LinkIntake {
         }
         record.save(.settled)
         guard let text else { return nil }
-        return result { () throws(IntakeError) in
+        return result { () throws(WaypointError) in
             let link = try parse(text, strict: true, source: .deferred)
             return .link(link, identity: "deferred:" + link.string)
         }

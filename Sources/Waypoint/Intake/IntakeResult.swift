@@ -7,7 +7,7 @@ public enum IntakeResult: Sendable {
     /// A notification the user dismissed.
     case dismissed(NotificationActionInvocation)
     /// Nothing usable: the error carries the original input.
-    case failure(IntakeError)
+    case failure(WaypointError)
 
     /// The link, for `.link`.
     public var link: DeepLink? {
@@ -16,7 +16,7 @@ public enum IntakeResult: Sendable {
     }
 
     /// The error, for `.failure`.
-    public var error: IntakeError? {
+    public var error: WaypointError? {
         if case .failure(let error) = self { return error }
         return nil
     }

@@ -7,11 +7,11 @@ extension LinkIntake {
     /// Other types go through ``activityRoutes``; a Spotlight item without a route is read as a link
     /// when its identifier is one.
     public func userActivity(_ activity: some UserActivityRepresentable) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             let type = activity.activityType
             if type == UserActivityType.browsingWeb {
                 guard let url = activity.webpageURL else {
-                    throw IntakeError(
+                    throw WaypointError(
                         .noLink,
                         input: type,
                         message: "A browsing-web activity arrived without a webpage URL."
@@ -33,7 +33,7 @@ extension LinkIntake {
                 let link = try parse(identifier, strict: true, source: .userActivity, payload: userInfo)
                 return .link(link, identity: "activity:\(type):\(link.string)")
             }
-            throw IntakeError(
+            throw WaypointError(
                 .unmappedActivity,
                 input: "\(type) \(userInfo)",
                 message: "No route is mapped for the user activity type '\(type)'."

@@ -5,7 +5,7 @@ extension LinkIntake {
     /// (parsed leniently: payloads are written by people), else the first ``notificationRules`` that
     /// applies. A custom action does what its ``NotificationActionTarget`` says.
     public func notification(_ response: some NotificationResponseRepresentable) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             let payload = try payload(response.userInfo)
             let invocation = NotificationActionInvocation(
                 actionIdentifier: response.actionIdentifier,
@@ -54,7 +54,7 @@ extension LinkIntake {
                             return .link(targeted(link), identity: identity)
                         }
                     }
-                    throw IntakeError(
+                    throw WaypointError(
                         .unmappedAction,
                         input: payload.description,
                         message: "The notification action '\(response.actionIdentifier)' of category "
@@ -79,9 +79,9 @@ extension LinkIntake {
 
     /// "Open settings for notifications", chosen in the system Settings app.
     public func notificationSettings() -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             guard let template = notificationSettingsLink else {
-                throw IntakeError(
+                throw WaypointError(
                     .noLink,
                     input: "openSettingsFor",
                     message: "The system asked to show notification settings, but no notificationSettingsLink is set."
@@ -94,7 +94,7 @@ extension LinkIntake {
 
     /// The link a notification payload carries or maps to: the app's keys, then the providers'
     /// places, then the app's rules.
-    func link(fromPayload payload: PayloadValue) throws(IntakeError) -> DeepLink {
+    func link(fromPayload payload: PayloadValue) throws(WaypointError) -> DeepLink {
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
                 if case .string(let text) = payload[keyPath] {
@@ -112,7 +112,7 @@ extension LinkIntake {
             return try parse(text, strict: true, source: .notification, payload: payload)
         }
         let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
-        throw IntakeError(
+        throw WaypointError(
             .noLink,
             input: payload.description,
             message: "The notification payload has no link (\(linkKeys.joined(separator: ", ")), at the top level "
@@ -122,11 +122,11 @@ extension LinkIntake {
 }
 
 extension LinkIntake {
-    /// Throws ``IntakeError/Code/notForRouting`` for a provider's own push.
-    func refuseInternalPush(_ payload: PayloadValue) throws(IntakeError) {
+    /// Throws ``WaypointError/Code/notForRouting`` for a provider's own push.
+    func refuseInternalPush(_ payload: PayloadValue) throws(WaypointError) {
         for provider in notificationProviders {
             if let marker = provider.internalMarker(in: payload) {
-                throw IntakeError(
+                throw WaypointError(
                     .notForRouting,
                     input: payload.description,
                     message: "The notification is \(provider.title)'s own push (\(marker)): not for routing."

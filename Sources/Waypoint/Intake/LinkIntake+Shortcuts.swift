@@ -8,9 +8,9 @@ extension LinkIntake {
     /// // .link("/messages/1?ref=home", source .shortcut)
     /// ```
     public func shortcut(_ item: some ShortcutItemRepresentable) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             guard let template = shortcutRoutes[item.type] else {
-                throw IntakeError(
+                throw WaypointError(
                     .unmappedShortcut,
                     input: item.type,
                     message: "No route is mapped for the quick action type '\(item.type)'."

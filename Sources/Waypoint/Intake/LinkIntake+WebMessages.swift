@@ -9,12 +9,12 @@ extension LinkIntake {
     /// // .link("/books/42", source .webMessage)
     /// ```
     public func webMessage(_ message: some WebMessageRepresentable) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             let origin =
                 "\(message.originScheme)://\(message.originHost)"
                 + (message.originPort > 0 ? ":\(message.originPort)" : "")
             guard message.isMainFrame else {
-                throw IntakeError(
+                throw WaypointError(
                     .notMainFrame,
                     input: origin,
                     message:
@@ -31,7 +31,7 @@ extension LinkIntake {
                     on: allowed
                 )
             else {
-                throw IntakeError(
+                throw WaypointError(
                     .untrustedOrigin,
                     input: origin,
                     message:
@@ -39,7 +39,7 @@ extension LinkIntake {
                 )
             }
             guard let route = webMessages.first(where: { $0.name == message.name }) else {
-                throw IntakeError(
+                throw WaypointError(
                     .unknownMessage,
                     input: message.name,
                     message: "No web message is accepted under the name '\(message.name)'."
@@ -53,7 +53,7 @@ extension LinkIntake {
             let text: String? =
                 if case .string(let text) = body { text } else { linkKeys.lazy.compactMap { body[$0]?.text }.first }
             guard let text else {
-                throw IntakeError(
+                throw WaypointError(
                     .noLink,
                     input: body.description,
                     message: "The web message '\(message.name)' carries no link."

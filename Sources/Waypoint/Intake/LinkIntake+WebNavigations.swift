@@ -10,7 +10,7 @@ extension LinkIntake {
     /// // .link("https://example.com/books/42", source .webNavigation)
     /// ```
     public func webNavigation(_ navigation: WebNavigation) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             let link = try parse(navigation.url, strict: true, source: .webNavigation)
             return .link(link, identity: "navigation:" + link.string)
         }

@@ -3,7 +3,7 @@ import Foundation
 /// Turns everything that opens the app into a ``DeepLink``: one decoder per source.
 ///
 /// Every decoder returns an ``IntakeResult``; nothing throws past it and nothing is dropped: a
-/// failure is `.failure(IntakeError)` with the original input, ready to be reported.
+/// failure is `.failure(WaypointError)` with the original input, ready to be reported.
 ///
 /// ```swift
 /// var intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
@@ -78,7 +78,7 @@ public struct LinkIntake: Sendable {
 
     /// A URL as text, parsed strictly.
     public func url(_ text: String) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             var link = try parse(text, strict: true, source: .urlScheme)
             if link.isWeb { link.source = systemDeliveredSource(of: link) }
             return .link(link, identity: "url:" + link.string)
@@ -87,7 +87,7 @@ public struct LinkIntake: Sendable {
 
     /// Text from people (a link in an in-app message), parsed leniently.
     public func text(_ text: String) -> IntakeResult {
-        result { () throws(IntakeError) in
+        result { () throws(WaypointError) in
             let link = try parse(text, strict: false, source: .text)
             return .link(link, identity: "text:" + link.string)
         }
@@ -102,17 +102,17 @@ public struct LinkIntake: Sendable {
     }
 
     /// Runs a decoder, turning its error into `.failure`.
-    func result(_ body: () throws(IntakeError) -> IntakeResult) -> IntakeResult {
+    func result(_ body: () throws(WaypointError) -> IntakeResult) -> IntakeResult {
         do { return try body() } catch { return .failure(error) }
     }
 
-    /// Parses link text within the policy's limits, wrapping a ``LinkError``.
+    /// Parses link text within the policy's limits, wrapping the link's error as ``WaypointError/Code/invalidLink``.
     func parse(
         _ text: String,
         strict: Bool,
         source: LinkSource,
         payload: PayloadValue? = nil
-    ) throws(IntakeError) -> DeepLink {
+    ) throws(WaypointError) -> DeepLink {
         do {
             var link =
                 strict
@@ -121,23 +121,27 @@ public struct LinkIntake: Sendable {
             link.payload = payload
             return link
         } catch {
-            throw IntakeError(
+            throw WaypointError(
                 .invalidLink,
                 input: payload?.description ?? text,
-                linkError: error,
+                offset: payload == nil ? error.offset : nil,
+                underlyingCode: error.code,
                 message: error.message
             )
         }
     }
 
     /// Converts a Foundation payload within the depth limit.
-    func payload(_ value: Any) throws(IntakeError) -> PayloadValue {
+    func payload(_ value: Any) throws(WaypointError) -> PayloadValue {
         try PayloadValue(any: value, maxDepth: maximumPayloadDepth)
     }
 
     /// Fills a template and appends the payload's other scalar members as query items, sorted.
-    func fill(_ template: LinkTemplate, from payload: PayloadValue, appendingExtras: Bool) throws(IntakeError) -> String
-    {
+    func fill(
+        _ template: LinkTemplate,
+        from payload: PayloadValue,
+        appendingExtras: Bool
+    ) throws(WaypointError) -> String {
         var text = try template.fill(from: payload)
         guard appendingExtras else { return text }
         let used = Set(template.placeholders)

@@ -34,8 +34,8 @@ public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible
         return names
     }
 
-    /// Fills every placeholder from `payload`; a missing or non-scalar value is an ``IntakeError``.
-    public func fill(from payload: PayloadValue) throws(IntakeError) -> String {
+    /// Fills every placeholder from `payload`; a missing or non-scalar value is an ``WaypointError``.
+    public func fill(from payload: PayloadValue) throws(WaypointError) -> String {
         var output = ""
         var inQuery = false
         var rest = Substring(text)
@@ -45,7 +45,7 @@ public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible
             output += literal
             let keyPath = String(rest[rest.index(after: open)..<close])
             guard let value = payload[keyPath]?.text, !value.isEmpty else {
-                throw IntakeError(
+                throw WaypointError(
                     .missingValue,
                     input: payload.description,
                     message:

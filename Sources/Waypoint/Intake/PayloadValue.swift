@@ -25,7 +25,7 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Converts a Foundation value (`String`, numbers, `Bool`, `NSNull`, `Date`, `URL`, arrays and
     /// dictionaries with string keys) into a payload.
-    public init(any value: Any, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(IntakeError) {
+    public init(any value: Any, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(WaypointError) {
         self = try Self.convert(value, depth: 0, maxDepth: maxDepth, path: "")
     }
 
@@ -34,10 +34,10 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         depth: Int,
         maxDepth: Int,
         path: String
-    ) throws(IntakeError) -> PayloadValue {
+    ) throws(WaypointError) -> PayloadValue {
         guard depth <= maxDepth else {
             // Described by its place only: describing the rest of a deep tree would recurse as deep.
-            throw IntakeError(
+            throw WaypointError(
                 .payloadTooDeep,
                 input: Self.brief(value),
                 message: "The payload nests deeper than \(maxDepth) levels at '\(path)'."
@@ -48,7 +48,7 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
             if let deepest = value.firstPath(deeperThan: maxDepth - depth) {
                 let joint = path.isEmpty || deepest.isEmpty || deepest.hasPrefix("[") ? "" : "."
                 let place = path + joint + deepest
-                throw IntakeError(
+                throw WaypointError(
                     .payloadTooDeep,
                     input: Self.brief(value),
                     message: "The payload nests deeper than \(maxDepth) levels at '\(place)'."
@@ -80,7 +80,7 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case let value as Date: return .string(ISO8601DateFormatter().string(from: value))
         case is NSNull: return .null
         default:
-            throw IntakeError(
+            throw WaypointError(
                 .unsupportedPayload,
                 input: Self.brief(value),
                 message: "The payload has a value of type \(type(of: value)) at '\(path)', which is not plist or JSON."
@@ -93,11 +93,11 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         depth: Int,
         maxDepth: Int,
         path: String
-    ) throws(IntakeError) -> PayloadValue {
+    ) throws(WaypointError) -> PayloadValue {
         var object: [String: PayloadValue] = [:]
         for (key, item) in value {
             guard let key = key.base as? String else {
-                throw IntakeError(
+                throw WaypointError(
                     .unsupportedPayload,
                     input: Self.brief(value),
                     message: "The payload has a key that is not a string at '\(path)': \(Self.brief(key.base))."
@@ -173,12 +173,12 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// try PayloadValue(json: #"{"data":{"messageId":"1"}}"#)["data.messageId"] // .string("1")
     /// ```
-    public init(json: String, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(IntakeError) {
+    public init(json: String, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(WaypointError) {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
         } catch {
-            throw IntakeError(
+            throw WaypointError(
                 .invalidJSON,
                 input: json,
                 message: "The payload is not valid JSON" + Self.whereJSONBreaks(error)
@@ -187,7 +187,7 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         do {
             try self.init(any: object, maxDepth: maxDepth)
         } catch {
-            throw IntakeError(error.code, input: json, message: error.message)
+            throw WaypointError(error.code, input: json, message: error.message)
         }
     }
 

@@ -33,7 +33,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     public var targetContentIdentifier: String?
     @usableFromInline let components: LinkComponents
 
-    /// Parses link text strictly: anything a link may not hold unencoded is a ``LinkError``.
+    /// Parses link text strictly: anything a link may not hold unencoded is a ``WaypointError``.
     ///
     /// - Parameters:
     ///   - string: A URL such as `myapp://messages/1` or `https://example.com/books/42`, or a path
@@ -42,7 +42,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     ///     a universal link because it looks like one. By default `.text`, the least trusted source;
     ///     ``LinkIntake`` and the adapters set the source from the callback that delivered the link.
     ///   - limits: The size limits to enforce.
-    public init(_ string: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(LinkError) {
+    public init(_ string: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
         let scanned = withUTF8Bytes(string) { bytes in
             Result { () throws(LinkScanner.Failure) in try LinkScanner(bytes: bytes, limits: limits).scan() }
         }
@@ -61,7 +61,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// try DeepLink(url: URL(string: "myapp://pay?order_id=123")!).queryValue("order_id") // "123"
     /// ```
-    public init(url: URL, source: LinkSource = .text, limits: LinkLimits = .default) throws(LinkError) {
+    public init(url: URL, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
         try self.init(url.absoluteString, source: source, limits: limits)
     }
 
@@ -73,13 +73,13 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// ```
     ///
     /// Backslashes and control characters are still rejected: they have no safe reading.
-    /// A failure's ``LinkError/input`` is the text exactly as given.
-    public init(text: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(LinkError) {
+    /// A failure's ``WaypointError/input`` is the text exactly as given.
+    public init(text: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
         let encoded = LenientText.encode(text)
         do {
             try self.init(encoded, source: source, limits: limits)
         } catch {
-            throw LinkError(error.code, input: text, offset: error.offset, message: error.message)
+            throw WaypointError(error.code, input: text, offset: error.offset, message: error.message)
         }
     }
 
@@ -98,7 +98,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         fragment: String? = nil,
         source: LinkSource = .text,
         limits: LinkLimits = .default
-    ) throws(LinkError) {
+    ) throws(WaypointError) {
         var text = scheme + "://"
         let encoded = segments.map { percentEncode($0, allowed: .pathSegment) }
         if let host {

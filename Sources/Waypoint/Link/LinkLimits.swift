@@ -1,11 +1,11 @@
 /// Size limits applied while a link is parsed.
 ///
 /// Every limit is checked before anything is allocated for the part it guards; exceeding one is a
-/// ``LinkError``, never a crash and never a silent truncation.
+/// ``WaypointError``, never a crash and never a silent truncation.
 ///
 /// ```swift
 /// let limits = LinkLimits(maxLength: 1024)
-/// try DeepLink(String(repeating: "a", count: 2000), limits: limits) // throws LinkError.Code.tooLong
+/// try DeepLink(String(repeating: "a", count: 2000), limits: limits) // throws WaypointError.Code.tooLong
 /// ```
 public struct LinkLimits: Sendable, Hashable {
     /// The longest link accepted, in UTF-8 bytes after lenient encoding. Default 4096.

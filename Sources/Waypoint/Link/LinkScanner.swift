@@ -8,14 +8,14 @@ struct LinkScanner {
     let limits: LinkLimits
 
     /// A failure without the input text: the scanner never touches the `String` (no retains on the
-    /// hot path); ``DeepLink`` turns it into a ``LinkError`` with the input.
+    /// hot path); ``DeepLink`` turns it into a ``WaypointError`` with the input.
     struct Failure: Error {
-        let code: LinkError.Code
+        let code: WaypointError.Code
         let offset: Int?
         let message: @Sendable (String) -> String
 
-        func error(for input: String) -> LinkError {
-            LinkError(code, input: input, offset: offset, message: message(input))
+        func error(for input: String) -> WaypointError {
+            WaypointError(code, input: input, offset: offset, message: message(input))
         }
     }
 

@@ -94,7 +94,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses and validates a pattern.
-    public init(_ text: String) throws(RoutePatternError) {
+    public init(_ text: String) throws(WaypointError) {
         var parser = RoutePatternParser(text: text)
         let parsed = try parser.parse()
         self.text = text

@@ -54,7 +54,7 @@ struct RoutePatternParser {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    mutating func parse() throws(RoutePatternError) -> Parsed {
+    mutating func parse() throws(WaypointError) -> Parsed {
         var parsed = Parsed(expansions: [])
         let pathStart = try parsePrefix(into: &parsed)
         let runs: [[Range<Int>]]
@@ -92,9 +92,14 @@ struct RoutePatternParser {
     }
 
     /// `offset` is in bytes; the error reports characters, as people count them.
-    private func error(_ code: RoutePatternError.Code, at offset: Int, _ reason: String) -> RoutePatternError {
+    private func error(_ code: WaypointError.Code, at offset: Int, _ reason: String) -> WaypointError {
         let characterOffset = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count
-        return RoutePatternError(code, pattern: text, offset: characterOffset, reason)
+        return WaypointError(
+            code,
+            input: text,
+            offset: characterOffset,
+            message: "Pattern '\(text)': \(reason) (offset \(characterOffset))."
+        )
     }
 
     private func string(_ range: Range<Int>) -> String {
@@ -106,7 +111,7 @@ struct RoutePatternParser {
     }
 
     /// Reads `scheme://` and, for `http(s)`, the host; returns where the path begins.
-    private func parsePrefix(into parsed: inout Parsed) throws(RoutePatternError) -> Int {
+    private func parsePrefix(into parsed: inout Parsed) throws(WaypointError) -> Int {
         guard let first = bytes.first else { return 0 }
         if first == Self.slash || first == Self.openGroup { return 0 }
         var index = 0
@@ -156,7 +161,7 @@ struct RoutePatternParser {
         return index
     }
 
-    private func parseNodes(_ index: inout Int, depth: Int) throws(RoutePatternError) -> [Node] {
+    private func parseNodes(_ index: inout Int, depth: Int) throws(WaypointError) -> [Node] {
         var nodes: [Node] = []
         var runStart = index
         func closeRun() {
@@ -190,7 +195,7 @@ struct RoutePatternParser {
         return nodes
     }
 
-    private func forbiddenCharacter(at index: Int) -> RoutePatternError {
+    private func forbiddenCharacter(at index: Int) -> WaypointError {
         error(
             .invalidCharacter,
             at: index,
@@ -201,7 +206,7 @@ struct RoutePatternParser {
 
     /// Every combination of the optional groups being present or absent, each as the byte runs it
     /// is made of; an inner group only with its outer group.
-    private func expand(_ nodes: [Node]) throws(RoutePatternError) -> [[Range<Int>]] {
+    private func expand(_ nodes: [Node]) throws(WaypointError) -> [[Range<Int>]] {
         var results: [[Range<Int>]] = [[]]
         for node in nodes {
             switch node {
@@ -253,11 +258,11 @@ struct RoutePatternParser {
         _ runs: [Range<Int>],
         memo: inout [[Int]: PatternSegment]?,
         descriptors: inout [UInt32]?
-    ) throws(RoutePatternError) -> [PatternSegment] {
+    ) throws(WaypointError) -> [PatternSegment] {
         var segments: [PatternSegment] = []
         var names: Set<String>?
         /// Parses one piece and adds its segment; `isLast` is asked only for `**`.
-        func add(_ piece: Piece, isLast: () -> Bool) throws(RoutePatternError) {
+        func add(_ piece: Piece, isLast: () -> Bool) throws(WaypointError) {
             let segment: PatternSegment
             if memo == nil {
                 segment = try parseSegment(piece)
@@ -349,7 +354,7 @@ struct RoutePatternParser {
         return segments
     }
 
-    private func parseSegment(_ piece: Piece) throws(RoutePatternError) -> PatternSegment {
+    private func parseSegment(_ piece: Piece) throws(WaypointError) -> PatternSegment {
         let offset = piece.offset
         let segment: ArraySlice<UInt8> =
             switch piece {
@@ -400,7 +405,7 @@ struct RoutePatternParser {
     }
 
     /// ASCII letters, digits and `_`, not starting with a digit.
-    private func validName(_ name: ArraySlice<UInt8>, at offset: Int) throws(RoutePatternError) -> String {
+    private func validName(_ name: ArraySlice<UInt8>, at offset: Int) throws(WaypointError) -> String {
         let valid =
             !name.isEmpty
             && name.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
@@ -420,7 +425,7 @@ struct RoutePatternParser {
         _ segment: ArraySlice<UInt8>,
         text: String,
         at offset: Int
-    ) throws(RoutePatternError) -> String {
+    ) throws(WaypointError) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(segment.count)
         var index = segment.startIndex

@@ -6,7 +6,7 @@
 /// resolver.resolve("myapp://nowhere")                 // .notFound(…)
 /// resolver.resolve("evil://messages/1")               // .forbidden(…, reason: "the scheme 'evil' is not …")
 /// resolver.resolve("https://elsewhere.org/")          // .passThrough(…)
-/// resolver.resolve("myapp://a b")                     // .invalid(LinkError)
+/// resolver.resolve("myapp://a b")                     // .invalid(WaypointError)
 /// resolver.resolve(text: "myapp://search?q=三体")      // .matched(…): lenient intake
 /// ```
 public struct LinkResolver<Value: Sendable>: Sendable {

@@ -12,7 +12,7 @@ public enum Resolution<Value: Sendable>: Sendable {
     /// The link is not the app's; the system should open it.
     case passThrough(DeepLink)
     /// The input could not become a link.
-    case invalid(LinkError)
+    case invalid(WaypointError)
 
     /// The match, for `.matched`.
     public var match: RouteMatch<Value>? {

@@ -22,13 +22,13 @@ extension Router {
         wildcards: [String] = [],
         fragment: String? = nil,
         style: LinkStyle? = nil
-    ) throws(LinkBuildError) -> DeepLink {
+    ) throws(WaypointError) -> DeepLink {
         guard let route = route(named: name) else {
-            throw LinkBuildError(code: .unknownRoute, route: name, message: "No route is named '\(name)'.")
+            throw WaypointError(.unknownRoute, names: [name], message: "No route is named '\(name)'.")
         }
         let pattern = route.pattern
-        func failure(_ code: LinkBuildError.Code, _ reason: String) -> LinkBuildError {
-            LinkBuildError(code: code, route: name, message: "Route '\(name)' ('\(pattern)') \(reason)")
+        func failure(_ code: WaypointError.Code, _ reason: String) -> WaypointError {
+            WaypointError(code, names: [name], message: "Route '\(name)' ('\(pattern)') \(reason)")
         }
         let expansion = try chooseExpansion(pattern, parameters, wildcards, failure)
         var segments: [String] = []
@@ -76,8 +76,8 @@ extension Router {
         _ pattern: RoutePattern,
         _ parameters: [String: ParameterValue],
         _ wildcards: [String],
-        _ failure: (LinkBuildError.Code, String) -> LinkBuildError
-    ) throws(LinkBuildError) -> [PatternSegment] {
+        _ failure: (WaypointError.Code, String) -> WaypointError
+    ) throws(WaypointError) -> [PatternSegment] {
         func missing(_ expansion: [PatternSegment]) -> [String] {
             expansion.compactMap { segment in
                 if case .parameter(let name, _) = segment, parameters[name] == nil { return name }
@@ -105,8 +105,8 @@ extension Router {
         of value: ParameterValue,
         as type: ParameterType,
         _ name: String,
-        _ failure: (LinkBuildError.Code, String) -> LinkBuildError
-    ) throws(LinkBuildError) -> String {
+        _ failure: (WaypointError.Code, String) -> WaypointError
+    ) throws(WaypointError) -> String {
         let text = value.stringValue
         let fits: Bool
         switch type {
@@ -126,8 +126,8 @@ extension Router {
     private func origin(
         for pattern: RoutePattern,
         style: LinkStyle?,
-        _ failure: (LinkBuildError.Code, String) -> LinkBuildError
-    ) throws(LinkBuildError) -> (scheme: String, host: String?) {
+        _ failure: (WaypointError.Code, String) -> WaypointError
+    ) throws(WaypointError) -> (scheme: String, host: String?) {
         let chosen: (String, String?)
         switch style {
         case .scheme(let scheme): chosen = (scheme.lowercased(), nil)

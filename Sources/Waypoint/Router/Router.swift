@@ -55,7 +55,7 @@ public struct Router<Value: Sendable>: Sendable {
     /// ```swift
     /// try router.match("myapp:///pay?order_id=123")?.route.name // "pay"
     /// ```
-    public func match(_ string: String, source: LinkSource = .text) throws(LinkError) -> RouteMatch<Value>? {
+    public func match(_ string: String, source: LinkSource = .text) throws(WaypointError) -> RouteMatch<Value>? {
         match(try DeepLink(string, source: source))
     }
 

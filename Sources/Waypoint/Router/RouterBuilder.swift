@@ -26,7 +26,7 @@ public struct RouterBuilder<Value: Sendable> {
         priority: Int = 0,
         sources: Set<LinkSource>? = nil,
         value: Value
-    ) throws(RoutePatternError) -> Route<Value> {
+    ) throws(WaypointError) -> Route<Value> {
         let route = Route(
             name: name,
             pattern: try RoutePattern(pattern),
@@ -49,14 +49,14 @@ public struct RouterBuilder<Value: Sendable> {
     /// same scheme or host restriction, whatever the parameter names), and on ambiguity: two routes
     /// that match the same links at the same precedence and priority. Give one a higher `priority`
     /// to settle an ambiguity.
-    public func build() throws(RouterBuildError) -> Router<Value> {
+    public func build() throws(WaypointError) -> Router<Value> {
         var indexByName = RouteNameIndex(capacity: routes.count)
         for index in routes.indices {
             let route = routes[index]
             if let earlier = indexByName.insert(route.name, at: index, name: { routes[$0].name }) {
-                throw RouterBuildError(
-                    code: .duplicateName,
-                    routes: [routes[earlier].name, route.name],
+                throw WaypointError(
+                    .duplicateName,
+                    names: [routes[earlier].name, route.name],
                     message: "Two routes are named '\(route.name)' ('\(routes[earlier].pattern)' and "
                         + "'\(route.pattern)'); route names must be unique."
                 )
@@ -68,7 +68,7 @@ public struct RouterBuilder<Value: Sendable> {
             let origin = trie.origin(RouteTrie.Origin(route.pattern))
             for expansionIndex in 0..<route.pattern.expansionCount {
                 let node = trie.node(for: route.pattern, expansion: expansionIndex)
-                try trie.forEachTerminal(at: node) { (existing) throws(RouterBuildError) in
+                try trie.forEachTerminal(at: node) { (existing) throws(WaypointError) in
                     try check(routes[Int(existing.route)], against: route, expansion: expansionIndex)
                 }
                 trie.addTerminal(
@@ -93,14 +93,14 @@ public struct RouterBuilder<Value: Sendable> {
         _ earlier: Route<Value>,
         against later: Route<Value>,
         expansion: Int
-    ) throws(RouterBuildError) {
+    ) throws(WaypointError) {
         let (first, second) = (earlier.pattern, later.pattern)
         // Made only when there is something to report.
         var shapeText: String { "/" + second.expansion(expansion).map(\.shape).joined(separator: "/") }
         if first.scheme == second.scheme, first.host == second.host {
-            throw RouterBuildError(
-                code: .duplicateRoute,
-                routes: [earlier.name, later.name],
+            throw WaypointError(
+                .duplicateRoute,
+                names: [earlier.name, later.name],
                 message: "Routes '\(earlier.name)' ('\(first)') and '\(later.name)' ('\(second)') are duplicates: "
                     + "both have the shape \(shapeText)."
             )
@@ -108,9 +108,9 @@ public struct RouterBuilder<Value: Sendable> {
         let schemesOverlap = first.scheme == nil || second.scheme == nil || first.scheme == second.scheme
         let hostsOverlap = first.host.flatMap { left in second.host.map { left.overlaps($0) } } ?? true
         if schemesOverlap, hostsOverlap, earlier.priority == later.priority {
-            throw RouterBuildError(
-                code: .ambiguousRoutes,
-                routes: [earlier.name, later.name],
+            throw WaypointError(
+                .ambiguousRoutes,
+                names: [earlier.name, later.name],
                 message: "Routes '\(earlier.name)' ('\(first)') and '\(later.name)' ('\(second)') are ambiguous: "
                     + "both match \(shapeText) at priority \(later.priority); give one a higher priority."
             )
@@ -126,7 +126,7 @@ extension RouterBuilder where Value == Void {
         _ pattern: String,
         priority: Int = 0,
         sources: Set<LinkSource>? = nil
-    ) throws(RoutePatternError) -> Route<Void> {
+    ) throws(WaypointError) -> Route<Void> {
         try add(name, pattern, priority: priority, sources: sources, value: ())
     }
 }

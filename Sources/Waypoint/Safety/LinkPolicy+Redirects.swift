@@ -64,7 +64,7 @@ extension LinkPolicy {
         /// Another site or app: an open redirect, with the reason for people.
         case foreign(DeepLink, reason: String)
         /// Not a link.
-        case invalid(LinkError)
+        case invalid(WaypointError)
     }
 
     func redirectTarget(_ target: String, from outer: DeepLink) -> RedirectTarget {

@@ -1,22 +1,5 @@
 import Foundation
 
-/// A parameter refused as a file or resource name.
-///
-/// ```swift
-/// try match.parameters.resourceName("file")   // "../secrets" → throws:
-/// // "The parameter 'file' ('../secrets') is not a plain name: it contains '/'."
-/// ```
-public struct UnsafeParameterError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The parameter's name.
-    public let parameter: String
-    /// The value as decoded from the link; `nil` when the route has no such parameter.
-    public let value: String?
-    /// What is wrong, for people.
-    public let message: String
-
-    public var description: String { message }
-}
-
 extension RouteParameters {
     /// The parameter as a plain file or resource name: one path component, safe to append to a
     /// directory or bundle path. Refuses what path traversal needs, after percent-decoding (so
@@ -29,14 +12,15 @@ extension RouteParameters {
     /// ```swift
     /// try match.parameters.resourceName("file")   // "chapter-1.pdf"
     /// ```
-    public func resourceName(_ name: String) throws(UnsafeParameterError) -> String {
+    public func resourceName(_ name: String) throws(WaypointError) -> String {
         guard let value = self[name]?.stringValue else {
-            throw UnsafeParameterError(parameter: name, value: nil, message: "The route has no parameter '\(name)'.")
+            throw WaypointError(.missingParameter, names: [name], message: "The route has no parameter '\(name)'.")
         }
-        func refuse(_ reason: String) -> UnsafeParameterError {
-            UnsafeParameterError(
-                parameter: name,
-                value: value,
+        func refuse(_ reason: String) -> WaypointError {
+            WaypointError(
+                .unsafeName,
+                input: value,
+                names: [name],
                 message:
                     "The parameter '\(name)' ('\(value.debugDescription.dropFirst().dropLast())') is not a plain name: \(reason)."
             )

@@ -65,7 +65,7 @@ package struct ManifestLinter {
     /// Builds the router once; when that fails, adds routes one at a time, so every duplicate or
     /// ambiguity is reported, not only the first.
     private func buildRouter() -> (Router<ManifestRoute>?, [LintFinding]) {
-        func build(_ routes: [Route<ManifestRoute>]) throws(RouterBuildError) -> Router<ManifestRoute> {
+        func build(_ routes: [Route<ManifestRoute>]) throws(WaypointError) -> Router<ManifestRoute> {
             var builder = RouterBuilder<ManifestRoute>(configuration: manifest.routerConfiguration)
             for route in routes { builder.add(route) }
             return try builder.build()

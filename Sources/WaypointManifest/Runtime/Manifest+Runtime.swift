@@ -27,7 +27,7 @@ extension Manifest {
         do {
             return try builder.build()
         } catch {
-            let culprit = routes.last { error.routes.contains($0.name) }
+            let culprit = routes.last { error.names.contains($0.name) }
             throw ManifestError(error.description, at: culprit?.location)
         }
     }
@@ -79,7 +79,7 @@ extension Manifest {
     ///     destinations: ["chat": { .chat($0.parameters.int("id") ?? 0) }, "payment": { _ in .pay }],
     ///     barriers: [Barrier("auth") { _ in await session.isLoggedIn ? .passed : .needsCheck }]
     /// )
-    /// // LinkSetupError when a route names a barrier not supplied, leads to a destination not mapped,
+    /// // WaypointError when a route names a barrier not supplied, leads to a destination not mapped,
     /// // or a `handler: true` notification action has no action handler in `fallbacks.actions`
     /// ```
     ///
@@ -93,13 +93,13 @@ extension Manifest {
         configuration: DispatcherConfiguration = DispatcherConfiguration(),
         store: any PendingLinkStore = InMemoryPendingLinkStore(),
         clock: any DispatchClock = SystemDispatchClock()
-    ) throws(LinkSetupError) -> LinkDispatcher<Destination> {
+    ) throws(WaypointError) -> LinkDispatcher<Destination> {
         let mapped = destinations.keys.sorted().joined(separator: ", ")
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
             guard let screen = destinations[route.destinationKey] else {
-                throw LinkSetupError(
-                    code: .unknownDestination,
+                throw WaypointError(
+                    .unknownDestination,
                     message: "The route '\(route.name)' (\(route.location)) leads to the destination "
                         + "'\(route.destinationKey)', which the app did not map "
                         + (mapped.isEmpty ? "(no destinations are mapped)." : "(mapped: \(mapped)).")
@@ -119,22 +119,22 @@ extension Manifest {
         }
         let used = Set(self.routes.map(\.destinationKey))
         if let unused = destinations.keys.sorted().first(where: { !used.contains($0) }) {
-            throw LinkSetupError(
-                code: .unknownDestination,
+            throw WaypointError(
+                .unknownDestination,
                 message: "The app maps the destination '\(unused)', which no route of \(file) leads to."
             )
         }
         let handlerActions = notifications.categories.flatMap(\.actions).filter { $0.target == .handler }.map(\.id)
         if let unhandled = handlerActions.first(where: { fallbacks.actions[$0] == nil }) {
-            throw LinkSetupError(
-                code: .unknownAction,
+            throw WaypointError(
+                .unknownAction,
                 message: "The notification action '\(unhandled)' of \(file) runs an action handler "
                     + "(handler: true), which the app did not give in fallbacks.actions."
             )
         }
         if let stray = fallbacks.actions.keys.sorted().first(where: { !handlerActions.contains($0) }) {
-            throw LinkSetupError(
-                code: .unknownAction,
+            throw WaypointError(
+                .unknownAction,
                 message: "The app gives an action handler for '\(stray)', which no notification action of \(file) "
                     + "declares with handler: true."
             )

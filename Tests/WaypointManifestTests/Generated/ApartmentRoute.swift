@@ -48,7 +48,7 @@ public enum ApartmentRoute: Hashable, Sendable {
     }
 
     /// The route's link, built by the router.
-    public func link<Value>(in router: Router<Value>, style: LinkStyle? = nil) throws(LinkBuildError) -> DeepLink {
+    public func link<Value>(in router: Router<Value>, style: LinkStyle? = nil) throws(WaypointError) -> DeepLink {
         try router.link(for: name, parameters, wildcards: wildcards, style: style)
     }
 

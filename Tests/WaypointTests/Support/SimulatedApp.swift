@@ -93,7 +93,7 @@ final class SimulatedApp: @unchecked Sendable {
     private let policy: LinkPolicy
 
     /// The dispatcher an app delegate builds at launch: every route with its handler and barriers.
-    func makeDispatcher() throws(LinkSetupError) -> LinkDispatcher<Screen> {
+    func makeDispatcher() throws(WaypointError) -> LinkDispatcher<Screen> {
         let routes = routeTable.map { route in
             let handler: LinkRoute<Screen>.Handler =
                 handlers[route.name]

@@ -113,7 +113,8 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw PendingLinkStoreError(
+            throw WaypointError(
+                .storeFailed,
                 message: "The pending-link store \(url.path) cannot be read: \(error.localizedDescription)"
             )
         }
@@ -190,7 +191,8 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
             state.live = [:]
             state.lines = 0
             state.refused = []
-            throw PendingLinkStoreError(
+            throw WaypointError(
+                .storeFailed,
                 message: "The pending-link store \(url.path) is damaged (no line of it can be read); it was set aside "
                     + "at \(aside.path)."
             )

@@ -13,9 +13,10 @@ public struct PendingLinkKey: Sendable, Hashable {
     let bytes: [UInt8]
 
     /// A key from stored bytes: at least 32 of them.
-    public init(bytes: [UInt8]) throws(PendingLinkStoreError) {
+    public init(bytes: [UInt8]) throws(WaypointError) {
         guard bytes.count >= 32 else {
-            throw PendingLinkStoreError(
+            throw WaypointError(
+                .invalidKey,
                 message: "A pending-link key has at least 32 bytes; this one has \(bytes.count). Make one with "
                     + "PendingLinkKey.random() and keep its bytes."
             )

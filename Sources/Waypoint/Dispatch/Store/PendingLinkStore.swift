@@ -51,7 +51,7 @@ public struct PendingLink: Sendable, Hashable, Codable {
 /// of the app's own needs only ``load()`` and ``save(_:)``; ``put(_:)`` and ``remove(_:)`` then
 /// rewrite every link, which is fine for a few.
 public protocol PendingLinkStore: Sendable {
-    /// Every pending link, oldest first. A damaged store throws ``PendingLinkStoreError`` after
+    /// Every pending link, oldest first. A damaged store throws ``WaypointError`` after
     /// setting the damaged data aside, so the next load starts clean.
     func load() throws -> [PendingLink]
     /// Replaces the pending links.
@@ -94,14 +94,6 @@ public struct StoredPendingLinks: Sendable, Hashable {
         self.links = links
         self.refused = refused
     }
-}
-
-/// A store that could not be read or written.
-public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong and where the damaged data went, for people.
-    public let message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
 }
 
 /// A store in memory: links survive a dispatcher, not the process. For tests, and apps that do not

@@ -26,7 +26,8 @@ public struct UserDefaultsPendingLinkStore: PendingLinkStore, @unchecked Sendabl
         } catch {
             defaults.set(data, forKey: key + ".damaged")
             defaults.removeObject(forKey: key)
-            throw PendingLinkStoreError(
+            throw WaypointError(
+                .storeFailed,
                 message:
                     "The pending links under '\(key)' are damaged (\(error)); they were set aside under '\(key).damaged'."
             )
