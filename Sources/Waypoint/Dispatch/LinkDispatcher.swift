@@ -167,7 +167,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 )
             }
         }
-        let supplied = byName.keys.sorted().joined(separator: ", ")
+        let supplied = byName.keys.map { $0 }.stablySorted().joined(separator: ", ")
         for route in routes {
             for name in route.barriers where byName[name] == nil {
                 throw WaypointError(

@@ -145,9 +145,8 @@ public struct LinkIntake: Sendable {
         var text = try template.fill(from: payload)
         guard appendingExtras else { return text }
         let used = Set(template.placeholders)
-        let extras = payload.objectValue.filter { !used.contains($0.key) && $0.value.text != nil }.sorted {
-            $0.key < $1.key
-        }
+        let extras = payload.objectValue.filter { !used.contains($0.key) && $0.value.text != nil }.map { $0 }
+            .stablySorted { $0.key < $1.key }
         guard !extras.isEmpty else { return text }
         let query = extras.map { key, value in
             percentEncode(key, allowed: .queryComponent) + "="

@@ -110,7 +110,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names of every parameter that some expansion uses, in the order they are written.
     public var parameterNames: [String] {
         var names: [String] = []
-        for expansion in expansions.sorted(by: { $0.count > $1.count }) {
+        for expansion in expansions.stablySorted(by: { $0.count > $1.count }) {
             for case .parameter(let name, _) in expansion where !names.contains(name) { names.append(name) }
         }
         return names

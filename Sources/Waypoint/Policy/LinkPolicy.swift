@@ -68,7 +68,7 @@ public struct LinkPolicy: Sendable, Hashable {
         guard let scheme else { return .allow }
         if link.isWeb { return isUniversalLink(link) ? .allow : .passThrough }
         guard schemes.contains(scheme) else {
-            let known = schemes.sorted().joined(separator: ", ")
+            let known = Array(schemes).stablySorted().joined(separator: ", ")
             return .deny("the scheme '\(scheme)' is not one of the app's schemes (\(known.isEmpty ? "none" : known))")
         }
         return .allow

@@ -58,7 +58,7 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         let (matches, refused) = router.sourceAcceptedMatches(for: link, every: every)
         if let first = matches.first { return ResolvedLink(resolution: .matched(first), candidates: matches) }
         guard let refused else { return ResolvedLink(resolution: .notFound(link)) }
-        let allowed = (refused.sources ?? []).map(\.rawValue).sorted().joined(separator: ", ")
+        let allowed = (refused.sources ?? []).map(\.rawValue).stablySorted().joined(separator: ", ")
         return ResolvedLink(
             resolution: .forbidden(
                 link,

@@ -61,7 +61,7 @@ extension Router {
         guard remainingWildcards.isEmpty else {
             throw failure(.invalidParameter, "has no '*' or '**' for the wildcard values \(Array(remainingWildcards)).")
         }
-        let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }.map {
+        let query = parameters.filter { !used.contains($0.key) }.map { $0 }.stablySorted { $0.key < $1.key }.map {
             QueryItem(name: $0.key, value: $0.value.stringValue)
         }
         let (scheme, host) = try origin(for: pattern, style: style, failure)
@@ -89,7 +89,7 @@ extension Router {
             let hasRest = expansion.contains(.catchAll)
             return hasRest ? wildcards.count >= singles : wildcards.count == singles
         }
-        let ranked = pattern.expansions.sorted { $0.count > $1.count }
+        let ranked = pattern.expansions.stablySorted { $0.count > $1.count }
         if let best = ranked.first(where: { missing($0).isEmpty && wildcardsFit($0) }) { return best }
         if let closest = ranked.min(by: { missing($0).count < missing($1).count }), !missing(closest).isEmpty {
             let names = missing(closest).map { "'\($0)'" }.joined(separator: ", ")

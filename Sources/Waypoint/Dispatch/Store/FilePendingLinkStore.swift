@@ -55,7 +55,7 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         try state.withLock { state in
             if state.live == nil { try read(into: &state) }
             defer { state.refused = [] }
-            let links = (state.live ?? [:]).values.sorted { $0.order < $1.order }.map(\.link)
+            let links = (state.live ?? [:]).values.map { $0 }.stablySorted { $0.order < $1.order }.map(\.link)
             return StoredPendingLinks(links: links, refused: state.refused)
         }
     }
@@ -244,7 +244,7 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
     }
 
     private func rewrite(_ state: inout State) throws {
-        let links = (state.live ?? [:]).values.sorted { $0.order < $1.order }.map(\.link)
+        let links = (state.live ?? [:]).values.map { $0 }.stablySorted { $0.order < $1.order }.map(\.link)
         closeHandle(&state)
         guard !links.isEmpty else {
             try removeFile(&state)

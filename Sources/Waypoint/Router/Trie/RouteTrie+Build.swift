@@ -204,11 +204,10 @@ extension RouteTrie {
                     // A stable sort: equal priorities keep registration order.
                     let ending = Int(flat.terminalStart)..<frozenTerminals.count
                     if ending.count > 1 {
-                        let sorted = frozenTerminals[ending].enumerated().sorted { lhs, rhs in
-                            let (left, right) = (priorities[Int(lhs.element.route)], priorities[Int(rhs.element.route)])
-                            return left != right ? left > right : lhs.offset < rhs.offset
+                        let sorted = Array(frozenTerminals[ending]).stablySorted {
+                            priorities[Int($0.route)] > priorities[Int($1.route)]
                         }
-                        frozenTerminals.replaceSubrange(ending, with: sorted.map(\.element))
+                        frozenTerminals.replaceSubrange(ending, with: sorted)
                     }
                     flat.terminalEnd = UInt32(frozenTerminals.count)
 
@@ -217,7 +216,7 @@ extension RouteTrie {
                     scratch.removeAll(keepingCapacity: true)
                     for index in children where edges[index].kind == nil { scratch.append(index) }
                     if scratch.count > 1 {
-                        scratch.sort { SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1])) }
+                        scratch = scratch.stablySorted { SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1])) }
                     }
                     flat.hasLiterals = !scratch.isEmpty
                     for edge in scratch.lazy.map({ edges[$0] }) {
@@ -235,7 +234,7 @@ extension RouteTrie {
                     scratch.removeAll(keepingCapacity: true)
                     for index in children where edges[index].kind != nil { scratch.append(index) }
                     if scratch.count > 1 {
-                        scratch.sort { edges[$0].kind?.rawValue ?? 0 < edges[$1].kind?.rawValue ?? 0 }
+                        scratch = scratch.stablySorted { edges[$0].kind?.rawValue ?? 0 < edges[$1].kind?.rawValue ?? 0 }
                     }
                     // Parameter children follow the literal ones, one per kind, in precedence order.
                     flat.firstParameterChild = UInt32(truncatingIfNeeded: queue.count)
