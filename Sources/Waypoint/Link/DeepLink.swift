@@ -160,7 +160,7 @@ extension DeepLink {
     }
 
     /// The path the router sees, with its segments still percent-encoded: `"/messages/1"`.
-    public var routingPath: String {
+    package var routingPath: String {
         withBytes { bytes in
             var path = ""
             components.forEachSegment(bytes) { range, _ in

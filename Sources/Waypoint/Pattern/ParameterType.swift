@@ -26,7 +26,7 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
     /// ParameterType.parseBool("TRUE")  // true
     /// ParameterType.parseBool("yes")   // nil
     /// ```
-    public static func parseBool(_ text: some StringProtocol) -> Bool? {
+    package static func parseBool(_ text: some StringProtocol) -> Bool? {
         var bytes = text.utf8.makeIterator()
         return parseBool(bytes: &bytes)
     }

@@ -24,7 +24,7 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     /// PatternSegment.parameter(name: "id", type: .int).parameterName // "id"
     /// PatternSegment.literal("messages").parameterName             // nil
     /// ```
-    public var parameterName: String? {
+    package var parameterName: String? {
         if case .parameter(let name, _) = self { name } else { nil }
     }
 

@@ -108,7 +108,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// The names of every parameter that some expansion uses, in the order they are written.
-    public var parameterNames: [String] {
+    package var parameterNames: [String] {
         var names: [String] = []
         for expansion in expansions.stablySorted(by: { $0.count > $1.count }) {
             for case .parameter(let name, _) in expansion where !names.contains(name) { names.append(name) }

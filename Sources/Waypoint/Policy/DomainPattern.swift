@@ -44,7 +44,7 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Whether some host matches both patterns, by ``matches(_:)`` alone: a host one pattern stands
     /// for (the domain, or a subdomain of it for `*.`) that the other matches.
-    public func overlaps(_ other: DomainPattern) -> Bool {
+    package func overlaps(_ other: DomainPattern) -> Bool {
         other.matches(sampleHost) || matches(other.sampleHost)
     }
 

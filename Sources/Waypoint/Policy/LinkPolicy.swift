@@ -20,7 +20,7 @@ public struct LinkPolicy: Sendable, Hashable {
     public var schemes: Set<String>
     /// The app's associated domains (universal links).
     public var associatedDomains: [DomainPattern]
-    /// Schemes refused in addition to ``alwaysDeniedSchemes``.
+    /// Schemes refused in addition to `javascript`, `data`, `file` and `vbscript`, which are always refused.
     public var deniedSchemes: Set<String>
     /// Hosts refused even when associated.
     public var deniedHosts: [DomainPattern]
@@ -32,7 +32,7 @@ public struct LinkPolicy: Sendable, Hashable {
     public var limits: LinkLimits
 
     /// Schemes no app link should ever open: they run code or read local files.
-    public static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
+    package static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
 
     /// A policy with every value defaulted; by default nothing but bare paths is the app's.
     public init(

@@ -174,7 +174,7 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
 
     /// The internal marker `payload` carries in its documented form, if it is one of the provider's
     /// own pushes.
-    public func internalMarker(in payload: PayloadValue) -> PayloadPath? {
+    package func internalMarker(in payload: PayloadValue) -> PayloadPath? {
         internalMarkers.first { $0.marks(payload) }?.path
     }
 

@@ -30,7 +30,7 @@ public struct PayloadPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path extended by `key`.
-    public func appending(_ key: String) -> PayloadPath { PayloadPath(keys: keys + [key]) }
+    package func appending(_ key: String) -> PayloadPath { PayloadPath(keys: keys + [key]) }
 
     public var description: String {
         keys.map { $0.contains(".") || $0.isEmpty ? "\"\($0)\"" : $0 }.joined(separator: ".")
