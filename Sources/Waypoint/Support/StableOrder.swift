@@ -27,7 +27,7 @@ private struct IndexOrder {
 
     @inline(never)
     func indices(_ count: Int) -> [Int] {
-        var order = Array<Int>(0..<count)
+        var order = [Int](0..<count)
         order.sort { areInIncreasingOrder($0, $1) || (!areInIncreasingOrder($1, $0) && $0 < $1) }
         return order
     }

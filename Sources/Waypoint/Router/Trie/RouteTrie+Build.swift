@@ -216,7 +216,9 @@ extension RouteTrie {
                     scratch.removeAll(keepingCapacity: true)
                     for index in children where edges[index].kind == nil { scratch.append(index) }
                     if scratch.count > 1 {
-                        scratch = scratch.stablySorted { SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1])) }
+                        scratch = scratch.stablySorted {
+                            SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1]))
+                        }
                     }
                     flat.hasLiterals = !scratch.isEmpty
                     for edge in scratch.lazy.map({ edges[$0] }) {
