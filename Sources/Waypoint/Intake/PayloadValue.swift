@@ -20,6 +20,21 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case object([String: PayloadValue])
     case null
 
+    /// Equal payloads hash alike. An array or object hashes by its count, not its members: a payload
+    /// is rarely a key, and hashing a dictionary's members (in any order) costs the core 4 KB of
+    /// device code.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value): hasher.combine(value)
+        case .int(let value): hasher.combine(value)
+        case .double(let value): hasher.combine(value)
+        case .bool(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values.count)
+        case .object(let members): hasher.combine(members.count)
+        case .null: hasher.combine(0)
+        }
+    }
+
     /// The default nesting limit for ``init(any:maxDepth:)``.
     public static let defaultMaxDepth = 16
 

@@ -122,14 +122,27 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         guard let value = Float(text) else { throw mismatch(type, "a number") }
         return value
     }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let integer = type as? any FixedWidthInteger.Type {
-            guard let value = integer.init(text, radix: 10) else { throw mismatch(type, "an integer of type \(type)") }
-            // The cast cannot fail: `value` was made by `type` itself.
-            guard let typed = value as? T else { throw mismatch(type, "an integer") }
-            return typed
-        }
-        return try T(from: self)
+    // Each integer type has its own requirement; they share two parses, so the optimiser does not
+    // compile the generic `decode` once for each of them (5 KB of device code).
+    func decode(_ type: Int.Type) throws -> Int { try value(signed.flatMap { Int(exactly: $0) }, type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try value(signed.flatMap { Int8(exactly: $0) }, type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try value(signed.flatMap { Int16(exactly: $0) }, type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try value(signed.flatMap { Int32(exactly: $0) }, type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try value(signed.flatMap { Int64(exactly: $0) }, type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try value(unsigned.flatMap { UInt(exactly: $0) }, type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try value(unsigned.flatMap { UInt8(exactly: $0) }, type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try value(unsigned.flatMap { UInt16(exactly: $0) }, type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try value(unsigned.flatMap { UInt32(exactly: $0) }, type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try value(unsigned.flatMap { UInt64(exactly: $0) }, type) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+
+    private var signed: Int64? { Int64(text, radix: 10) }
+    private var unsigned: UInt64? { UInt64(text, radix: 10) }
+
+    /// The integer, or a mismatch naming `type` when the text is not one or does not fit.
+    private func value<Value>(_ value: Value?, _ type: Value.Type) throws -> Value {
+        guard let value else { throw mismatch(type, "an integer of type \(type)") }
+        return value
     }
 
     struct Unkeyed: UnkeyedDecodingContainer {
@@ -148,7 +161,7 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
                 )
             }
             defer { currentIndex += 1 }
-            return try ValueDecoder(values: [values[currentIndex]], codingPath: codingPath).decode(type)
+            return try T(from: ValueDecoder(values: [values[currentIndex]], codingPath: codingPath))
         }
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type
