@@ -11,7 +11,8 @@ articles.
   undocumented parameter).
 - `swift` blocks are compiled into a package that depends on this one, each block in a function of
   its own, and run; a line whose comment shows a result (`x // 42`, `y // "123"`, `z // true: …`,
-  `w // .chat`) asserts that result.
+  `w // .chat`) asserts that result. Every `swift` block, UIKit and SwiftUI ones too, is indented as
+  it nests: a line that starts with `}`, `)` or `]` stands where the line that opened it starts.
 
 A comment on the line before a block says how to check it:
   <!-- doc-check: context=NAME -->   declarations the block assumes (CONTEXTS below)
@@ -194,6 +195,32 @@ enum DocCheck {
 """
 
 
+def check_indentation(location, code):
+    """A line that starts with a closing bracket stands where the line that opened the bracket
+    starts, so a snippet people copy reads as it nests (a `}` one step right of its `{` shipped once).
+    After a line closes a bracket opened on an earlier line (a signature wrapped over several lines),
+    the rest of it belongs to that earlier line."""
+    failures = []
+    openers = []  # (line number, indentation it counts from), innermost last
+    for number, line in enumerate(code, start=1):
+        text = re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line))
+        if not text.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        current = indent
+        for position, character in enumerate(text.lstrip(" ")):
+            if character in "{([":
+                openers.append((number, current))
+            elif character in "})]":
+                opened_on, opened_at = openers.pop() if openers else (number, indent)
+                if position == 0 and opened_at != indent:
+                    failures.append(f"{location}: line {number} of the block closes at column {indent + 1}, "
+                                    f"but the line that opened it starts at column {opened_at + 1}")
+                if opened_on != number:
+                    current = opened_at
+    return failures
+
+
 def main():
     apple_out = None
     only_apple = "--apple-blocks-only" in sys.argv
@@ -217,6 +244,7 @@ def main():
             yaml_count += 1
             failures += check_yaml(location, "\n".join(code) + "\n")
         elif language == "swift":
+            failures += check_indentation(location, code)
             if "apple" in options:
                 apple.append((location, options["apple"], code))
                 continue

@@ -59,11 +59,13 @@ public final class AppDelegateLinkRouter {
         return result.link != nil
     }
 
-    /// `application(_:performActionFor:completionHandler:)`.
+    /// `application(_:performActionFor:completionHandler:)`: the completion says whether a route
+    /// handled the quick action, within 10 seconds (a link still waiting then, behind a login, answers
+    /// `false` and goes on).
     public func perform(_ item: UIApplicationShortcutItem, completionHandler: @escaping @MainActor (Bool) -> Void) {
         let result = intake.shortcut(ShortcutItemReader(item))
         let dispatcher = self.dispatcher
-        Task { completionHandler(await dispatcher.receiveAndWait(result)) }
+        Task { completionHandler(await dispatcher.receiveAndWait(result, timeout: quickActionAnswerTime)) }
     }
 
     /// The root view controller is installed.
@@ -87,4 +89,8 @@ public final class AppDelegateLinkRouter {
         Task { await dispatcher.receive(all: results) }
     }
 }
+
+/// How long a quick action's completion handler waits for its link: one that waits longer (behind a
+/// login) answers `false`, and goes on.
+let quickActionAnswerTime: TimeInterval = 10
 #endif

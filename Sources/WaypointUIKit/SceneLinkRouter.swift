@@ -78,7 +78,8 @@ public final class SceneLinkRouter {
     public func `continue`(_ activity: NSUserActivity) { forward([intake.userActivity(UserActivityReader(activity))]) }
 
     /// `windowScene(_:performActionFor:completionHandler:)`: the completion says whether a route
-    /// handled the quick action.
+    /// handled the quick action, within 10 seconds (a link still waiting then, behind a login, answers
+    /// `false` and goes on).
     public func perform(_ item: UIApplicationShortcutItem, completionHandler: @escaping @MainActor (Bool) -> Void) {
         let result = intake.shortcut(ShortcutItemReader(item))
         tell { dispatcher, scene in
@@ -87,7 +88,7 @@ public final class SceneLinkRouter {
             // scene is ready must not hold back the callback that makes it ready.
             Task { @MainActor in
                 var handled = false
-                if let id { handled = await dispatcher.isHandled(id) }
+                if let id { handled = await dispatcher.isHandled(id, timeout: quickActionAnswerTime) }
                 completionHandler(handled)
             }
         }

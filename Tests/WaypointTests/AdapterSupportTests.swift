@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointTesting
 
 @testable import Waypoint
 
@@ -129,6 +130,36 @@ struct AdapterSupportTests {
         #expect(defaults.data(forKey: "pending.damaged") != nil)
         #expect(try store.load().isEmpty)
         defaults.removePersistentDomain(forName: suite)
+    }
+
+    @Test("A wait for an outcome ends at its timeout or when its task is cancelled, and the link goes on")
+    func outcomeWaitsAreBounded() async throws {
+        let app = try makeApp()
+        await app.launch()
+        // Held: the root UI is not installed, so the link waits as long as a login would make it.
+        let id = try #require(await app.dispatcher.receive(try DeepLink("myapp://open/1")))
+        async let timedOut = app.dispatcher.outcome(of: id, timeout: 5)
+        await app.clock.waitForSleepers(1)
+        app.clock.advance(by: 4)
+        #expect(app.clock.sleeperCount == 1)
+        app.clock.advance(by: 1)
+        #expect(await timedOut == nil)
+
+        let waiting = Task { await app.dispatcher.outcome(of: id) }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        #expect(await app.dispatcher.isHandled(id, timeout: 0.05) == false)
+
+        await app.installRootUI()
+        await app.becomeActive()
+        #expect(await app.dispatcher.outcome(of: id, timeout: 5)?.isHandled == true)
+        #expect(app.clock.sleeperCount == 0)  // the answered wait's timer is gone
+        #expect(await app.dispatcher.isHandled(id, timeout: 5) == true)
+
+        let held = try makeApp()
+        await held.launch()
+        let link = IntakeResult.link(try DeepLink("myapp://open/2"), identity: "2")
+        #expect(await held.dispatcher.receiveAndWait(link, timeout: 0.05) == false)
     }
 
     @Test("A caller can wait for a link's outcome: what a quick action's completion handler reports")

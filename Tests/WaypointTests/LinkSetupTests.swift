@@ -139,4 +139,41 @@ struct LinkSetupTests {
             if handled != deliveries { return }
         }
     }
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "refused" }
+    }
+
+    @Test("A trailing closure that only throws, or throws before it returns, builds without a label")
+    func throwingClosuresNeedNoLabel() async throws {
+        let dispatcher = try LinkDispatcher<Screen>(
+            routes: [
+                LinkRoute("refuse", "/refuse") { _ in throw Refused() },
+                LinkRoute("chat", "/chat/{id}") { match in
+                    guard let id = match.parameters.int("id") else { throw Refused() }
+                    return .push(.chat(id))
+                },
+                LinkRoute("decline", "/decline/{id}") { match in
+                    _ = try match.parameters.resourceName("id")
+                    return .declined
+                },
+            ],
+            policy: Self.policy
+        )
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let refused = try #require(await dispatcher.receive(try DeepLink("myapp://refuse")))
+        #expect(await dispatcher.outcome(of: refused) == .failed(route: "refuse", message: "refused"))
+        let chat = try #require(await dispatcher.receive(try DeepLink("myapp://chat/7")))
+        #expect(await dispatcher.outcome(of: chat) == .handled(route: "chat", plan: .push(.chat(7))))
+        let unsafe = try #require(await dispatcher.receive(try DeepLink("myapp://decline/a%2Fb")))
+        let outcome = await dispatcher.outcome(of: unsafe)
+        guard case .failed(let route, let message) = outcome else {
+            Issue.record("a handler that threw ended as \(String(describing: outcome))")
+            return
+        }
+        #expect(route == "decline")
+        #expect(message.contains("is not a plain name: it contains '/'"))
+    }
 }

@@ -16,6 +16,13 @@ public struct SystemDispatchClock: DispatchClock {
     public init() {}
     public func now() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
     public func sleep(seconds: TimeInterval) async throws {
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        try await Task.sleep(nanoseconds: nanoseconds(seconds))
     }
+}
+
+/// `seconds` as nanoseconds to sleep: none for a negative or NaN time, and at most a thousand million
+/// seconds (some 31 years), so an infinite timeout waits rather than traps.
+func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    guard seconds > 0 else { return 0 }
+    return UInt64(min(seconds, 1_000_000_000) * 1_000_000_000)
 }

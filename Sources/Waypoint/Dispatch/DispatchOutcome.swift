@@ -1,7 +1,7 @@
 import Foundation
 
 /// What happened to a link: the one vocabulary of the dispatcher's events (``DispatchEvent/Kind/finished(_:)``),
-/// ``LinkDispatcher/outcome(of:)`` and the app's logs. Every received link ends in exactly one
+/// ``LinkDispatcher/outcome(of:timeout:)`` and the app's logs. Every received link ends in exactly one
 /// outcome, reported once, with its reason.
 ///
 /// ```swift

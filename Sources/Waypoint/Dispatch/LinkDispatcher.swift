@@ -257,18 +257,39 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// `nil` at once for a link this dispatcher does not know (or finished too long ago to remember).
     /// What a quick action's completion handler reports, for example.
     ///
+    /// A link can wait a long time (until its window is ready, or behind a login), so the wait ends
+    /// with `nil` when `timeout` seconds pass on the dispatcher's clock, or when the waiting task is
+    /// cancelled; the link itself goes on, and its outcome is reported as events either way.
+    ///
     /// ```swift
     /// if let id = await dispatcher.receive(intake.shortcut(item)) {
-    ///     completionHandler(await dispatcher.outcome(of: id)?.isHandled ?? false)
+    ///     completionHandler(await dispatcher.outcome(of: id, timeout: 5)?.isHandled ?? false)
     /// } else {
     ///     completionHandler(false)
     /// }
     /// ```
-    public func outcome(of id: UUID) async -> DispatchOutcome<Destination>? {
+    public func outcome(of id: UUID, timeout: TimeInterval? = nil) async -> DispatchOutcome<Destination>? {
         if let outcome = outcomes.outcome(of: id) { return outcome }
-        guard machine.isUnderWay(id) else { return nil }
-        return await withCheckedContinuation { outcomes.wait(for: id, $0) }
+        guard machine.isUnderWay(id), !Task.isCancelled else { return nil }
+        let waiter = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                outcomes.wait(for: id, OutcomeLedger.Waiter(id: waiter, continuation: continuation))
+                if let timeout {
+                    let timer = Task { [clock] in
+                        // A cancelled sleep is an answered wait: nothing left to stop.
+                        guard (try? await clock.sleep(seconds: timeout)) != nil else { return }
+                        self.stopWaiting(waiter, for: id)
+                    }
+                    outcomes.setTimer(timer, of: waiter, for: id)
+                }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(waiter, for: id) }
+        }
     }
+
+    private func stopWaiting(_ waiter: UUID, for id: UUID) { outcomes.stopWaiting(waiter, for: id) }
 
     // MARK: Receiving
 

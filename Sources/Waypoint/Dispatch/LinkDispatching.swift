@@ -9,7 +9,8 @@ public protocol LinkDispatching: Sendable {
     /// link's identifier when it is a link to run.
     @discardableResult
     func receive(_ result: IntakeResult, in scene: SceneID?) async -> UUID?
-    /// Waits for the link to finish; whether a route handled it.
+    /// Waits for the link to finish; whether a route handled it. Returns (`false`) when the waiting
+    /// task is cancelled, so ``isHandled(_:timeout:)`` can bound the wait.
     func isHandled(_ id: UUID) async -> Bool
     /// A scene connected, showing what `shows` names.
     func sceneDidConnect(_ scene: SceneID, shows: Set<String>) async
@@ -34,14 +35,42 @@ extension LinkDispatching {
     }
 
     /// Takes a result and waits for it to finish: whether a route handled it, `false` when it was not
-    /// a link to run. What a quick action's completion handler reports.
+    /// a link to run, or when `timeout` seconds pass first. What a quick action's completion handler
+    /// reports.
     ///
     /// ```swift
-    /// completionHandler(await dispatcher.receiveAndWait(intake.shortcut(item), in: scene)) // true: handled
+    /// completionHandler(await dispatcher.receiveAndWait(intake.shortcut(item), in: scene, timeout: 10)) // true: handled
     /// ```
-    public func receiveAndWait(_ result: IntakeResult, in scene: SceneID? = nil) async -> Bool {
+    public func receiveAndWait(
+        _ result: IntakeResult,
+        in scene: SceneID? = nil,
+        timeout: TimeInterval? = nil
+    ) async
+        -> Bool
+    {
         guard let id = await receive(result, in: scene) else { return false }
-        return await isHandled(id)
+        guard let timeout else { return await isHandled(id) }
+        return await isHandled(id, timeout: timeout)
+    }
+
+    /// Waits for the link to finish, at most `timeout` seconds: whether a route handled it, and
+    /// `false` when the time passes first (the link goes on, and its outcome is reported as events).
+    /// What a quick action's completion handler answers, which must not wait behind a login.
+    ///
+    /// ```swift
+    /// completionHandler(await dispatcher.isHandled(id, timeout: 10))   // false after 10 s
+    /// ```
+    public func isHandled(_ id: UUID, timeout: TimeInterval) async -> Bool {
+        await withTaskGroup(of: Bool?.self) { group in
+            group.addTask { await self.isHandled(id) }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: nanoseconds(timeout))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? false
+        }
     }
 
     /// The root UI of ``SceneID/main`` is installed.

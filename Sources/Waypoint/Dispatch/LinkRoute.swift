@@ -71,6 +71,10 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     /// ```swift
     /// LinkRoute<Screen>("messages.detail", "/messages/{id:int}") { match in .pushOverRoot(.chat(match.parameters.int("id") ?? 0)) }
     /// ```
+    ///
+    /// A closure that fits both initializers (one that only throws) is the handler's, so a trailing
+    /// closure never needs its label.
+    @_disfavoredOverload
     public init(
         _ name: String,
         _ pattern: String,

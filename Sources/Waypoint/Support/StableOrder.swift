@@ -15,9 +15,19 @@ extension Array where Element: Comparable {
     func stablySorted() -> [Element] { stablySorted(by: <) }
 }
 
+extension Array where Element == Int {
+    /// Sorts in place, stably, with the core's one sort (the route table's build sorts its edges this
+    /// way, without a copy).
+    mutating func stablySort(by areInIncreasingOrder: (Int, Int) -> Bool) {
+        withoutActuallyEscaping(areInIncreasingOrder) { IndexOrder(areInIncreasingOrder: $0).sort(&self) }
+    }
+}
+
 /// The indices `0..<count` in the order `areInIncreasingOrder` gives them, ties in index order.
 func stableOrder(count: Int, by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
-    withoutActuallyEscaping(areInIncreasingOrder) { IndexOrder(areInIncreasingOrder: $0).indices(count) }
+    var order = [Int](0..<count)
+    order.stablySort(by: areInIncreasingOrder)
+    return order
 }
 
 /// A comparison held in a value, so the optimiser cannot copy the sort below once for each
@@ -25,10 +35,9 @@ func stableOrder(count: Int, by areInIncreasingOrder: (Int, Int) -> Bool) -> [In
 private struct IndexOrder {
     let areInIncreasingOrder: (Int, Int) -> Bool
 
+    /// Ties keep their order: of two equal elements, the smaller comes first.
     @inline(never)
-    func indices(_ count: Int) -> [Int] {
-        var order = [Int](0..<count)
-        order.sort { areInIncreasingOrder($0, $1) || (!areInIncreasingOrder($1, $0) && $0 < $1) }
-        return order
+    func sort(_ elements: inout [Int]) {
+        elements.sort { areInIncreasingOrder($0, $1) || (!areInIncreasingOrder($1, $0) && $0 < $1) }
     }
 }

@@ -216,9 +216,7 @@ extension RouteTrie {
                     scratch.removeAll(keepingCapacity: true)
                     for index in children where edges[index].kind == nil { scratch.append(index) }
                     if scratch.count > 1 {
-                        scratch = scratch.stablySorted {
-                            SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1]))
-                        }
+                        scratch.stablySort { SegmentMatching.literalOrder(literal(edges[$0]), literal(edges[$1])) }
                     }
                     flat.hasLiterals = !scratch.isEmpty
                     for edge in scratch.lazy.map({ edges[$0] }) {
@@ -236,7 +234,7 @@ extension RouteTrie {
                     scratch.removeAll(keepingCapacity: true)
                     for index in children where edges[index].kind != nil { scratch.append(index) }
                     if scratch.count > 1 {
-                        scratch = scratch.stablySorted { edges[$0].kind?.rawValue ?? 0 < edges[$1].kind?.rawValue ?? 0 }
+                        scratch.stablySort { edges[$0].kind?.rawValue ?? 0 < edges[$1].kind?.rawValue ?? 0 }
                     }
                     // Parameter children follow the literal ones, one per kind, in precedence order.
                     flat.firstParameterChild = UInt32(truncatingIfNeeded: queue.count)
