@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaypointManifest
 
 /// "Did you mean": a misspelled subcommand is named as such, with the nearest command, instead of
 /// ArgumentParser's report about whatever option follows it.
@@ -17,10 +18,7 @@ enum CommandSuggestion {
             guard !subcommands.isEmpty, !argument.hasPrefix("-"), argument != "help" else { return nil }
             guard let next = subcommands.first(where: { $0._commandName == argument }) else {
                 let names = subcommands.map { $0._commandName }
-                let nearest = names.min { distance(argument, $0) < distance(argument, $1) }
-                let suggestion =
-                    nearest.flatMap { distance(argument, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil }
-                    ?? ""
+                let suggestion = Spelling.nearest(to: argument, in: names).map { " Did you mean '\($0)'?" } ?? ""
                 return "'\(argument)' is not a \(path.joined(separator: " ")) command.\(suggestion) "
                     + "The commands are: \(names.joined(separator: ", "))."
             }
@@ -28,20 +26,5 @@ enum CommandSuggestion {
             path.append(next._commandName)
         }
         return nil
-    }
-
-    /// The Levenshtein distance: insertions, deletions and substitutions.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -29,7 +29,7 @@ struct PayloadCommand: ParsableCommand {
         help: "Which window shows the link when the app has several (aps.target-content-id)."
     )
     var targetContentID: String?
-    @Option(help: "Build the payload in a push provider's shape (braze, onesignal, airship, …).")
+    @Option(help: "Build the payload in a push provider's shape (braze, oneSignal, airship, …).")
     var provider: String?
 
     func run() throws {
@@ -50,11 +50,7 @@ struct PayloadCommand: ParsableCommand {
         )
         var preset: NotificationProvider?
         if let provider {
-            guard let found = NotificationProvider.preset(named: provider) else {
-                let known = NotificationProvider.presets.map(\.name).joined(separator: ", ")
-                throw ValidationError("Unknown push provider '\(provider)'; expected one of: \(known).")
-            }
-            preset = found
+            preset = try NotificationProvider.preset(spelled: provider).mapError { ValidationError($0.message) }.get()
         }
         let payload = try PayloadGenerator(manifest: try options.load()).payload(
             route: route,

@@ -29,7 +29,7 @@ struct ResolveCommand: ParsableCommand {
     @Option(
         name: .customLong("provider"),
         help:
-            "A push provider whose payload shape to read, besides the manifest's (braze, onesignal, airship, …); repeat for more."
+            "A push provider whose payload shape to read, besides the manifest's (braze, oneSignal, airship, …); repeat for more."
     )
     var providers: [String] = []
 
@@ -102,10 +102,7 @@ struct ResolveCommand: ParsableCommand {
         let resolver = try manifest.makeResolver()
         var intake = manifest.makeIntake()
         for name in providers {
-            guard let preset = NotificationProvider.preset(named: name) else {
-                let known = NotificationProvider.presets.map(\.name).joined(separator: ", ")
-                throw ValidationError("Unknown push provider '\(name)'; expected one of: \(known).")
-            }
+            let preset = try NotificationProvider.preset(spelled: name).mapError { ValidationError($0.message) }.get()
             if !intake.notificationProviders.contains(preset) { intake.notificationProviders.append(preset) }
         }
         var reports: [ResolveReport] = []

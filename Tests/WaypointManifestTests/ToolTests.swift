@@ -299,7 +299,9 @@ struct ToolTests {
 
     @Test(
         "payload --provider builds the provider's shape, and resolve --provider reads it back",
-        arguments: ["braze", "onesignal", "airship", "clevertap", "iterable", "customerio", "batch", "fcm", "pinpoint"]
+        arguments: [
+            "braze", "oneSignal", "airship", "cleverTap", "iterable", "customerIO", "batch", "firebase", "pinpoint",
+        ]
     )
     func providerRoundTrip(provider: String) throws {
         let path = ToolRunner.manifest("reading.yaml")
@@ -333,9 +335,14 @@ struct ToolTests {
             "payload", "messages.detail", "--param", "id=1", "--provider", "pusher", "--manifest", apartments,
         ])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("Unknown push provider 'pusher'; expected one of: braze, onesignal"))
+        #expect(unknown.stderr.contains("Unknown push provider 'pusher'. The providers are: braze, oneSignal"))
+        let former = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--provider", "fcm", "--manifest", apartments,
+        ])
+        #expect(former.status == 2)
+        #expect(former.stderr.contains("Unknown push provider 'fcm'. Did you mean 'firebase'? The providers are:"))
         let linkless = try ToolRunner.run([
-            "payload", "messages.detail", "--param", "id=1", "--provider", "moengage", "--manifest", apartments,
+            "payload", "messages.detail", "--param", "id=1", "--provider", "moEngage", "--manifest", apartments,
         ])
         #expect(linkless.stderr.hasPrefix("error: MoEngage documents no place for a push's link on iOS"))
     }
@@ -387,7 +394,9 @@ struct ToolTests {
         #expect {
             try ManifestLoader.parse("routes: []\nnotifications: {providers: [brazee]}\n")
         } throws: { error in
-            "\(error)".contains("Unknown push provider 'brazee'; expected one of: braze, onesignal, airship")
+            "\(error)".contains(
+                "Unknown push provider 'brazee'. Did you mean 'braze'? The providers are: braze, oneSignal"
+            )
         }
     }
 

@@ -15,7 +15,7 @@ struct NotificationProviderTests {
             ["ab_uri"]
         ),
         (
-            "onesignal",
+            "oneSignal",
             #"{"aps":{"alert":{"title":"T","body":"B"},"mutable-content":1},"custom":{"i":"9f1c","u":"myapp://books/42","a":{"k":"v"}},"buttons":[{"i":"read","n":"Read"}]}"#,
             ["custom", "u"]
         ),
@@ -25,7 +25,7 @@ struct NotificationProviderTests {
             ["^d"]
         ),
         (
-            "clevertap",
+            "cleverTap",
             #"{"aps":{"alert":{"title":"T","body":"B"}},"wzrk_id":"1700000000_20240101","wzrk_pivot":"wzrk_default","wzrk_dl":"myapp://books/42"}"#,
             ["wzrk_dl"]
         ),
@@ -35,7 +35,7 @@ struct NotificationProviderTests {
             ["itbl", "defaultAction", "data"]
         ),
         (
-            "customerio",
+            "customerIO",
             #"{"aps":{"alert":{"title":"T","body":"B"}},"CIO-Delivery-ID":"d1","CIO-Delivery-Token":"tok","CIO":{"push":{"link":"myapp://books/42"}}}"#,
             ["CIO", "push", "link"]
         ),
@@ -45,7 +45,7 @@ struct NotificationProviderTests {
             ["com.batch", "l"]
         ),
         (
-            "fcm",
+            "firebase",
             #"{"aps":{"alert":{"title":"T","body":"B"}},"gcm.message_id":"1234","google.c.sender.id":"5678","gcm.app_link":"myapp://books/42"}"#,
             ["gcm.app_link"]
         ),

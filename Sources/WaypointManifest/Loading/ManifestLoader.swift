@@ -206,9 +206,10 @@ public enum ManifestLoader {
         if let keys = fields["keys"] { settings.linkKeys = try keys.strings() }
         if let providers = fields["providers"] {
             for name in try providers.strings() {
-                guard let preset = NotificationProvider.preset(named: name) else {
-                    let known = NotificationProvider.presets.map(\.name).joined(separator: ", ")
-                    throw providers.error("Unknown push provider '\(name)'; expected one of: \(known).")
+                let preset: NotificationProvider
+                switch NotificationProvider.preset(spelled: name) {
+                case .success(let found): preset = found
+                case .failure(let unknown): throw providers.error(unknown.message)
                 }
                 guard !settings.providers.contains(preset) else {
                     throw providers.error("The push provider '\(name)' is listed twice.")

@@ -23,7 +23,7 @@ extension NotificationProvider {
     /// OneSignal: the launch URL at `custom.u` (`os_data.u` in the newer format); an in-app
     /// message preview is internal. OneSignal's iOS buttons carry no URL (web only).
     public static let oneSignal = NotificationProvider(
-        name: "onesignal",
+        name: "oneSignal",
         title: "OneSignal",
         links: [Location(PayloadPath("custom", "u")), Location(PayloadPath("os_data", "u"))],
         internalMarkers: [InternalMarker(PayloadPath("custom", "a", "os_in_app_message_preview_id"), .value)],
@@ -66,7 +66,7 @@ extension NotificationProvider {
     /// CleverTap: the deep link at `wzrk_dl`; test and preview pushes of in-app messages, the inbox
     /// and display units are internal. (The iOS SDK reads no button links.)
     public static let cleverTap = NotificationProvider(
-        name: "clevertap",
+        name: "cleverTap",
         title: "CleverTap",
         links: [Location(PayloadPath("wzrk_dl"))],
         internalMarkers: ["wzrk_inapp", "wzrk_inbox", "wzrk_adunit", "wzrk_inapp_s3_url", "wzrk_inapp_type"].map {
@@ -122,7 +122,7 @@ extension NotificationProvider {
 
     /// Customer.io: the link at `CIO.push.link`.
     public static let customerIO = NotificationProvider(
-        name: "customerio",
+        name: "customerIO",
         title: "Customer.io",
         links: [Location(PayloadPath("CIO", "push", "link"))],
         reference:
@@ -140,7 +140,7 @@ extension NotificationProvider {
     /// the iOS payload carries the tap's deep link is not documented (the SDK handles it itself):
     /// add a notification rule if the app reads it.
     public static let moEngage = NotificationProvider(
-        name: "moengage",
+        name: "moEngage",
         title: "MoEngage",
         links: [],
         internalMarkers: [InternalMarker(PayloadPath("moengage", "silentPush"), .flag)],
@@ -166,7 +166,7 @@ extension NotificationProvider {
     /// the top level of the payload, where the app's ``LinkIntake/linkKeys`` read them; the SDK
     /// itself opens only `gcm.app_link`.
     public static let firebase = NotificationProvider(
-        name: "fcm",
+        name: "firebase",
         title: "Firebase Cloud Messaging",
         links: [Location(PayloadPath("gcm.app_link"))],
         reference:
@@ -196,13 +196,19 @@ extension NotificationProvider {
         ]
     }
 
-    /// Every preset, by ``name``.
+    /// Every preset. Its ``name`` is its Swift spelling (`.oneSignal` is `oneSignal`), the one
+    /// spelling the manifest, the `waypoint` tool and the documentation use too.
     public static let presets: [NotificationProvider] = [
         .braze, .oneSignal, .airship, .cleverTap, .iterable, .customerIO, .moEngage, .batch, .firebase, .pinpoint,
     ]
 
-    /// The preset named `name` (`braze`, `onesignal`…), in any case.
+    /// The preset named `name` (`braze`, `oneSignal`…), in any case.
+    ///
+    /// ```swift
+    /// NotificationProvider.preset(named: "onesignal")?.name   // "oneSignal"
+    /// ```
     public static func preset(named name: String) -> NotificationProvider? {
-        presets.first { $0.name == name.lowercased() }
+        let wanted = name.lowercased()
+        return presets.first { $0.name.lowercased() == wanted }
     }
 }

@@ -1,0 +1,75 @@
+import Waypoint
+
+/// Names people type — commands, push providers — and the nearest known one when a name is a slip,
+/// so an error says "did you mean" rather than only listing what there is.
+package enum Spelling {
+    /// The known name nearest to `name`, when it is close enough to be a slip of it: at most two
+    /// edits (or a third of the name's length), ignoring case, `-`, `_`, `.` and spaces.
+    ///
+    /// ```swift
+    /// Spelling.nearest(to: "one-signal", in: ["braze", "oneSignal"])   // "oneSignal"
+    /// Spelling.nearest(to: "pusher", in: ["braze", "oneSignal"])       // nil
+    /// ```
+    package static func nearest(to name: String, in names: [String]) -> String? {
+        let typed = folded(name)
+        let scored = names.map { (name: $0, distance: distance(typed, folded($0))) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
+        return best.distance <= max(2, best.name.count / 3) ? best.name : nil
+    }
+
+    /// The Levenshtein distance: insertions, deletions and substitutions.
+    package static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// `name` as it is compared: lower case, without the punctuation people put between words.
+    private static func folded(_ name: String) -> String {
+        String(name.lowercased().filter { !"-_. ".contains($0) })
+    }
+}
+
+extension NotificationProvider {
+    /// Names teams know the providers by that are not the presets' (the preset's name is its Swift
+    /// spelling): each leads to the preset it means.
+    package static let otherNames: [String: String] = [
+        "fcm": "firebase", "firebaseMessaging": "firebase", "firebaseCloudMessaging": "firebase",
+        "awsPinpoint": "pinpoint", "urbanAirship": "airship", "appboy": "braze",
+    ]
+
+    /// The preset a manifest or the tool names, in any case, or a message that says what to write:
+    /// the preset meant by a name it is known by, or the nearest, and every preset's name.
+    ///
+    /// ```swift
+    /// NotificationProvider.preset(spelled: "fcm")
+    /// // .failure("Unknown push provider 'fcm'. Did you mean 'firebase'? The providers are: braze, …")
+    /// ```
+    package static func preset(spelled name: String) -> Result<NotificationProvider, ProviderNameError> {
+        if let preset = preset(named: name) { return .success(preset) }
+        let names = presets.map(\.name)
+        let known = otherNames.first { $0.key.lowercased() == name.lowercased() }?.value
+        let meant = known ?? Spelling.nearest(to: name, in: names + otherNames.keys.sorted())
+        let suggestion = meant.map { " Did you mean '\(otherNames[$0] ?? $0)'?" } ?? ""
+        return .failure(
+            ProviderNameError(
+                message: "Unknown push provider '\(name)'.\(suggestion) The providers are: "
+                    + "\(names.joined(separator: ", "))."
+            )
+        )
+    }
+}
+
+/// A push provider name that names no preset, with what to write instead.
+package struct ProviderNameError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
+}
