@@ -138,7 +138,7 @@ struct CommandLineTests {
         #expect(!output.stdout.contains("The data is not in the correct format"))
     }
 
-    @Test("lint makes a quick action's link from its own userInfo, and fills an equals rule with its value")
+    @Test("lint makes a quick action's link from its userInfo (a placeholder it lacks is a runtime parameter), and an equals rule's")
     func lintQuickActionsAndRules() throws {
         let manifest = try ToolRunner.temporaryManifest(
             """
@@ -152,19 +152,23 @@ struct CommandLineTests {
                   link: /tabs/{tab}
             quickActions:
               - {type: listing.open, title: Open, link: "/listings/{id}", userInfo: {id: 7}}
-              - {type: listing.missing, title: Missing, link: "/listings/{id}"}
+              - {type: listing.runtime, title: Runtime, link: "/listings/{id}"}
+              - {type: listing.static, title: Static, link: "/tabs/2"}
+              - {type: listing.nowhere, title: Nowhere, link: "/nowhere/{id}"}
               - {type: listing.text, title: Text, link: "/listings/{id}", userInfo: {id: seven}}
             """
         )
         let output = try ToolRunner.run(["lint", "--manifest", manifest])
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(!lines.contains { $0.contains("'listing.open'") })
+        for clean in ["'listing.open'", "'listing.runtime'", "'listing.static'"] {
+            #expect(!lines.contains { $0.contains(clean) }, "\(clean): \(output.stdout)")
+        }
         #expect(
             lines.contains {
                 $0.contains(
-                    "'listing.missing' leads to '/listings/{id}', but its link cannot be made from its userInfo: The link "
-                        + "template '/listings/{id}' needs a value at 'id', which the payload does not have. ["
+                    "'listing.nowhere' leads to '/nowhere/{id}', which no route matches whatever value the app gives "
+                        + "'id' when it sets the shortcut."
                 )
             }
         )

@@ -302,10 +302,41 @@ package struct ManifestLinter {
             }
         }
         // A quick action's userInfo is written in the manifest: its link is made exactly as on a
-        // device, so a parameter the userInfo does not carry, or carries with the wrong type, shows.
+        // device, so a value the userInfo carries with the wrong type shows. A placeholder the
+        // userInfo does not carry is a runtime parameter, filled when the app sets the shortcut
+        // (`/orders/{order_id}`): it is tried with a value of each parameter type, and only a link
+        // no value can make match is an error.
         let intake = manifest.makeIntake()
         for action in manifest.quickActions {
             let what = "The quick action '\(action.item.type)'"
+            let carried = PayloadValue.object(action.item.userInfo)
+            let runtime = action.link.placeholders.filter { carried[$0] == nil }
+            guard runtime.isEmpty else {
+                let leads = ParameterType.allCases.contains { type in
+                    var userInfo = action.item.userInfo
+                    let samples = Self.nest(
+                        .object(Dictionary(uniqueKeysWithValues: runtime.map { ($0, .string(Self.sample(type))) }))
+                    )
+                    for (key, value) in samples.objectValue { userInfo[key] = Self.merged(userInfo[key], value) }
+                    guard
+                        case .link(let link, _) = intake.shortcut(
+                            ShortcutItemSnapshot(type: action.item.type, userInfo: userInfo)
+                        )
+                    else { return false }
+                    if case .matched = resolver.resolve(link) { return true }
+                    return false
+                }
+                if !leads {
+                    let names = runtime.map { "'\($0)'" }.joined(separator: ", ")
+                    leadsNowhere(
+                        what,
+                        action.link,
+                        "which no route matches whatever value the app gives \(names) when it sets the shortcut",
+                        action.location
+                    )
+                }
+                continue
+            }
             let result = intake.shortcut(ShortcutItemSnapshot(type: action.item.type, userInfo: action.item.userInfo))
             switch result {
             case .failure(let error):
@@ -334,6 +365,13 @@ package struct ManifestLinter {
             }
         }
         return findings
+    }
+
+    /// `added` laid over `existing`: objects merge member by member, anything else is replaced.
+    static func merged(_ existing: PayloadValue?, _ added: PayloadValue) -> PayloadValue {
+        guard case .object(var members)? = existing, case .object(let more) = added else { return added }
+        for (key, value) in more { members[key] = merged(members[key], value) }
+        return .object(members)
     }
 
     /// Turns `{"data.messageId": v}` into `{"data": {"messageId": v}}`, so key paths resolve.
