@@ -138,7 +138,7 @@ struct CommandLineTests {
         #expect(!output.stdout.contains("The data is not in the correct format"))
     }
 
-    @Test("lint makes a quick action's link from its userInfo (a placeholder it lacks is a runtime parameter), and an equals rule's")
+    @Test("lint makes quick action links from their userInfo (a missing placeholder is a runtime value), and rules'")
     func lintQuickActionsAndRules() throws {
         let manifest = try ToolRunner.temporaryManifest(
             """

@@ -10,11 +10,8 @@ struct RouterBuilderTests {
             for (name, pattern, priority) in routes { try builder.add(name, pattern, priority: priority) }
             _ = try builder.build()
             return nil
-        } catch let error as WaypointError {
-            return error
         } catch {
-            Issue.record("unexpected \(error)")
-            return nil
+            return error
         }
     }
 
