@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "WaypointLinksClientTests", dependencies: ["WaypointLinksClient", "Waypoint"]),
         .testTarget(
             name: "WaypointManifestTests",
-            dependencies: ["Waypoint", "WaypointManifest", "waypoint"],
+            dependencies: ["Waypoint", "WaypointManifest", "WaypointTesting", "waypoint"],
             exclude: ["Snapshots", "Fixtures"]
         ),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
+import WaypointTesting
 
 @testable import WaypointManifest
 
@@ -252,6 +253,92 @@ struct ManifestRuntimeTests {
                 == "The app maps the destination 'cart', which no route of shop.yaml leads to."
         )
         #expect(error(["order": { _ in "" }], [login]) == nil)
+    }
+
+    @Test(
+        "A barrier's wait in the manifest outlasts the check timeout; a wait for a barrier not supplied fails the build"
+    )
+    func barrierWaits() async throws {
+        let manifest = try ManifestLoader.parse(Self.orders + "\nbarriers: {login: {wait: 2h}}\n", file: "shop.yaml")
+        #expect(manifest.barrierWaits["login"]?.wait == 7200)
+        let signedIn = Locked(false)
+        let answers = Locked(false)
+        let login = Barrier("login") { _ in
+            signedIn.withLock { $0 } ? .passed : .needsCheck
+        } check: { _ in
+            while !answers.withLock({ $0 }) { await Task.yield() }  // the user takes their time
+            signedIn.withLock { $0 = true }
+            return true
+        }
+        let clock = ManualClock()
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
+            destinations: ["order": { "order \($0.parameters.int("id") ?? 0)" }],
+            barriers: [login],
+            configuration: DispatcherConfiguration(barrierCheckTimeout: 300),
+            clock: clock
+        )
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let id = try #require(await dispatcher.receive(try DeepLink("myapp://orders/5")))
+        await clock.waitForSleepers(1)  // the check's wait
+        clock.advance(by: 400)  // past the dispatcher's 300 s, within the manifest's two hours
+        answers.withLock { $0 = true }
+        #expect(
+            await dispatcher.outcome(of: id) == .handled(route: "orders", plan: .pushOverRoot("order 5", tab: "shop"))
+        )
+
+        let order: [String: @Sendable (LinkRoute<String>.Match) throws -> String] = ["order": { _ in "" }]
+        do {
+            _ = try manifest.makeDispatcher(
+                destinations: order,
+                barriers: [Barrier("login") { _ in .passed }, Barrier("age") { _ in .passed }]
+            )
+        } catch {
+            Issue.record("a supplied barrier with a wait failed: \(error)")
+        }
+        let stray = try ManifestLoader.parse(Self.orders + "\nbarriers: {logn: {wait: 30m}}\n", file: "shop.yaml")
+        #expect(throws: WaypointError.self) {
+            _ = try stray.makeDispatcher(destinations: order, barriers: [login])
+        }
+        do {
+            _ = try stray.makeDispatcher(destinations: order, barriers: [login])
+        } catch {
+            #expect(error.code == .unknownBarrier)
+            #expect(
+                error.message
+                    == "The manifest (shop.yaml:10:18) sets how long links wait on the barrier 'logn', which the app did "
+                    + "not supply (supplied: login)."
+            )
+        }
+        let linted = ManifestLinter(manifest: stray).lint().filter { $0.code == "unused-barrier" }
+        #expect(
+            linted.map(\.message) == ["The barrier 'logn' has a wait, but no route names it. Did you mean 'login'?"]
+        )
+    }
+
+    @Test("A barrier's wait is a duration, and a mistake in one names its line")
+    func barrierWaitDurations() throws {
+        func wait(_ text: String) throws -> TimeInterval? {
+            try ManifestLoader.parse("routes: []\nbarriers: {login: {wait: \(text)}}\n").barrierWaits["login"]?.wait
+        }
+        #expect(try wait("3600") == 3600)
+        #expect(try wait("90s") == 90)
+        #expect(try wait("30m") == 1800)
+        #expect(try wait("2h") == 7200)
+        #expect(try wait("1d") == 86400)
+        for bad in ["soon", "-5", "0", "1.5h", "2w", "''", "99999999d"] {
+            #expect(throws: ManifestError.self, "\(bad)") { _ = try wait(bad) }
+        }
+        #expect {
+            _ = try ManifestLoader.parse("routes: []\nbarriers:\n  login: {wait: soon}\n")
+        } throws: { error in
+            "\(error)".contains(":3:") && "\(error)".contains("'barriers.login.wait' must be a duration")
+        }
+        #expect(throws: ManifestError.self) { _ = try ManifestLoader.parse("routes: []\nbarriers: {login: {}}\n") }
+        #expect(throws: ManifestError.self) {
+            _ = try ManifestLoader.parse("routes: []\nbarriers: {login: {wait: 1h, retries: 2}}\n")
+        }
     }
 
     @Test("A handler: true notification action needs its handler, and a handler needs its action")

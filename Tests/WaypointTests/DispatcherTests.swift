@@ -281,6 +281,41 @@ struct DispatcherTests {
         app.loginNeverAnswers.update { $0 = false }
     }
 
+    @Test("A login slower than the check timeout still lands when its barrier's wait is longer; past it, reported")
+    func barrierWaitOutlastsTheCheckTimeout() async throws {
+        let app = try makeApp(configuration: DispatcherConfiguration(barrierCheckTimeout: 300))
+        app.authWait = 3600
+        app.loginNeverAnswers.update { $0 = true }
+        await app.launch()
+        await app.installRootUI()
+        await app.becomeActive()
+        await app.open("myapp://secure/1")
+        #expect(await app.loginPresented())
+        await app.clock.waitForSleepers(1)
+        app.clock.advance(by: 360)  // six minutes: past the dispatcher's timeout, within the barrier's wait
+        #expect(app.outcomes.isEmpty)
+        app.loginNeverAnswers.update { $0 = false }  // the user finishes signing in
+        await app.settle()
+        #expect(app.screens == [.secure(1)])
+        #expect(app.outcomes == [.handled(route: "secure", plan: .pushOverRoot(.secure(1)))])
+
+        let slow = try makeApp()
+        slow.authWait = 3600
+        slow.loginNeverAnswers.update { $0 = true }
+        await slow.launch()
+        await slow.installRootUI()
+        await slow.becomeActive()
+        await slow.open("myapp://secure/1")
+        #expect(await slow.loginPresented())
+        await slow.clock.waitForSleepers(1)
+        slow.clock.advance(by: 3599)
+        #expect(slow.outcomes.isEmpty)
+        slow.clock.advance(by: 1)
+        await slow.settle()
+        #expect(slow.outcomes == [.barrierTimedOut(barrier: "auth")])
+        slow.loginNeverAnswers.update { $0 = false }
+    }
+
     @Test("Two links racing: latest-wins keeps the newest waiting one; FIFO runs both in order")
     func racing() async throws {
         let latest = try makeApp()

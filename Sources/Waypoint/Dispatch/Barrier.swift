@@ -1,3 +1,5 @@
+import Foundation
+
 /// An async gate in front of routes, such as "log in first".
 ///
 /// A barrier is evaluated when its link is about to run, never at receipt, so logging out between
@@ -12,18 +14,29 @@
 ///     await loginScreen.present()   // true when the user logged in
 /// }
 /// ```
+///
+/// A link waits on the check for as long as the barrier's ``maximumWait`` (a login the user takes
+/// their time over: `Barrier("auth", maximumWait: 3600) { … }`), else the dispatcher's
+/// ``DispatcherConfiguration/barrierCheckTimeout``; it is kept pending meanwhile, and ends as
+/// ``DispatchOutcome/barrierTimedOut(barrier:)`` only when the wait passes.
 public struct Barrier: Sendable {
     /// The name routes refer to.
     public let name: String
+    /// How long, in seconds, a link may wait on this barrier's check; `nil` for the dispatcher's
+    /// ``DispatcherConfiguration/barrierCheckTimeout``. A manifest's `barriers: {NAME: {wait: …}}`
+    /// sets it.
+    public var maximumWait: TimeInterval?
     let evaluate: @Sendable (BarrierContext) async -> BarrierDecision
     let check: @Sendable (BarrierContext) async -> Bool
 
     public init(
         _ name: String,
+        maximumWait: TimeInterval? = nil,
         evaluate: @escaping @Sendable (BarrierContext) async -> BarrierDecision,
         check: @escaping @Sendable (BarrierContext) async -> Bool = { _ in false }
     ) {
         self.name = name
+        self.maximumWait = maximumWait
         self.evaluate = evaluate
         self.check = check
     }

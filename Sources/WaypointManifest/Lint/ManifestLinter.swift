@@ -50,6 +50,7 @@ package struct ManifestLinter {
         findings += providerOverlaps()
         findings += providerOrder()
         findings += appIDPlaceholders()
+        findings += unusedBarrierWaits()
         findings += associationFileProblems.map { problem in
             LintFinding(
                 severity: problem.severity == .error ? .error : .warning,
@@ -389,6 +390,21 @@ package struct ManifestLinter {
         }
         for (key, value) in flat.objectValue { insert(key.split(separator: ".")[...], value, into: &root) }
         return .object(root)
+    }
+
+    /// Waits set for barriers no route names: a misspelled name, or a barrier the routes no longer use.
+    private func unusedBarrierWaits() -> [LintFinding] {
+        let named = Set(manifest.routes.flatMap(\.barriers))
+        return manifest.barrierWaits.sorted { $0.key < $1.key }.filter { !named.contains($0.key) }.map { name, wait in
+            let known = named.sorted()
+            let nearest = Spelling.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+            return LintFinding(
+                severity: .warning,
+                code: "unused-barrier",
+                location: wait.location,
+                message: "The barrier '\(name)' has a wait, but no route names it.\(nearest)"
+            )
+        }
     }
 
     /// App IDs shaped like one but holding a placeholder (the loader refuses any other shape).

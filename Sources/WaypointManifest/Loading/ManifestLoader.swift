@@ -83,8 +83,8 @@ public enum ManifestLoader {
     }
 
     static let topLevelKeys = [
-        "schemes", "domains", "appIDs", "android", "routes", "notifications", "quickActions", "quickActionLimit",
-        "activities", "webView", "policy", "universalLinks", "shortLinks",
+        "schemes", "domains", "appIDs", "android", "routes", "barriers", "notifications", "quickActions",
+        "quickActionLimit", "activities", "webView", "policy", "universalLinks", "shortLinks",
     ]
 
     private static func read(_ root: ManifestNode, into manifest: inout Manifest) throws(ManifestError) {
@@ -120,6 +120,11 @@ public enum ManifestLoader {
         if let node = top["notifications"] { manifest.notifications = try readNotifications(node) }
         if let node = top["quickActions"] { manifest.quickActions = try node.list().map(readQuickAction) }
         if let node = top["quickActionLimit"] { manifest.quickActionLimit = try node.int() }
+        for (name, node) in try top["barriers"]?.entries() ?? [] {
+            let fields = try node.mapping(allowed: ["wait"])
+            guard let wait = fields["wait"] else { throw node.error("'\(node.path)' needs a 'wait' (30m, 2h).") }
+            manifest.barrierWaits[name] = BarrierWait(wait: try wait.duration(), location: node.location)
+        }
         if let node = top["activities"] {
             manifest.activities = try node.entries().map { entry throws(ManifestError) in
                 (entry.key, LinkTemplate(try entry.value.nonEmptyString()))

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A YAML node with where it stands, and typed readers that fail with the file, line and column.
@@ -69,6 +70,20 @@ struct ManifestNode {
     func bool() throws(ManifestError) -> Bool {
         guard case .scalar = node, let value = node.bool else { throw error("'\(path)' must be true or false.") }
         return value
+    }
+
+    /// A duration in seconds: a whole number of seconds, or one with a unit (`90s`, `30m`, `2h`, `1d`).
+    func duration() throws(ManifestError) -> TimeInterval {
+        let problem = "'\(path)' must be a duration: seconds (3600) or a number with s, m, h or d (30m, 2h)."
+        guard case .scalar(let scalar) = node else { throw error(problem) }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        let unit = text.last.flatMap { units[$0] }
+        let digits = unit == nil ? text[...] : text.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits), count > 0,
+            count <= 366 * 86_400
+        else { throw error(problem) }
+        return TimeInterval(count) * (unit ?? 1)
     }
 
     /// A list of strings; a single string reads as a list of one.

@@ -1,3 +1,4 @@
+import Foundation
 import Waypoint
 
 /// A route manifest: everything about how links reach an app, in one file the app can ship in
@@ -35,12 +36,23 @@ public struct Manifest: Sendable {
     public var webView = WebViewSettings()
     public var policy = ManifestPolicy()
     public var universalLinks = UniversalLinkSettings()
+    /// How long a link may wait on each barrier's check, in seconds, by barrier name (`barriers:
+    /// {login: {wait: 1h}}`): a login the user takes their time over still lands. The app supplies
+    /// the barriers themselves; building the dispatcher fails for a name it did not supply.
+    public var barrierWaits: [String: BarrierWait] = [:]
     /// Where Waypoint Links serves the app's short links; `nil` when the app has none.
     public var shortLinks: ShortLinkSettings?
     /// The file it was read from, for messages.
     public var file = "waypoint.yaml"
 
     public init() {}
+}
+
+/// How long links may wait on one barrier's check, and where the manifest says so.
+public struct BarrierWait: Sendable, Hashable {
+    /// Seconds.
+    public var wait: TimeInterval
+    public var location: SourceLocation
 }
 
 /// Where something stands in the manifest file.

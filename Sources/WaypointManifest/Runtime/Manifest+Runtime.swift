@@ -139,6 +139,20 @@ extension Manifest {
                     + "declares with handler: true."
             )
         }
+        var barriers = barriers
+        let supplied = barriers.map(\.name).sorted().joined(separator: ", ")
+        for (name, setting) in barrierWaits.sorted(by: { $0.key < $1.key }) {
+            guard let index = barriers.firstIndex(where: { $0.name == name }) else {
+                throw WaypointError(
+                    .unknownBarrier,
+                    names: [name],
+                    message: "The manifest (\(setting.location)) sets how long links wait on the barrier '\(name)', "
+                        + "which the app did not supply "
+                        + (supplied.isEmpty ? "(no barriers are supplied)." : "(supplied: \(supplied)).")
+                )
+            }
+            barriers[index].maximumWait = setting.wait
+        }
         return try LinkDispatcher(
             routes: routes,
             policy: makePolicy(),

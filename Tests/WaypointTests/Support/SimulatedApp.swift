@@ -81,6 +81,8 @@ final class SimulatedApp: @unchecked Sendable {
     var handlers: [String: LinkRoute<Screen>.Handler] = [:]
     /// Scene roles of routes, by route name (``LinkRoute/sceneRole``). Set before `launch`.
     var sceneRoles: [String: String] = [:]
+    /// How long a link may wait on the login check (``Barrier/maximumWait``). Set before `launch`.
+    var authWait: TimeInterval?
     /// Barriers in front of every link they apply to.
     var mandatoryBarriers: [MandatoryBarrier] = []
     /// What happens to forbidden links and invalid input, beside the recorders below.
@@ -156,7 +158,7 @@ final class SimulatedApp: @unchecked Sendable {
         let presentations = self.loginPresentations
         let neverAnswers = self.loginNeverAnswers
         let loginScenes = self.loginScenes
-        return Barrier("auth") { _ in
+        return Barrier("auth", maximumWait: authWait) { _ in
             isLoggedIn.current ? .passed : .needsCheck
         } check: { context in
             presentations.update { $0 += 1 }
