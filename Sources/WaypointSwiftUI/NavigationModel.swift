@@ -3,7 +3,8 @@ import Combine  // owns `ObservableObject` and `@Published`; SwiftUI does not re
 import SwiftUI
 import Waypoint
 
-/// Handled links as SwiftUI state: the `NavigationStack` path, the selected tab, and a sheet.
+/// Handled links as SwiftUI state: the `NavigationStack` path, the selected tab, a sheet and a
+/// full-screen cover.
 ///
 /// ```swift
 /// @StateObject var navigation = NavigationModel<Screen>()
@@ -14,18 +15,18 @@ import Waypoint
 public final class NavigationModel<Destination: Hashable & Sendable>: ObservableObject {
     @Published public var path: [Destination] = []
     @Published public var selectedTab: String?
+    /// What a sheet shows (``NavigationPlan/Presentation/present``).
     @Published public var presented: Destination?
+    /// What a full-screen cover shows (``NavigationPlan/Presentation/fullScreenCover``).
+    @Published public var covered: Destination?
 
     public init() {}
 
-    /// Applies a handled link's plan: the tab first, then the path (or the sheet).
+    /// Applies a handled link's plan: the tab first, then the path (or the sheet, or the cover).
     public func apply(_ plan: NavigationPlan<Destination>) {
         if let tab = plan.tab { selectedTab = tab }
-        if plan.presentation == .present {
-            presented = plan.destination
-        } else {
-            presented = nil
-        }
+        presented = plan.presentation == .present ? plan.destination : nil
+        covered = plan.presentation == .fullScreenCover ? plan.destination : nil
         path = plan.path(from: path)
     }
 }

@@ -67,6 +67,11 @@ public final class UIKitNavigator<Destination: Hashable & Sendable> {
         case .present(let destination):
             let presenter = root?.presentedViewController ?? root
             presenter?.present(makeViewController(destination), animated: true)
+        case .presentFullScreen(let destination):
+            let presenter = root?.presentedViewController ?? root
+            let cover = makeViewController(destination)
+            cover.modalPresentationStyle = .fullScreen
+            presenter?.present(cover, animated: true)
         case .setStack(let destinations):
             currentStack?.setViewControllers(destinations.map(makeViewController), animated: true)
         }

@@ -317,6 +317,69 @@ struct ManifestRuntimeTests {
         )
     }
 
+    @Test(
+        "A route's presentation reaches its plan and the resolve report; a name for one that is not Swift's says which"
+    )
+    func presentations() async throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            schemes: [myapp]
+            routes:
+              - {name: filters, pattern: /filters, presentation: present}
+              - {name: player, pattern: "/player/{id:int}", presentation: fullScreenCover, tab: watch}
+              - {name: signup, pattern: /signup, presentation: replaceStack}
+              - {name: detail, pattern: "/detail/{id:int}", presentation: push}
+              - {name: home, pattern: /home, tab: main}
+            """
+        )
+        #expect(
+            manifest.routes.map(\.presentation) == [.present, .fullScreenCover, .replaceStack, .push, .pushOverRoot]
+        )
+        let destinations: [String: @Sendable (LinkRoute<String>.Match) throws -> String] = [
+            "filters": { _ in "filters" }, "player": { "player \($0.parameters.int("id") ?? 0)" },
+            "signup": { _ in "signup" }, "detail": { _ in "detail" }, "home": { _ in "home" },
+        ]
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(destinations: destinations)
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let expected: [(String, NavigationPlan<String>)] = [
+            ("myapp://filters", .present("filters")), ("myapp://player/7", .fullScreenCover("player 7", tab: "watch")),
+            ("myapp://signup", .replaceStack("signup")), ("myapp://detail/1", .push("detail")),
+            ("myapp://home", .pushOverRoot("home", tab: "main")),
+        ]
+        for (link, plan) in expected {
+            let id = try #require(await dispatcher.receive(try DeepLink(link)))
+            let outcome = await dispatcher.outcome(of: id)
+            guard case .handled(_, let shown) = outcome else {
+                Issue.record("\(link) ended as \(String(describing: outcome))")
+                continue
+            }
+            #expect(shown == plan, "\(link)")
+        }
+        let report = ResolveReport.make(
+            input: "myapp://player/7",
+            intake: manifest.makeIntake().url("myapp://player/7"),
+            resolver: try manifest.makeResolver()
+        )
+        #expect(report.presentation == .fullScreenCover)
+        #expect(report.json["presentation"] == .string("fullScreenCover"))
+
+        #expect {
+            _ = try ManifestLoader.parse("routes:\n  - {name: a, pattern: /a, presentation: sheet}\n")
+        } throws: { error in
+            "\(error)".hasSuffix(
+                ":2:42: Unknown presentation 'sheet'. Did you mean 'present'? The presentations are: push, "
+                    + "pushOverRoot, present, fullScreenCover, replaceStack."
+            )
+        }
+        #expect {
+            _ = try ManifestLoader.parse("routes:\n  - {name: a, pattern: /a, presentation: fullscreencovr}\n")
+        } throws: { error in
+            "\(error)".contains("Did you mean 'fullScreenCover'?")
+        }
+    }
+
     @Test("A barrier's wait is a duration, and a mistake in one names its line")
     func barrierWaitDurations() throws {
         func wait(_ text: String) throws -> TimeInterval? {

@@ -27,6 +27,11 @@ struct AdapterSupportTests {
                 .dismissPresented, .setStack([.list, .order(1)]),
             ]
         )
+        // A cover goes over what is shown, sheet included, and leaves the stack below it as it was.
+        let cover = NavigationPlan.fullScreenCover(Screen.order(1), tab: "home")
+        #expect(cover.steps == [.selectTab("home"), .presentFullScreen(.order(1))])
+        #expect(cover.path(from: [.list]) == [.list])
+        #expect(cover.presentation == .fullScreenCover)
     }
 
     @Test("A web view loads its own pages, routes the app's links, sends other sites outside, refuses the dangerous")

@@ -177,6 +177,15 @@ final class RecordingNavigationController: UINavigationController {
     }
 }
 
+/// Remembers what was presented over it, and how.
+final class RecordingTabBarController: UITabBarController {
+    var presented: [String] = []
+    override func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        let style = viewController.modalPresentationStyle == .fullScreen ? "full screen" : "sheet"
+        presented.append("\(viewController.title ?? "?") as \(style)")
+    }
+}
+
 // MARK: The app under test
 
 final class Shown: @unchecked Sendable {
@@ -459,7 +468,7 @@ func exampleAppLinks() async throws {
 @MainActor
 func navigator() {
     let stack = RecordingNavigationController(rootViewController: UIViewController())
-    let tabs = UITabBarController()
+    let tabs = RecordingTabBarController()
     tabs.selectedViewController = stack
     let navigator = UIKitNavigator<String>(
         tabBarController: tabs,
@@ -473,6 +482,9 @@ func navigator() {
     navigator.show(.pushOverRoot("order 1234", tab: "inbox"))
     check(tabs.selectedIndex == 1, "the navigator selects the plan's tab")
     check(stack.log == ["popToRoot", "push order 1234"], "… then pushes over the root so Back returns home")
+    navigator.show(.present("filters"))
+    navigator.show(.fullScreenCover("player"))
+    check(tabs.presented == ["filters as sheet", "player as full screen"], "a sheet, then a full-screen cover")
 }
 
 try await sceneColdStart()

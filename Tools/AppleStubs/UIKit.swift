@@ -18,8 +18,15 @@ public typealias Published = Combine.Published
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
     open var presentedViewController: UIViewController? { nil }
     open var title: String?
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     open func present(_ viewController: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {}
     open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {}
+}
+
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0
+    case pageSheet = 1
+    case automatic = -2
 }
 
 @MainActor open class UINavigationController: UIViewController {

@@ -1,6 +1,5 @@
 // Stub of the WebKit API used by Waypoint's adapters. See README.md.
 import Foundation
-
 import UIKit  // the stub, built before this one
 
 // On Apple platforms `URLRequest` is Foundation's, which WebKit re-exports; on Linux it lives in

@@ -8,8 +8,10 @@ public enum NavigationStep<Destination: Hashable & Sendable>: Sendable, Hashable
     case popToRoot
     /// Push a screen onto the selected stack.
     case push(Destination)
-    /// Present a screen modally over what is shown.
+    /// Present a screen modally over what is shown, as a sheet.
     case present(Destination)
+    /// Present a screen modally, covering the whole screen.
+    case presentFullScreen(Destination)
     /// Make these screens the whole stack.
     case setStack([Destination])
 }
@@ -24,7 +26,7 @@ extension NavigationPlan {
     /// ```
     public var steps: [NavigationStep<Destination>] {
         var steps: [NavigationStep<Destination>] = []
-        if presentation != .present { steps.append(.dismissPresented) }
+        if presentation != .present && presentation != .fullScreenCover { steps.append(.dismissPresented) }
         if let tab { steps.append(.selectTab(tab)) }
         switch presentation {
         case .push:
@@ -35,6 +37,9 @@ extension NavigationPlan {
         case .present:
             steps += via.map(NavigationStep.push)
             steps.append(.present(destination))
+        case .fullScreenCover:
+            steps += via.map(NavigationStep.push)
+            steps.append(.presentFullScreen(destination))
         case .replaceStack:
             steps.append(.setStack(via + [destination]))
         }

@@ -13,8 +13,11 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         case push
         /// Back to the root of the (selected) tab, then pushed, so Back returns home.
         case pushOverRoot
-        /// Presented modally over what is shown.
+        /// Presented modally over what is shown, as a sheet.
         case present
+        /// Presented modally over everything, covering the screen (SwiftUI's `fullScreenCover`,
+        /// UIKit's `.fullScreen` style).
+        case fullScreenCover
         /// The stack becomes `via + [destination]`, with no root below.
         case replaceStack
     }
@@ -98,17 +101,25 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
     public static func present(_ destination: Destination, tab: String? = nil) -> Self {
         Self(destination: destination, presentation: .present, tab: tab)
     }
+    /// Covers the screen with the destination: a sign-up flow, a player.
+    ///
+    /// ```swift
+    /// NavigationPlan.fullScreenCover(Screen.player(7)).steps   // [.presentFullScreen(.player(7))]
+    /// ```
+    public static func fullScreenCover(_ destination: Destination, tab: String? = nil) -> Self {
+        Self(destination: destination, presentation: .fullScreenCover, tab: tab)
+    }
     public static func replaceStack(_ destination: Destination, via: [Destination] = [], tab: String? = nil) -> Self {
         Self(destination: destination, presentation: .replaceStack, tab: tab, via: via)
     }
 
     /// The `NavigationStack(path:)` path after the plan runs, given the current one. A modal
-    /// presentation leaves the path as it is (show ``destination`` in a sheet).
+    /// presentation leaves the path as it is (show ``destination`` in a sheet or a full-screen cover).
     public func path(from current: [Destination]) -> [Destination] {
         switch presentation {
         case .push: current + via + [destination]
         case .pushOverRoot, .replaceStack: via + [destination]
-        case .present: current
+        case .present, .fullScreenCover: current
         }
     }
 }

@@ -170,7 +170,7 @@ public enum ManifestLoader {
         var routes: [ManifestRoute] = []
         for item in try node.list() {
             let fields = try item.mapping(allowed: [
-                "name", "pattern", "priority", "barriers", "sources", "destination", "tab", "scene",
+                "name", "pattern", "priority", "barriers", "sources", "destination", "tab", "presentation", "scene",
             ])
             guard let name = fields["name"] else { throw item.error("A route needs 'name'.") }
             guard let patternNode = fields["pattern"] else {
@@ -199,10 +199,26 @@ public enum ManifestLoader {
             }
             if let node = fields["destination"] { route.destination = try node.string() }
             if let node = fields["tab"] { route.tab = try node.string() }
+            if let node = fields["presentation"] { route.presentation = try readPresentation(node) }
             if let node = fields["scene"] { route.scene = try node.nonEmptyString() }
             routes.append(route)
         }
         return routes
+    }
+
+    /// A route's presentation, spelled as in Swift; another name for one, or a slip, is an error
+    /// that says which was meant.
+    private static func readPresentation(_ node: ManifestNode) throws(ManifestError) -> RoutePresentation {
+        let text = try node.string()
+        if let presentation = RoutePresentation(rawValue: text) { return presentation }
+        let names = RoutePresentation.allCases.map(\.rawValue)
+        let meant =
+            RoutePresentation.otherNames.first { $0.key.lowercased() == text.lowercased() }?.value.rawValue
+            ?? Spelling.nearest(to: text, in: names)
+        throw node.error(
+            "Unknown presentation '\(text)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
+                + " The presentations are: \(names.joined(separator: ", "))."
+        )
     }
 
     private static func readNotifications(_ node: ManifestNode) throws(ManifestError) -> NotificationSettings {

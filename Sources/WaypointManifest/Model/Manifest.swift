@@ -78,10 +78,46 @@ public struct ManifestRoute: Sendable, Hashable {
     public var destination: String?
     /// A tab to select first.
     public var tab: String?
+    /// How the screen is shown; by default pushed over the root of the (selected) tab, so Back
+    /// returns home.
+    public var presentation: RoutePresentation = .pushOverRoot
     /// The role of the window that shows the route's links when they arrive without one
     /// (``LinkRoute/sceneRole``).
     public var scene: String?
     public var location: SourceLocation
+}
+
+/// How a manifest route shows its screen: ``NavigationPlan/Presentation``, spelled as in Swift.
+public enum RoutePresentation: String, Sendable, Hashable, CaseIterable {
+    /// Pushed onto the current stack.
+    case push
+    /// Back to the root of the (selected) tab, then pushed: "switch tab, then push".
+    case pushOverRoot
+    /// A sheet.
+    case present
+    /// A full-screen cover.
+    case fullScreenCover
+    /// The stack becomes the screen alone.
+    case replaceStack
+
+    /// Names people use for a presentation that are not its Swift spelling, and the one they mean.
+    package static let otherNames: [String: RoutePresentation] = [
+        "sheet": .present, "modal": .present, "fullScreen": .fullScreenCover, "cover": .fullScreenCover,
+        "replace": .replaceStack, "root": .pushOverRoot,
+    ]
+
+    /// The plan that shows `destination` this way, after selecting `tab`.
+    package func plan<Destination>(_ destination: Destination, tab: String?) -> NavigationPlan<Destination> {
+        let presentation: NavigationPlan<Destination>.Presentation =
+            switch self {
+            case .push: .push
+            case .pushOverRoot: .pushOverRoot
+            case .present: .present
+            case .fullScreenCover: .fullScreenCover
+            case .replaceStack: .replaceStack
+            }
+        return NavigationPlan(destination: destination, presentation: presentation, tab: tab)
+    }
 }
 
 public struct AndroidApp: Sendable, Hashable {

@@ -70,7 +70,8 @@ extension ManifestRoute {
 
 extension Manifest {
     /// The app's dispatcher, from the manifest in full: every route with its barriers, sources,
-    /// priority, and a plan that selects its `tab:` and pushes its `destination:` over the root. What
+    /// priority, and a plan that selects its `tab:` and shows its `destination:` as its
+    /// `presentation:` says (by default pushed over the root). What
     /// `waypoint resolve` reports for a link is what this dispatcher does with it. A destination
     /// closure that throws fails the link (``DispatchOutcome/failed(route:message:)``).
     ///
@@ -105,7 +106,7 @@ extension Manifest {
                         + (mapped.isEmpty ? "(no destinations are mapped)." : "(mapped: \(mapped)).")
                 )
             }
-            let tab = route.tab
+            let (tab, presentation) = (route.tab, route.presentation)
             var declared = LinkRoute<Destination>(
                 route.name,
                 route.pattern.text,
@@ -113,7 +114,7 @@ extension Manifest {
                 sources: route.sources,
                 priority: route.priority,
                 sceneRole: route.scene
-            ) { match in .pushOverRoot(try screen(match), tab: tab) }
+            ) { match in presentation.plan(try screen(match), tab: tab) }
             declared.location = "\(route.location)"
             routes.append(declared)
         }

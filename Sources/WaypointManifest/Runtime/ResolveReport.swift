@@ -19,6 +19,8 @@ package struct ResolveReport: Sendable, Hashable {
     /// hands the navigator.
     package var destination: String?
     package var tab: String?
+    /// How the screen is shown, when the route says other than the default (pushed over the root).
+    package var presentation: RoutePresentation?
     /// The role of the window the matched route's links go to when they arrive without one.
     package var scene: String?
     /// The window content the input asks for (a notification's `target-content-id`).
@@ -80,6 +82,8 @@ package struct ResolveReport: Sendable, Hashable {
             report.sources = match.route.value.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
             report.destination = match.route.value.destinationKey
             report.tab = match.route.value.tab
+            let presentation = match.route.value.presentation
+            report.presentation = presentation == .pushOverRoot ? nil : presentation
             report.scene = match.route.value.scene
         }
         return report
@@ -100,6 +104,7 @@ package struct ResolveReport: Sendable, Hashable {
             if !sources.isEmpty { object["sources"] = .array(sources.map { .string($0.rawValue) }) }
             if let destination { object["destination"] = .string(destination) }
             if let tab { object["tab"] = .string(tab) }
+            if let presentation { object["presentation"] = .string(presentation.rawValue) }
             if let scene { object["scene"] = .string(scene) }
         }
         if let targetContentIdentifier { object["targetContentIdentifier"] = .string(targetContentIdentifier) }
@@ -133,7 +138,12 @@ package struct ResolveReport: Sendable, Hashable {
         if let fragment { lines.append("  fragment:   \(fragment)") }
         if !barriers.isEmpty { lines.append("  barriers:   \(barriers.joined(separator: ", "))") }
         if !sources.isEmpty { lines.append("  sources:    \(sources.map(\.rawValue).joined(separator: ", "))") }
-        if let destination { lines.append("  destination: \(destination)" + (tab.map { "  (tab \($0))" } ?? "")) }
+        if let destination {
+            lines.append(
+                "  destination: \(destination)" + (tab.map { "  (tab \($0))" } ?? "")
+                    + (presentation.map { "  (\($0.rawValue))" } ?? "")
+            )
+        }
         if let scene { lines.append("  scene:      \(scene)") }
         if let targetContentIdentifier { lines.append("  target:     \(targetContentIdentifier)") }
         if let reason { lines.append("  reason:     \(reason)") }
