@@ -380,6 +380,68 @@ struct ManifestRuntimeTests {
         }
     }
 
+    @Test("A redirect route sends an old path to a new route with its parameters and query; one leading nowhere fails")
+    func redirects() async throws {
+        let text = """
+            schemes: [myapp]
+            routes:
+              - {name: book, pattern: "/books/{id:int}"}
+              - {name: legacy.book, pattern: "/b/{id:int}", redirect: "/books/{id}"}
+            """
+        let manifest = try ManifestLoader.parse(text, file: "shop.yaml")
+        let destinations: [String: @Sendable (LinkRoute<String>.Match) throws -> String] = [
+            "book": { "book \($0.parameters.int("id") ?? 0) from \($0.link.queryValue("utm_source") ?? "-")" }
+        ]
+        let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(destinations: destinations)
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let id = try #require(await dispatcher.receive(try DeepLink("myapp://b/7?utm_source=mail")))
+        #expect(
+            await dispatcher.outcome(of: id)
+                == .redirected(
+                    to: "/books/7?utm_source=mail",
+                    outcome: .handled(route: "book", plan: .pushOverRoot("book 7 from mail"))
+                )
+        )
+        let report = ResolveReport.make(
+            input: "myapp://b/7?utm_source=mail",
+            intake: manifest.makeIntake().url("myapp://b/7?utm_source=mail"),
+            resolver: try manifest.makeResolver()
+        )
+        #expect(report.redirect == "/books/7?utm_source=mail")
+        #expect(report.destination == nil)
+        #expect(try RouteCodeGenerator(manifest: manifest).cases().map(\.route.name) == ["book"])
+
+        let nowhere = try ManifestLoader.parse(
+            text.replacingOccurrences(of: #"redirect: "/books/{id}""#, with: #"redirect: "/book/{id}""#),
+            file: "shop.yaml"
+        )
+        let message =
+            "shop.yaml:4:5: The redirect of 'legacy.book' leads to '/book/{id}' (made as '/book/1'), which no "
+            + "route that shows a screen matches. Did you mean '/books/{id:int}'?"
+        #expect {
+            _ = try nowhere.makeDispatcher(destinations: destinations)
+        } throws: { error in
+            (error as? WaypointError)?.code == .invalidRedirect && "\(error)" == message
+        }
+        let linted = ManifestLinter(manifest: nowhere).lint().filter { $0.code == "redirect-leads-nowhere" }
+        #expect(linted.map(\.severity) == [.error])
+
+        #expect {
+            _ = try ManifestLoader.parse(text.replacingOccurrences(of: "{id}\"}", with: "{bookID}\"}"))
+        } throws: { error in
+            "\(error)".contains(
+                "The redirect of 'legacy.book' uses '{bookID}', which its pattern '/b/{id:int}' does not have."
+            )
+        }
+        #expect {
+            _ = try ManifestLoader.parse(text.replacingOccurrences(of: "redirect:", with: "tab: x, redirect:"))
+        } throws: { error in
+            "\(error)".contains("The route 'legacy.book' redirects, so it shows no screen: remove its 'tab'.")
+        }
+    }
+
     @Test("A barrier's wait is a duration, and a mistake in one names its line")
     func barrierWaitDurations() throws {
         func wait(_ text: String) throws -> TimeInterval? {

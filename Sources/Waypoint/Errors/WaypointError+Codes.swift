@@ -15,6 +15,7 @@ extension WaypointError.Code {
         // A route table, a link built from a route, the app's setup.
         case duplicateRoute, ambiguousRoutes, duplicateName, unknownRoute, missingParameter, originMismatch
         case invalidPattern, invalidRouteTable, unknownBarrier, duplicateBarrier, unknownDestination, unknownAction
+        case invalidRedirect
         // A parameter used as a file name, a pending-link store.
         case unsafeName, storeFailed, invalidKey
     }
@@ -130,6 +131,9 @@ extension WaypointError.Code {
     /// A manifest's notification action runs a handler the app did not give, or the app gives one for
     /// an action the manifest does not declare.
     public static let unknownAction = Self(name: .unknownAction)
+
+    /// A manifest route's `redirect:` leads to no route that shows a screen.
+    public static let invalidRedirect = Self(name: .invalidRedirect)
 
     // MARK: A parameter as a file name, a store
 

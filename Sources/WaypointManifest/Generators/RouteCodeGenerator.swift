@@ -87,7 +87,7 @@ package struct RouteCodeGenerator: Sendable {
     func cases() throws(ManifestError) -> [Case] {
         var cases: [Case] = []
         var used: Set<String> = []
-        for route in manifest.routes {
+        for route in manifest.routes where route.redirect == nil {  // a redirect shows no screen of its own
             let pattern = route.pattern
             var order: [String] = []
             var types: [String: ParameterType] = [:]

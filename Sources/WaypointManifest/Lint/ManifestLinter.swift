@@ -51,6 +51,16 @@ package struct ManifestLinter {
         findings += providerOrder()
         findings += appIDPlaceholders()
         findings += unusedBarrierWaits()
+        if let router {
+            findings += manifest.redirectProblems(router).map { route, message in
+                LintFinding(
+                    severity: .error,
+                    code: "redirect-leads-nowhere",
+                    location: route.location,
+                    message: message
+                )
+            }
+        }
         findings += associationFileProblems.map { problem in
             LintFinding(
                 severity: problem.severity == .error ? .error : .warning,

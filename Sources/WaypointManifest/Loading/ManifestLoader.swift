@@ -171,6 +171,7 @@ public enum ManifestLoader {
         for item in try node.list() {
             let fields = try item.mapping(allowed: [
                 "name", "pattern", "priority", "barriers", "sources", "destination", "tab", "presentation", "scene",
+                "redirect",
             ])
             guard let name = fields["name"] else { throw item.error("A route needs 'name'.") }
             guard let patternNode = fields["pattern"] else {
@@ -201,9 +202,35 @@ public enum ManifestLoader {
             if let node = fields["tab"] { route.tab = try node.string() }
             if let node = fields["presentation"] { route.presentation = try readPresentation(node) }
             if let node = fields["scene"] { route.scene = try node.nonEmptyString() }
+            if let node = fields["redirect"] { route.redirect = try readRedirect(node, of: route, fields: fields) }
             routes.append(route)
         }
         return routes
+    }
+
+    /// A redirect: a link made from the route's own parameters, and nothing a screen needs beside it.
+    private static func readRedirect(
+        _ node: ManifestNode,
+        of route: ManifestRoute,
+        fields: [String: ManifestNode]
+    ) throws(ManifestError) -> LinkTemplate {
+        let template = LinkTemplate(try node.nonEmptyString())
+        let shown = ["destination", "tab", "presentation"].filter { fields[$0] != nil }
+        guard shown.isEmpty else {
+            throw node.error(
+                "The route '\(route.name)' redirects, so it shows no screen: remove its "
+                    + shown.map { "'\($0)'" }.joined(separator: " and ") + "."
+            )
+        }
+        let parameters = route.pattern.parameterNames
+        for placeholder in template.placeholders where !parameters.contains(placeholder) {
+            let nearest = Spelling.nearest(to: placeholder, in: parameters).map { " Did you mean '{\($0)}'?" } ?? ""
+            throw node.error(
+                "The redirect of '\(route.name)' uses '{\(placeholder)}', which its pattern '\(route.pattern)' does "
+                    + "not have.\(nearest)"
+            )
+        }
+        return template
     }
 
     /// A route's presentation, spelled as in Swift; another name for one, or a slip, is an error

@@ -81,6 +81,9 @@ public struct ManifestRoute: Sendable, Hashable {
     /// How the screen is shown; by default pushed over the root of the (selected) tab, so Back
     /// returns home.
     public var presentation: RoutePresentation = .pushOverRoot
+    /// For an old path kept working: the link its links become instead of a screen, filled from the
+    /// route's parameters (`/books/{id}`); the link's query is carried over.
+    public var redirect: LinkTemplate?
     /// The role of the window that shows the route's links when they arrive without one
     /// (``LinkRoute/sceneRole``).
     public var scene: String?

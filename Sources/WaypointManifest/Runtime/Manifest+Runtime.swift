@@ -96,8 +96,28 @@ extension Manifest {
         clock: any DispatchClock = SystemDispatchClock()
     ) throws(WaypointError) -> LinkDispatcher<Destination> {
         let mapped = destinations.keys.sorted().joined(separator: ", ")
+        if let router = try? makeRouter(), let (route, message) = redirectProblems(router).first {
+            throw WaypointError(.invalidRedirect, names: [route.name], message: "\(route.location): \(message)")
+        }
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
+            if route.redirect != nil {
+                var declared = LinkRoute<Destination>(
+                    route.name,
+                    route.pattern.text,
+                    barriers: route.barriers,
+                    sources: route.sources,
+                    priority: route.priority,
+                    sceneRole: route.scene
+                ) { match in
+                    guard let target = try route.redirectTarget(parameters: match.parameters, link: match.link)
+                    else { return .declined }
+                    return .redirect(to: target)
+                }
+                declared.location = "\(route.location)"
+                routes.append(declared)
+                continue
+            }
             guard let screen = destinations[route.destinationKey] else {
                 throw WaypointError(
                     .unknownDestination,
@@ -118,7 +138,7 @@ extension Manifest {
             declared.location = "\(route.location)"
             routes.append(declared)
         }
-        let used = Set(self.routes.map(\.destinationKey))
+        let used = Set(self.routes.filter { $0.redirect == nil }.map(\.destinationKey))
         if let unused = destinations.keys.sorted().first(where: { !used.contains($0) }) {
             throw WaypointError(
                 .unknownDestination,

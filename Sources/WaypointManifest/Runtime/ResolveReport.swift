@@ -19,6 +19,8 @@ package struct ResolveReport: Sendable, Hashable {
     /// hands the navigator.
     package var destination: String?
     package var tab: String?
+    /// The link a redirect route's match becomes (the route shows no screen of its own).
+    package var redirect: String?
     /// How the screen is shown, when the route says other than the default (pushed over the root).
     package var presentation: RoutePresentation?
     /// The role of the window the matched route's links go to when they arrive without one.
@@ -80,8 +82,12 @@ package struct ResolveReport: Sendable, Hashable {
             report.wildcard = match.wildcards
             report.barriers = match.route.value.barriers
             report.sources = match.route.value.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
-            report.destination = match.route.value.destinationKey
-            report.tab = match.route.value.tab
+            if let target = try? match.route.value.redirectTarget(parameters: match.parameters, link: match.link) {
+                report.redirect = target
+            } else {
+                report.destination = match.route.value.destinationKey
+                report.tab = match.route.value.tab
+            }
             let presentation = match.route.value.presentation
             report.presentation = presentation == .pushOverRoot ? nil : presentation
             report.scene = match.route.value.scene
@@ -105,6 +111,7 @@ package struct ResolveReport: Sendable, Hashable {
             if let destination { object["destination"] = .string(destination) }
             if let tab { object["tab"] = .string(tab) }
             if let presentation { object["presentation"] = .string(presentation.rawValue) }
+            if let redirect { object["redirect"] = .string(redirect) }
             if let scene { object["scene"] = .string(scene) }
         }
         if let targetContentIdentifier { object["targetContentIdentifier"] = .string(targetContentIdentifier) }
@@ -138,6 +145,7 @@ package struct ResolveReport: Sendable, Hashable {
         if let fragment { lines.append("  fragment:   \(fragment)") }
         if !barriers.isEmpty { lines.append("  barriers:   \(barriers.joined(separator: ", "))") }
         if !sources.isEmpty { lines.append("  sources:    \(sources.map(\.rawValue).joined(separator: ", "))") }
+        if let redirect { lines.append("  redirect:   \(redirect)") }
         if let destination {
             lines.append(
                 "  destination: \(destination)" + (tab.map { "  (tab \($0))" } ?? "")

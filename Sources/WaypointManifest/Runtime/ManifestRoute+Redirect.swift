@@ -1,0 +1,51 @@
+import Waypoint
+
+extension ManifestRoute {
+    /// The link a match of this redirect route becomes: its `redirect:` filled from the match's
+    /// parameters, with the query of the link that arrived carried over as it was sent.
+    ///
+    /// ```swift
+    /// // redirect: /books/{id}, for myapp://b/7?utm_source=mail
+    /// route.redirectTarget(parameters: match.parameters, link: match.link)   // "/books/7?utm_source=mail"
+    /// ```
+    package func redirectTarget(parameters: RouteParameters, link: DeepLink) throws(WaypointError) -> String? {
+        guard let redirect else { return nil }
+        var values: [String: PayloadValue] = [:]
+        for entry in parameters { values[entry.name] = .string(entry.value.stringValue) }
+        let target = try redirect.fill(from: .object(values))
+        let beforeFragment = link.string.prefix { $0 != "#" }
+        guard let mark = beforeFragment.firstIndex(of: "?") else { return target }
+        let query = beforeFragment[beforeFragment.index(after: mark)...]
+        guard !query.isEmpty else { return target }
+        return target + (target.contains("?") ? "&" : "?") + query
+    }
+}
+
+extension Manifest {
+    /// Every redirect that leads to no route, with what to write instead: each route's `redirect:`
+    /// is filled with a value of its parameter's type and matched against the router, the way a link
+    /// redirected at run time is.
+    package func redirectProblems(_ router: Router<ManifestRoute>) -> [(route: ManifestRoute, message: String)] {
+        routes.compactMap { route in
+            guard let redirect = route.redirect else { return nil }
+            var types: [String: ParameterType] = [:]
+            for expansion in route.pattern.expansions {
+                for case .parameter(let name, let type) in expansion { types[name] = type }
+            }
+            var values: [String: PayloadValue] = [:]
+            for placeholder in redirect.placeholders {
+                values[placeholder] = .string(ManifestLinter.sample(types[placeholder] ?? .string))
+            }
+            let target = try? redirect.fill(from: .object(values))
+            if let target, let match = try? router.match(target), match.route.value.redirect == nil { return nil }
+            let patterns = routes.filter { $0.redirect == nil }.map(\.pattern.text)
+            let nearest = Spelling.nearest(to: redirect.text, in: patterns).map { " Did you mean '\($0)'?" } ?? ""
+            let leadsTo = target.map { "'\(redirect)' (made as '\($0)')" } ?? "'\(redirect)'"
+            return (
+                route,
+                "The redirect of '\(route.name)' leads to \(leadsTo), which no route that shows a screen matches."
+                    + nearest
+            )
+        }
+    }
+}
