@@ -106,4 +106,29 @@ struct ManifestLoaderTests {
         let message = WebMessageSnapshot(name: "openBook", body: ["id": 3], origin: "https://read.example.com")
         #expect(intake.webMessage(message).link?.string == "/books/3")
     }
+
+    @Test(
+        "A query parameter's type and default are checked when the manifest is read, at their line, with a suggestion",
+        arguments: [
+            (
+                "{q: integer}",
+                ":3:46: Unknown type 'integer'. Did you mean 'int'? The types are: int, uuid, bool, double, string."
+            ),
+            ("{q: strng}", "Did you mean 'string'?"),
+            ("{page: {type: int, default: two}}", "The default 'two' of 'page' is not a int."),
+            ("{page: {type: int, optional: true, default: 1}}", "is optional or has a default, not both."),
+            ("{near: {type: uuid, default: x}}", "A uuid query parameter has no default; make it optional."),
+            ("{utm-source: string}", "The query parameter 'utm-source' must be a Swift name"),
+            ("{id: int}", "The route 'a' has 'id' in its pattern already; name the query one otherwise."),
+            ("{page: {optional: true}}", "'routes[0].query.page' needs a 'type'."),
+        ]
+    )
+    func queryMistakes(query: String, message: String) {
+        let text = "schemes: [myapp]\nroutes:\n  - {name: a, pattern: \"/a/{id}\", query: \(query)}\n"
+        #expect {
+            _ = try ManifestLoader.parse(text)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
 }

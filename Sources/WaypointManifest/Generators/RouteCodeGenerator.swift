@@ -25,6 +25,8 @@ package struct RouteCodeGenerator: Sendable {
         let name: String
         let type: ParameterType
         let isOptional: Bool
+        /// A query parameter's, read from the link's query instead of its path.
+        var query: QueryParameter?
 
         /// As an argument label, where keywords need no backticks.
         var label: String { name }
@@ -41,7 +43,23 @@ package struct RouteCodeGenerator: Sendable {
                 }
             return isOptional ? base + "?" : base
         }
-        var accessor: String { "parameters.\(type == .string ? "string" : type.rawValue)(\"\(name)\")" }
+        var accessor: String {
+            guard let query else { return "parameters.\(type == .string ? "string" : type.rawValue)(\"\(name)\")" }
+            let read = "match.link.queryValue(\"\(name)\")"
+            let typed = type == .string ? read : "\(read).flatMap { ParameterValue.string($0).\(query.accessor) }"
+            return query.defaultValue.map { "\(typed) ?? \(Self.literal($0, type))" } ?? typed
+        }
+
+        /// A default as a Swift literal of its type (the loader checked it is one).
+        static func literal(_ text: String, _ type: ParameterType) -> String {
+            let value = ParameterValue.string(text)
+            return switch type {
+            case .int: value.intValue.map { "\($0)" } ?? "0"
+            case .double: value.doubleValue.map { "\($0)" } ?? "0"
+            case .bool: value.boolValue.map { "\($0)" } ?? "false"
+            case .uuid, .string: text.debugDescription
+            }
+        }
         var wrapped: String { ".\(type)(\(variable))" }
     }
 
@@ -102,13 +120,15 @@ package struct RouteCodeGenerator: Sendable {
                     counts[name, default: 0] += 1
                 }
             }
-            let parameters = order.map { name in
-                Parameter(
-                    name: name,
-                    type: types[name] ?? .string,
-                    isOptional: counts[name] != pattern.expansions.count
-                )
-            }
+            let parameters =
+                order.map { name in
+                    Parameter(
+                        name: name,
+                        type: types[name] ?? .string,
+                        isOptional: counts[name] != pattern.expansions.count
+                    )
+                }
+                + route.query.map { Parameter(name: $0.name, type: $0.type, isOptional: $0.isOptional, query: $0) }
             let hasWildcards = pattern.expansions.contains { $0.contains(.wildcard) || $0.contains(.catchAll) }
             let name = Self.caseName(route.name)
             guard used.insert(name).inserted else {
@@ -144,7 +164,8 @@ package struct RouteCodeGenerator: Sendable {
         for entry in cases {
             var values = entry.parameters.map { "\($0.label): \($0.swiftType)" }
             if entry.hasWildcards { values.append("wildcards: [String]") }
-            lines.append("    /// `\(entry.route.pattern)`")
+            let query = entry.route.query.map { "\($0.name)=" }.joined(separator: "&")
+            lines.append("    /// `\(entry.route.pattern)\(query.isEmpty ? "" : "?" + query)`")
             lines.append("    case \(entry.caseName)" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
         }
         lines += [
@@ -206,7 +227,7 @@ package struct RouteCodeGenerator: Sendable {
             lines.append("        case \"\(entry.route.name)\":")
             var arguments: [String] = []
             for parameter in entry.parameters {
-                if parameter.isOptional {
+                if parameter.isOptional || parameter.query?.defaultValue != nil {
                     lines.append("            let \(parameter.variable) = \(parameter.accessor)")
                 } else {
                     lines.append(

@@ -171,7 +171,7 @@ public enum ManifestLoader {
         for item in try node.list() {
             let fields = try item.mapping(allowed: [
                 "name", "pattern", "priority", "barriers", "sources", "destination", "tab", "presentation", "scene",
-                "redirect",
+                "redirect", "query",
             ])
             guard let name = fields["name"] else { throw item.error("A route needs 'name'.") }
             guard let patternNode = fields["pattern"] else {
@@ -202,10 +202,67 @@ public enum ManifestLoader {
             if let node = fields["tab"] { route.tab = try node.string() }
             if let node = fields["presentation"] { route.presentation = try readPresentation(node) }
             if let node = fields["scene"] { route.scene = try node.nonEmptyString() }
+            if let node = fields["query"] { route.query = try readQuery(node, of: route) }
             if let node = fields["redirect"] { route.redirect = try readRedirect(node, of: route, fields: fields) }
             routes.append(route)
         }
         return routes
+    }
+
+    /// A route's query parameters: `name: TYPE`, or `name: {type: TYPE, optional: true}` or
+    /// `{type: TYPE, default: VALUE}`.
+    private static func readQuery(
+        _ node: ManifestNode,
+        of route: ManifestRoute
+    ) throws(ManifestError) -> [QueryParameter] {
+        var parameters: [QueryParameter] = []
+        let types = ParameterType.allCases.map(\.rawValue)
+        func type(_ node: ManifestNode) throws(ManifestError) -> ParameterType {
+            let text = try node.string()
+            if let type = ParameterType(rawValue: text) { return type }
+            let nearest = Spelling.nearest(to: text, in: types + ["integer", "boolean", "number"])
+            let meant = ["integer": "int", "boolean": "bool", "number": "double"][nearest ?? ""] ?? nearest
+            throw node.error(
+                "Unknown type '\(text)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
+                    + " The types are: \(types.joined(separator: ", "))."
+            )
+        }
+        for (name, item) in try node.entries() {
+            guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw item.error("The query parameter '\(name)' must be a Swift name: ASCII letters, digits and _.")
+            }
+            guard !route.pattern.parameterNames.contains(name) else {
+                throw item.error(
+                    "The route '\(route.name)' has '\(name)' in its pattern already; name the query one otherwise."
+                )
+            }
+            var parameter: QueryParameter
+            if case .scalar = item.node {
+                parameter = QueryParameter(name: name, type: try type(item))
+            } else {
+                let fields = try item.mapping(allowed: ["type", "optional", "default"])
+                guard let typeNode = fields["type"] else { throw item.error("'\(item.path)' needs a 'type'.") }
+                parameter = QueryParameter(name: name, type: try type(typeNode))
+                if let optional = fields["optional"] { parameter.isOptional = try optional.bool() }
+                if let value = fields["default"] {
+                    let text = try value.string()
+                    guard !parameter.isOptional else {
+                        throw value.error("'\(item.path)' is optional or has a default, not both.")
+                    }
+                    guard parameter.type != .uuid else {
+                        throw value.error("A uuid query parameter has no default; make it optional.")
+                    }
+                    guard parameter.reads(text) else {
+                        throw value.error("The default '\(text)' of '\(name)' is not a \(parameter.type).")
+                    }
+                    parameter.defaultValue = text
+                }
+            }
+            parameters.append(parameter)
+        }
+        return parameters
     }
 
     /// A redirect: a link made from the route's own parameters, and nothing a screen needs beside it.

@@ -81,6 +81,9 @@ public struct ManifestRoute: Sendable, Hashable {
     /// How the screen is shown; by default pushed over the root of the (selected) tab, so Back
     /// returns home.
     public var presentation: RoutePresentation = .pushOverRoot
+    /// Query parameters the route's screen reads, typed, in the order written: typed route code gives
+    /// each a field and builds links with them (`/search?q=x&sort=new`).
+    public var query: [QueryParameter] = []
     /// For an old path kept working: the link its links become instead of a screen, filled from the
     /// route's parameters (`/books/{id}`); the link's query is carried over.
     public var redirect: LinkTemplate?
@@ -88,6 +91,43 @@ public struct ManifestRoute: Sendable, Hashable {
     /// (``LinkRoute/sceneRole``).
     public var scene: String?
     public var location: SourceLocation
+}
+
+/// A query parameter a route declares: `q: string`, `page: {type: int, optional: true}`,
+/// `sort: {type: string, default: new}`.
+public struct QueryParameter: Sendable, Hashable {
+    public var name: String
+    public var type: ParameterType
+    /// A link without it (or with a value not of its type) still makes the route's case, with `nil`.
+    public var isOptional = false
+    /// The value used when a link has none (or one not of its type), as written in a link.
+    public var defaultValue: String?
+}
+
+extension QueryParameter {
+    /// The `ParameterValue` accessor typed route code reads the parameter with (`intValue`…); the
+    /// same reading decides whether a default is of the type.
+    var accessor: String {
+        switch type {
+        case .int: "intValue"
+        case .double: "doubleValue"
+        case .bool: "boolValue"
+        case .uuid: "uuidValue"
+        case .string: "stringValue"
+        }
+    }
+
+    /// Whether `text` is a value of the parameter's type, as typed route code reads it.
+    func reads(_ text: String) -> Bool {
+        let value = ParameterValue.string(text)
+        return switch type {
+        case .int: value.intValue != nil
+        case .double: value.doubleValue != nil
+        case .bool: value.boolValue != nil
+        case .uuid: value.uuidValue != nil
+        case .string: true
+        }
+    }
 }
 
 /// How a manifest route shows its screen: ``NavigationPlan/Presentation``, spelled as in Swift.

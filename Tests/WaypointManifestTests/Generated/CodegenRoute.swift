@@ -22,6 +22,8 @@ public enum CodegenRoute: Hashable, Sendable {
     case webOnly(slug: String)
     /// `/security/2fa`
     case route2faSetup
+    /// `/search?q=&page=&sort=&exact=&near=`
+    case search(q: String, page: Int?, sort: String, exact: Bool, near: UUID?)
 
     /// The route's name in the manifest.
     public var name: String {
@@ -34,6 +36,7 @@ public enum CodegenRoute: Hashable, Sendable {
         case .keyword: "keyword"
         case .webOnly: "web.only"
         case .route2faSetup: "2fa-setup"
+        case .search: "search"
         }
     }
 
@@ -56,6 +59,11 @@ public enum CodegenRoute: Hashable, Sendable {
         case .webOnly(let slug):
             return ["slug": .string(slug)]
         case .route2faSetup: return [:]
+        case .search(let q, let page, let sort, let exact, let near):
+            var values: [String: ParameterValue] = ["q": .string(q), "sort": .string(sort), "exact": .bool(exact)]
+            if let page { values["page"] = .int(page) }
+            if let near { values["near"] = .uuid(near) }
+            return values
         }
     }
 
@@ -101,6 +109,13 @@ public enum CodegenRoute: Hashable, Sendable {
             self = .webOnly(slug: slug)
         case "2fa-setup":
             self = .route2faSetup
+        case "search":
+            guard let q = match.link.queryValue("q") else { return nil }
+            let page = match.link.queryValue("page").flatMap { ParameterValue.string($0).intValue }
+            let sort = match.link.queryValue("sort") ?? "new \"first\""
+            let exact = match.link.queryValue("exact").flatMap { ParameterValue.string($0).boolValue } ?? false
+            let near = match.link.queryValue("near").flatMap { ParameterValue.string($0).uuidValue }
+            self = .search(q: q, page: page, sort: sort, exact: exact, near: near)
         default:
             return nil
         }
