@@ -146,6 +146,8 @@ struct CommandLineTests {
             routes:
               - {name: listing, pattern: "/listings/{id:int}"}
               - {name: tab, pattern: "/tabs/{index:int}"}
+              - {name: order, pattern: "/order/{id:int}/{ref:uuid}"}
+              - {name: twice, pattern: "/twice/{a:int}/{b:int}"}
             notifications:
               rules:
                 - equals: {tab: inbox}
@@ -154,6 +156,8 @@ struct CommandLineTests {
               - {type: listing.open, title: Open, link: "/listings/{id}", userInfo: {id: 7}}
               - {type: listing.runtime, title: Runtime, link: "/listings/{id}"}
               - {type: listing.static, title: Static, link: "/tabs/2"}
+              - {type: order.mixed, title: Mixed, link: "/order/{id}/{ref}"}
+              - {type: twice, title: Twice, link: "/twice/{n}/{n}"}
               - {type: listing.nowhere, title: Nowhere, link: "/nowhere/{id}"}
               - {type: listing.text, title: Text, link: "/listings/{id}", userInfo: {id: seven}}
             """
@@ -161,7 +165,7 @@ struct CommandLineTests {
         let output = try ToolRunner.run(["lint", "--manifest", manifest])
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        for clean in ["'listing.open'", "'listing.runtime'", "'listing.static'"] {
+        for clean in ["'listing.open'", "'listing.runtime'", "'listing.static'", "'order.mixed'", "'twice'"] {
             #expect(!lines.contains { $0.contains(clean) }, "\(clean): \(output.stdout)")
         }
         #expect(

@@ -121,6 +121,9 @@ struct ManifestLoaderTests {
             ("{utm-source: string}", "The query parameter 'utm-source' must be a Swift name"),
             ("{id: int}", "The route 'a' has 'id' in its pattern already; name the query one otherwise."),
             ("{page: {optional: true}}", "'routes[0].query.page' needs a 'type'."),
+            ("{x: {type: double, default: inf}}", "The default 'inf' of 'x' is not a double."),
+            ("{match: string}", "The query parameter 'match' would clash in typed route code"),
+            ("{_: string}", "The query parameter '_' must be a Swift name"),
         ]
     )
     func queryMistakes(query: String, message: String) {

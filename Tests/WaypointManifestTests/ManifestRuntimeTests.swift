@@ -311,6 +311,19 @@ struct ManifestRuntimeTests {
                     + "not supply (supplied: login)."
             )
         }
+        // A mandatory barrier's wait is set on it; no route names a mandatory barrier, and lint says
+        // nothing of a name that is no slip of a route's barrier.
+        let mandatory = try ManifestLoader.parse(Self.orders + "\nbarriers: {maintenance: {wait: 1h}}\n")
+        do {
+            _ = try mandatory.makeDispatcher(
+                destinations: order,
+                barriers: [login],
+                mandatoryBarriers: [MandatoryBarrier(Barrier("maintenance") { _ in .passed })]
+            )
+        } catch {
+            Issue.record("a wait for a mandatory barrier failed: \(error)")
+        }
+        #expect(ManifestLinter(manifest: mandatory).lint().filter { $0.code == "unused-barrier" }.isEmpty)
         let linted = ManifestLinter(manifest: stray).lint().filter { $0.code == "unused-barrier" }
         #expect(
             linted.map(\.message) == ["The barrier 'logn' has a wait, but no route names it. Did you mean 'login'?"]
@@ -440,6 +453,22 @@ struct ManifestRuntimeTests {
         } throws: { error in
             "\(error)".contains("The route 'legacy.book' redirects, so it shows no screen: remove its 'tab'.")
         }
+        #expect {
+            _ = try ManifestLoader.parse(text.replacingOccurrences(of: #""/b/{id:int}""#, with: #""/b(/{id:int})""#))
+        } throws: { error in
+            "\(error)".contains(
+                "uses '{id}', which its pattern '/b(/{id:int})' does not have in every link (it is optional)."
+            )
+        }
+        let fragment = try ManifestLoader.parse(
+            text.replacingOccurrences(of: #""/books/{id}""#, with: #""/books/{id}#top""#)
+        )
+        let carried = ResolveReport.make(
+            input: "myapp://b/7?utm_source=mail",
+            intake: fragment.makeIntake().url("myapp://b/7?utm_source=mail"),
+            resolver: try fragment.makeResolver()
+        )
+        #expect(carried.redirect == "/books/7?utm_source=mail#top")
     }
 
     @Test("A barrier's wait is a duration, and a mistake in one names its line")
@@ -452,7 +481,7 @@ struct ManifestRuntimeTests {
         #expect(try wait("30m") == 1800)
         #expect(try wait("2h") == 7200)
         #expect(try wait("1d") == 86400)
-        for bad in ["soon", "-5", "0", "1.5h", "2w", "''", "99999999d"] {
+        for bad in ["soon", "-5", "0", "1.5h", "2w", "''", "99999999d", "367d", "31622400d"] {
             #expect(throws: ManifestError.self, "\(bad)") { _ = try wait(bad) }
         }
         #expect {

@@ -10,8 +10,13 @@ public protocol LinkDispatching: Sendable {
     @discardableResult
     func receive(_ result: IntakeResult, in scene: SceneID?) async -> UUID?
     /// Waits for the link to finish; whether a route handled it. Returns (`false`) when the waiting
-    /// task is cancelled, so ``isHandled(_:timeout:)`` can bound the wait.
+    /// task is cancelled.
     func isHandled(_ id: UUID) async -> Bool
+    /// Waits for the link to finish, at most `timeout` seconds: whether a route handled it, and
+    /// `false` when the time passes first (the link goes on). A conformer that has a clock of its own
+    /// measures the time with it; the default races ``isHandled(_:)`` against a sleep, so its
+    /// ``isHandled(_:)`` must return when its task is cancelled.
+    func isHandled(_ id: UUID, timeout: TimeInterval) async -> Bool
     /// A scene connected, showing what `shows` names.
     func sceneDidConnect(_ scene: SceneID, shows: Set<String>) async
     /// The scene's root UI is installed.
@@ -53,9 +58,9 @@ extension LinkDispatching {
         return await isHandled(id, timeout: timeout)
     }
 
-    /// Waits for the link to finish, at most `timeout` seconds: whether a route handled it, and
-    /// `false` when the time passes first (the link goes on, and its outcome is reported as events).
-    /// What a quick action's completion handler answers, which must not wait behind a login.
+    /// Waits for the link to finish, at most `timeout` seconds of real time: whether a route handled
+    /// it, and `false` when the time passes first (the link goes on, and its outcome is reported as
+    /// events). What a quick action's completion handler answers, which must not wait behind a login.
     ///
     /// ```swift
     /// completionHandler(await dispatcher.isHandled(id, timeout: 10))   // false after 10 s
@@ -83,6 +88,11 @@ extension LinkDispatching {
 
 extension LinkDispatcher: LinkDispatching {
     public func isHandled(_ id: UUID) async -> Bool { await outcome(of: id)?.isHandled ?? false }
+
+    /// Waits at most `timeout` seconds on the dispatcher's clock (``outcome(of:timeout:)``).
+    public func isHandled(_ id: UUID, timeout: TimeInterval) async -> Bool {
+        await outcome(of: id, timeout: timeout)?.isHandled ?? false
+    }
 }
 
 extension LinkIntake {

@@ -101,7 +101,8 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
 /// MandatoryBarrier(adminOnly) { $0.route.hasPrefix("admin.") }
 /// ```
 public struct MandatoryBarrier: Sendable {
-    public let barrier: Barrier
+    /// The barrier; a manifest's wait for it is set on it (``Barrier/maximumWait``).
+    public var barrier: Barrier
     let appliesTo: @Sendable (BarrierContext) -> Bool
 
     public init(_ barrier: Barrier, appliesTo: @escaping @Sendable (BarrierContext) -> Bool = { _ in true }) {

@@ -16,8 +16,9 @@ extension Array where Element: Comparable {
 }
 
 extension Array where Element == Int {
-    /// Sorts in place, stably, with the core's one sort (the route table's build sorts its edges this
-    /// way, without a copy).
+    /// Sorts in place with the core's one sort, equal elements in increasing order of their values:
+    /// stable for an array of indices built in increasing order (the route table's build sorts its
+    /// edges this way, without a copy).
     mutating func stablySort(by areInIncreasingOrder: (Int, Int) -> Bool) {
         withoutActuallyEscaping(areInIncreasingOrder) { IndexOrder(areInIncreasingOrder: $0).sort(&self) }
     }

@@ -107,27 +107,8 @@ package struct RouteCodeGenerator: Sendable {
         var used: Set<String> = []
         for route in manifest.routes where route.redirect == nil {  // a redirect shows no screen of its own
             let pattern = route.pattern
-            var order: [String] = []
-            var types: [String: ParameterType] = [:]
-            var counts: [String: Int] = [:]
-            // The longest shape first, so parameters keep the order they are written in.
-            for expansion in pattern.expansions.sorted(by: { $0.count > $1.count }) {
-                for case .parameter(let name, let type) in expansion {
-                    if types[name] == nil {
-                        order.append(name)
-                        types[name] = type
-                    }
-                    counts[name, default: 0] += 1
-                }
-            }
             let parameters =
-                order.map { name in
-                    Parameter(
-                        name: name,
-                        type: types[name] ?? .string,
-                        isOptional: counts[name] != pattern.expansions.count
-                    )
-                }
+                pattern.typedParameters.map { Parameter(name: $0.name, type: $0.type, isOptional: !$0.isInEveryShape) }
                 + route.query.map { Parameter(name: $0.name, type: $0.type, isOptional: $0.isOptional, query: $0) }
             let hasWildcards = pattern.expansions.contains { $0.contains(.wildcard) || $0.contains(.catchAll) }
             let name = Self.caseName(route.name)

@@ -285,11 +285,8 @@ package struct ManifestLinter {
         }
         for (what, template, source, known, location) in templates {
             var refusal: String?
-            let leads = ParameterType.allCases.contains { type in
-                var values: [String: PayloadValue] = [:]
-                for placeholder in template.placeholders {
-                    values[placeholder] = .string(known[placeholder] ?? Self.sample(type))
-                }
+            let leads = sampleFills(template.placeholders.filter { known[$0] == nil }).contains { samples in
+                let values = samples.merging(known) { _, known in known }.mapValues(PayloadValue.string)
                 guard let text = try? template.fill(from: Self.nest(.object(values))) else { return false }
                 switch resolver.resolve(text, source: source) {
                 case .matched: return true
@@ -323,11 +320,9 @@ package struct ManifestLinter {
             let carried = PayloadValue.object(action.item.userInfo)
             let runtime = action.link.placeholders.filter { carried[$0] == nil }
             guard runtime.isEmpty else {
-                let leads = ParameterType.allCases.contains { type in
+                let leads = sampleFills(runtime).contains { values in
                     var userInfo = action.item.userInfo
-                    let samples = Self.nest(
-                        .object(Dictionary(uniqueKeysWithValues: runtime.map { ($0, .string(Self.sample(type))) }))
-                    )
+                    let samples = Self.nest(.object(values.mapValues(PayloadValue.string)))
                     for (key, value) in samples.objectValue { userInfo[key] = Self.merged(userInfo[key], value) }
                     guard
                         case .link(let link, _) = intake.shortcut(
@@ -378,6 +373,30 @@ package struct ManifestLinter {
         return findings
     }
 
+    /// Values to try for placeholders nothing fills in the manifest, so a mapping is an error only
+    /// when no link it can make matches: each placeholder (`data.id` is read as `id`) gets a sample of
+    /// each type a route parameter of that name has, or of every type when none has the name; at most
+    /// 64 combinations.
+    func sampleFills(_ placeholders: [String]) -> [[String: String]] {
+        var typesByName: [String: [ParameterType]] = [:]
+        for route in manifest.routes {
+            for parameter in route.pattern.typedParameters
+            where typesByName[parameter.name]?.contains(parameter.type) != true {
+                typesByName[parameter.name, default: []].append(parameter.type)
+            }
+        }
+        var fills: [[String: String]] = [[:]]
+        for placeholder in Set(placeholders).sorted() {
+            let name = placeholder.split(separator: ".").last.map(String.init) ?? placeholder
+            let types = typesByName[name] ?? ParameterType.allCases
+            fills = fills.flatMap { fill in
+                types.map { fill.merging([placeholder: Self.sample($0)]) { _, new in new } }
+            }
+            fills = Array(fills.prefix(64))
+        }
+        return fills
+    }
+
     /// `added` laid over `existing`: objects merge member by member, anything else is replaced.
     static func merged(_ existing: PayloadValue?, _ added: PayloadValue) -> PayloadValue {
         guard case .object(var members)? = existing, case .object(let more) = added else { return added }
@@ -402,17 +421,18 @@ package struct ManifestLinter {
         return .object(root)
     }
 
-    /// Waits set for barriers no route names: a misspelled name, or a barrier the routes no longer use.
+    /// Waits set for a barrier no route names whose name is a slip of one a route does. (A name no
+    /// route uses may be a mandatory barrier's, which only the app's code knows; the dispatcher, when
+    /// it is built, refuses a wait for a barrier the app did not supply.)
     private func unusedBarrierWaits() -> [LintFinding] {
         let named = Set(manifest.routes.flatMap(\.barriers))
-        return manifest.barrierWaits.sorted { $0.key < $1.key }.filter { !named.contains($0.key) }.map { name, wait in
-            let known = named.sorted()
-            let nearest = Spelling.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+        return manifest.barrierWaits.sorted { $0.key < $1.key }.compactMap { name, wait in
+            guard !named.contains(name), let meant = Spelling.nearest(to: name, in: named.sorted()) else { return nil }
             return LintFinding(
                 severity: .warning,
                 code: "unused-barrier",
                 location: wait.location,
-                message: "The barrier '\(name)' has a wait, but no route names it.\(nearest)"
+                message: "The barrier '\(name)' has a wait, but no route names it. Did you mean '\(meant)'?"
             )
         }
     }

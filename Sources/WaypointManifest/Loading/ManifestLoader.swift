@@ -220,18 +220,25 @@ public enum ManifestLoader {
         func type(_ node: ManifestNode) throws(ManifestError) -> ParameterType {
             let text = try node.string()
             if let type = ParameterType(rawValue: text) { return type }
-            let nearest = Spelling.nearest(to: text, in: types + ["integer", "boolean", "number"])
-            let meant = ["integer": "int", "boolean": "bool", "number": "double"][nearest ?? ""] ?? nearest
+            let meant = Spelling.meant(
+                text,
+                in: types,
+                otherNames: ["integer": "int", "boolean": "bool", "number": "double"]
+            )
             throw node.error(
                 "Unknown type '\(text)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
                     + " The types are: \(types.joined(separator: ", "))."
             )
         }
         for (name, item) in try node.entries() {
-            guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
+            guard name.first.map({ $0.isLetter || $0 == "_" }) == true, name != "_",
                 name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else {
                 throw item.error("The query parameter '\(name)' must be a Swift name: ASCII letters, digits and _.")
+            }
+            // Names typed route code uses itself, and keywords no argument label can be.
+            guard !["values", "match", "parameters", "wildcards", "let", "var", "inout"].contains(name) else {
+                throw item.error("The query parameter '\(name)' would clash in typed route code; name it otherwise.")
             }
             guard !route.pattern.parameterNames.contains(name) else {
                 throw item.error(
@@ -254,7 +261,7 @@ public enum ManifestLoader {
                     guard parameter.type != .uuid else {
                         throw value.error("A uuid query parameter has no default; make it optional.")
                     }
-                    guard parameter.reads(text) else {
+                    guard parameter.reads(text), parameter.type != .double || Double(text)?.isFinite == true else {
                         throw value.error("The default '\(text)' of '\(name)' is not a \(parameter.type).")
                     }
                     parameter.defaultValue = text
@@ -272,19 +279,21 @@ public enum ManifestLoader {
         fields: [String: ManifestNode]
     ) throws(ManifestError) -> LinkTemplate {
         let template = LinkTemplate(try node.nonEmptyString())
-        let shown = ["destination", "tab", "presentation"].filter { fields[$0] != nil }
+        let shown = ["destination", "tab", "presentation", "query"].filter { fields[$0] != nil }
         guard shown.isEmpty else {
             throw node.error(
                 "The route '\(route.name)' redirects, so it shows no screen: remove its "
                     + shown.map { "'\($0)'" }.joined(separator: " and ") + "."
             )
         }
-        let parameters = route.pattern.parameterNames
+        // Only a parameter every shape has: one inside an optional group is missing from some links.
+        let parameters = route.pattern.typedParameters.filter(\.isInEveryShape).map(\.name)
         for placeholder in template.placeholders where !parameters.contains(placeholder) {
             let nearest = Spelling.nearest(to: placeholder, in: parameters).map { " Did you mean '{\($0)}'?" } ?? ""
+            let optional = route.pattern.parameterNames.contains(placeholder) ? " in every link (it is optional)" : ""
             throw node.error(
                 "The redirect of '\(route.name)' uses '{\(placeholder)}', which its pattern '\(route.pattern)' does "
-                    + "not have.\(nearest)"
+                    + "not have\(optional).\(nearest)"
             )
         }
         return template
@@ -296,9 +305,7 @@ public enum ManifestLoader {
         let text = try node.string()
         if let presentation = RoutePresentation(rawValue: text) { return presentation }
         let names = RoutePresentation.allCases.map(\.rawValue)
-        let meant =
-            RoutePresentation.otherNames.first { $0.key.lowercased() == text.lowercased() }?.value.rawValue
-            ?? Spelling.nearest(to: text, in: names)
+        let meant = Spelling.meant(text, in: names, otherNames: RoutePresentation.otherNames)
         throw node.error(
             "Unknown presentation '\(text)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
                 + " The presentations are: \(names.joined(separator: ", "))."

@@ -80,9 +80,10 @@ struct ManifestNode {
         let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         let unit = text.last.flatMap { units[$0] }
         let digits = unit == nil ? text[...] : text.dropLast()
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits), count > 0,
-            count <= 366 * 86_400
-        else { throw error(problem) }
+        // At most a year: a wait longer than that is a mistake, and a bound keeps the sum finite.
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let count = Int(digits), count > 0, TimeInterval(count) * (unit ?? 1) <= 366 * 86_400
+        else { throw error(problem + " At most a year.") }
         return TimeInterval(count) * (unit ?? 1)
     }
 

@@ -17,6 +17,18 @@ package enum Spelling {
         return best.distance <= max(2, best.name.count / 3) ? best.name : nil
     }
 
+    /// The name `text` means: the one a name it is also known by stands for (`fcm` → `firebase`), else
+    /// the nearest of `names` or of those other names.
+    ///
+    /// ```swift
+    /// Spelling.meant("sheet", in: ["push", "present"], otherNames: ["sheet": "present"])   // "present"
+    /// ```
+    package static func meant(_ text: String, in names: [String], otherNames: [String: String] = [:]) -> String? {
+        if let known = otherNames.first(where: { $0.key.lowercased() == text.lowercased() }) { return known.value }
+        guard let nearest = nearest(to: text, in: names + otherNames.keys.sorted()) else { return nil }
+        return otherNames[nearest] ?? nearest
+    }
+
     /// The Levenshtein distance: insertions, deletions and substitutions.
     package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
@@ -56,9 +68,7 @@ extension NotificationProvider {
     package static func preset(spelled name: String) -> Result<NotificationProvider, ProviderNameError> {
         if let preset = preset(named: name) { return .success(preset) }
         let names = presets.map(\.name)
-        let known = otherNames.first { $0.key.lowercased() == name.lowercased() }?.value
-        let meant = known ?? Spelling.nearest(to: name, in: names + otherNames.keys.sorted())
-        let suggestion = meant.map { " Did you mean '\(otherNames[$0] ?? $0)'?" } ?? ""
+        let suggestion = Spelling.meant(name, in: names, otherNames: otherNames).map { " Did you mean '\($0)'?" } ?? ""
         return .failure(
             ProviderNameError(
                 message: "Unknown push provider '\(name)'.\(suggestion) The providers are: "

@@ -144,9 +144,9 @@ public enum RoutePresentation: String, Sendable, Hashable, CaseIterable {
     case replaceStack
 
     /// Names people use for a presentation that are not its Swift spelling, and the one they mean.
-    package static let otherNames: [String: RoutePresentation] = [
-        "sheet": .present, "modal": .present, "fullScreen": .fullScreenCover, "cover": .fullScreenCover,
-        "replace": .replaceStack, "root": .pushOverRoot,
+    package static let otherNames: [String: String] = [
+        "sheet": "present", "modal": "present", "fullScreen": "fullScreenCover", "cover": "fullScreenCover",
+        "replace": "replaceStack", "root": "pushOverRoot",
     ]
 
     /// The plan that shows `destination` this way, after selecting `tab`.

@@ -160,9 +160,13 @@ extension Manifest {
                     + "declares with handler: true."
             )
         }
-        var barriers = barriers
-        let supplied = barriers.map(\.name).sorted().joined(separator: ", ")
+        var (barriers, mandatoryBarriers) = (barriers, mandatoryBarriers)
+        let supplied = (barriers + mandatoryBarriers.map(\.barrier)).map(\.name).sorted().joined(separator: ", ")
         for (name, setting) in barrierWaits.sorted(by: { $0.key < $1.key }) {
+            if let index = mandatoryBarriers.firstIndex(where: { $0.barrier.name == name }) {
+                mandatoryBarriers[index].barrier.maximumWait = setting.wait
+                continue
+            }
             guard let index = barriers.firstIndex(where: { $0.name == name }) else {
                 throw WaypointError(
                     .unknownBarrier,

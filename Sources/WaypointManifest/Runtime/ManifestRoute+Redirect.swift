@@ -12,12 +12,14 @@ extension ManifestRoute {
         guard let redirect else { return nil }
         var values: [String: PayloadValue] = [:]
         for entry in parameters { values[entry.name] = .string(entry.value.stringValue) }
-        let target = try redirect.fill(from: .object(values))
+        let filled = try redirect.fill(from: .object(values))
         let beforeFragment = link.string.prefix { $0 != "#" }
-        guard let mark = beforeFragment.firstIndex(of: "?") else { return target }
+        guard let mark = beforeFragment.firstIndex(of: "?") else { return filled }
         let query = beforeFragment[beforeFragment.index(after: mark)...]
-        guard !query.isEmpty else { return target }
-        return target + (target.contains("?") ? "&" : "?") + query
+        guard !query.isEmpty else { return filled }
+        // The query goes before the target's own fragment, if it has one.
+        let target = filled.prefix { $0 != "#" }
+        return target + (target.contains("?") ? "&" : "?") + query + filled.dropFirst(target.count)
     }
 }
 
@@ -28,13 +30,9 @@ extension Manifest {
     package func redirectProblems(_ router: Router<ManifestRoute>) -> [(route: ManifestRoute, message: String)] {
         routes.compactMap { route in
             guard let redirect = route.redirect else { return nil }
-            var types: [String: ParameterType] = [:]
-            for expansion in route.pattern.expansions {
-                for case .parameter(let name, let type) in expansion { types[name] = type }
-            }
             var values: [String: PayloadValue] = [:]
-            for placeholder in redirect.placeholders {
-                values[placeholder] = .string(ManifestLinter.sample(types[placeholder] ?? .string))
+            for parameter in route.pattern.typedParameters where redirect.placeholders.contains(parameter.name) {
+                values[parameter.name] = .string(ManifestLinter.sample(parameter.type))
             }
             let target = try? redirect.fill(from: .object(values))
             if let target, let match = try? router.match(target), match.route.value.redirect == nil { return nil }

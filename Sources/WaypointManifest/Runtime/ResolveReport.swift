@@ -82,8 +82,15 @@ package struct ResolveReport: Sendable, Hashable {
             report.wildcard = match.wildcards
             report.barriers = match.route.value.barriers
             report.sources = match.route.value.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
-            if let target = try? match.route.value.redirectTarget(parameters: match.parameters, link: match.link) {
-                report.redirect = target
+            if match.route.value.redirect != nil {
+                do {
+                    report.redirect = try match.route.value.redirectTarget(
+                        parameters: match.parameters,
+                        link: match.link
+                    )
+                } catch {
+                    report.reason = error.message
+                }
             } else {
                 report.destination = match.route.value.destinationKey
                 report.tab = match.route.value.tab
