@@ -283,15 +283,20 @@ struct DispatcherTests {
 
     @Test("A login slower than the check timeout still lands when its barrier's wait is longer; past it, reported")
     func barrierWaitOutlastsTheCheckTimeout() async throws {
-        let app = try makeApp(configuration: DispatcherConfiguration(barrierCheckTimeout: 300))
-        app.authWait = 3600
-        app.loginNeverAnswers.update { $0 = true }
-        await app.launch()
-        await app.installRootUI()
-        await app.becomeActive()
-        await app.open("myapp://secure/1")
-        #expect(await app.loginPresented())
-        await app.clock.waitForSleepers(1)
+        /// An app whose login check (waiting up to an hour) is showing for `myapp://secure/1`.
+        func loggingIn() async throws -> SimulatedApp {
+            let app = try makeApp(configuration: DispatcherConfiguration(barrierCheckTimeout: 300))
+            app.authWait = 3600
+            app.loginNeverAnswers.update { $0 = true }
+            await app.launch()
+            await app.installRootUI()
+            await app.becomeActive()
+            await app.open("myapp://secure/1")
+            #expect(await app.loginPresented())
+            await app.clock.waitForSleepers(1)
+            return app
+        }
+        let app = try await loggingIn()
         app.clock.advance(by: 360)  // six minutes: past the dispatcher's timeout, within the barrier's wait
         #expect(app.outcomes.isEmpty)
         app.loginNeverAnswers.update { $0 = false }  // the user finishes signing in
@@ -299,15 +304,7 @@ struct DispatcherTests {
         #expect(app.screens == [.secure(1)])
         #expect(app.outcomes == [.handled(route: "secure", plan: .pushOverRoot(.secure(1)))])
 
-        let slow = try makeApp()
-        slow.authWait = 3600
-        slow.loginNeverAnswers.update { $0 = true }
-        await slow.launch()
-        await slow.installRootUI()
-        await slow.becomeActive()
-        await slow.open("myapp://secure/1")
-        #expect(await slow.loginPresented())
-        await slow.clock.waitForSleepers(1)
+        let slow = try await loggingIn()
         slow.clock.advance(by: 3599)
         #expect(slow.outcomes.isEmpty)
         slow.clock.advance(by: 1)

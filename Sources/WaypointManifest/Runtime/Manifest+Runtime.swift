@@ -101,40 +101,34 @@ extension Manifest {
         }
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
+            let handler: LinkRoute<Destination>.Handler
             if route.redirect != nil {
-                var declared = LinkRoute<Destination>(
-                    route.name,
-                    route.pattern.text,
-                    barriers: route.barriers,
-                    sources: route.sources,
-                    priority: route.priority,
-                    sceneRole: route.scene
-                ) { match in
+                handler = { match in
                     guard let target = try route.redirectTarget(parameters: match.parameters, link: match.link)
                     else { return .declined }
                     return .redirect(to: target)
                 }
-                declared.location = "\(route.location)"
-                routes.append(declared)
-                continue
+            } else {
+                guard let screen = destinations[route.destinationKey] else {
+                    throw WaypointError(
+                        .unknownDestination,
+                        message: "The route '\(route.name)' (\(route.location)) leads to the destination "
+                            + "'\(route.destinationKey)', which the app did not map "
+                            + (mapped.isEmpty ? "(no destinations are mapped)." : "(mapped: \(mapped)).")
+                    )
+                }
+                let (tab, presentation) = (route.tab, route.presentation)
+                handler = { match in .handled(presentation.plan(try screen(match), tab: tab)) }
             }
-            guard let screen = destinations[route.destinationKey] else {
-                throw WaypointError(
-                    .unknownDestination,
-                    message: "The route '\(route.name)' (\(route.location)) leads to the destination "
-                        + "'\(route.destinationKey)', which the app did not map "
-                        + (mapped.isEmpty ? "(no destinations are mapped)." : "(mapped: \(mapped)).")
-                )
-            }
-            let (tab, presentation) = (route.tab, route.presentation)
             var declared = LinkRoute<Destination>(
                 route.name,
                 route.pattern.text,
                 barriers: route.barriers,
                 sources: route.sources,
                 priority: route.priority,
-                sceneRole: route.scene
-            ) { match in presentation.plan(try screen(match), tab: tab) }
+                sceneRole: route.scene,
+                handler: handler
+            )
             declared.location = "\(route.location)"
             routes.append(declared)
         }
