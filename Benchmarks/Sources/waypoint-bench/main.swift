@@ -69,7 +69,7 @@ func verify(_ table: RouteTable, _ routers: [any BenchRouter]) -> [String] {
 var results: [Result] = []
 for size in sizes {
     let table = RouteTable(size: size)
-    var routers = try makeRouters(table)
+    let routers = try makeRouters(table)
     let disagreements = verify(table, routers)
     if !disagreements.isEmpty {
         for line in disagreements.prefix(20) { print("disagreement: \(line)") }
