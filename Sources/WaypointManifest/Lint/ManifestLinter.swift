@@ -323,7 +323,8 @@ package struct ManifestLinter {
                 let leads = sampleFills(runtime).contains { values in
                     var userInfo = action.item.userInfo
                     let samples = Self.nest(.object(values.mapValues(PayloadValue.string)))
-                    for (key, value) in samples.objectValue { userInfo[key] = Self.merged(userInfo[key], value) }
+                    // The manifest's userInfo values are strings, so a sample never lands inside one.
+                    for (key, value) in samples.objectValue { userInfo[key] = value }
                     guard
                         case .link(let link, _) = intake.shortcut(
                             ShortcutItemSnapshot(type: action.item.type, userInfo: userInfo)
@@ -395,13 +396,6 @@ package struct ManifestLinter {
             fills = Array(fills.prefix(64))
         }
         return fills
-    }
-
-    /// `added` laid over `existing`: objects merge member by member, anything else is replaced.
-    static func merged(_ existing: PayloadValue?, _ added: PayloadValue) -> PayloadValue {
-        guard case .object(var members)? = existing, case .object(let more) = added else { return added }
-        for (key, value) in more { members[key] = merged(members[key], value) }
-        return .object(members)
     }
 
     /// Turns `{"data.messageId": v}` into `{"data": {"messageId": v}}`, so key paths resolve.

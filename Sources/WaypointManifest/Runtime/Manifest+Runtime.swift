@@ -96,17 +96,18 @@ extension Manifest {
         clock: any DispatchClock = SystemDispatchClock()
     ) throws(WaypointError) -> LinkDispatcher<Destination> {
         let mapped = destinations.keys.sorted().joined(separator: ", ")
-        if let router = try? makeRouter(), let (route, message) = redirectProblems(router).first {
+        // Checked against a router of its own only when there is a redirect: the dispatcher builds one too.
+        if routes.contains(where: { $0.redirect != nil }), let router = try? makeRouter(),
+            let (route, message) = redirectProblems(router).first
+        {
             throw WaypointError(.invalidRedirect, names: [route.name], message: "\(route.location): \(message)")
         }
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
             let handler: LinkRoute<Destination>.Handler
-            if route.redirect != nil {
+            if let redirect = route.redirect {
                 handler = { match in
-                    guard let target = try route.redirectTarget(parameters: match.parameters, link: match.link)
-                    else { return .declined }
-                    return .redirect(to: target)
+                    .redirect(to: try redirect.redirectTarget(parameters: match.parameters, link: match.link))
                 }
             } else {
                 guard let screen = destinations[route.destinationKey] else {

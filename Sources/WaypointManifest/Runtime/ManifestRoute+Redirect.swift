@@ -1,18 +1,17 @@
 import Waypoint
 
-extension ManifestRoute {
-    /// The link a match of this redirect route becomes: its `redirect:` filled from the match's
+extension LinkTemplate {
+    /// The link a match of a redirect route becomes: this `redirect:` filled from the match's
     /// parameters, with the query of the link that arrived carried over as it was sent.
     ///
     /// ```swift
     /// // redirect: /books/{id}, for myapp://b/7?utm_source=mail
-    /// route.redirectTarget(parameters: match.parameters, link: match.link)   // "/books/7?utm_source=mail"
+    /// redirect.redirectTarget(parameters: match.parameters, link: match.link)   // "/books/7?utm_source=mail"
     /// ```
-    package func redirectTarget(parameters: RouteParameters, link: DeepLink) throws(WaypointError) -> String? {
-        guard let redirect else { return nil }
+    package func redirectTarget(parameters: RouteParameters, link: DeepLink) throws(WaypointError) -> String {
         var values: [String: PayloadValue] = [:]
         for entry in parameters { values[entry.name] = .string(entry.value.stringValue) }
-        let filled = try redirect.fill(from: .object(values))
+        let filled = try fill(from: .object(values))
         let beforeFragment = link.string.prefix { $0 != "#" }
         guard let mark = beforeFragment.firstIndex(of: "?") else { return filled }
         let query = beforeFragment[beforeFragment.index(after: mark)...]

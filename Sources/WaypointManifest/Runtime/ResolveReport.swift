@@ -82,12 +82,9 @@ package struct ResolveReport: Sendable, Hashable {
             report.wildcard = match.wildcards
             report.barriers = match.route.value.barriers
             report.sources = match.route.value.sources.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
-            if match.route.value.redirect != nil {
+            if let redirect = match.route.value.redirect {
                 do {
-                    report.redirect = try match.route.value.redirectTarget(
-                        parameters: match.parameters,
-                        link: match.link
-                    )
+                    report.redirect = try redirect.redirectTarget(parameters: match.parameters, link: match.link)
                 } catch {
                     report.reason = error.message
                 }
