@@ -23,6 +23,9 @@ A comment on the line before a block says how to check it:
                                      Scripts/check-adapters.sh type-checks against the SDK stubs and
                                      Scripts/check-apple-sdk.sh against a real SDK
   <!-- doc-check: skip=REASON -->    not Swift code to compile (a Package.swift excerpt…), with why
+  <!-- doc-check: codegen -->        (on a yaml block) the manifest's `AppRoute` and link setup, as the
+                                     WaypointGenerator plugin makes them, are compiled with the Swift
+                                     blocks (one such block in all)
 
 Usage: python3 Scripts/check-docs.py [--write-apple-blocks FILE]
        python3 Scripts/check-docs.py --apple-blocks-only FILE   (write the UIKit and SwiftUI blocks, nothing else)
@@ -232,6 +235,7 @@ def main():
     apple = []
     yaml_count = 0
     transcripts = 0
+    generated = None  # the codegen block's Swift, compiled with the Swift blocks
     # The notification transcripts read the payload Examples/run.sh writes; write it here too, so
     # this check needs no earlier step (a fresh machine has no /tmp/waypoint-post.json).
     with open("/tmp/waypoint-post.json", "w", encoding="utf-8") as payload:
@@ -243,6 +247,10 @@ def main():
         if language == "yaml":
             yaml_count += 1
             failures += check_yaml(location, "\n".join(code) + "\n")
+            if "codegen" in options:
+                if generated is not None:
+                    failures.append(f"{location}: a second codegen block; the Swift blocks can use one AppRoute")
+                generated = generate_routes(location, "\n".join(code) + "\n")
         elif language == "swift":
             failures += check_indentation(location, code)
             if "apple" in options:
@@ -270,7 +278,7 @@ def main():
         print(f"{len(apple)} UIKit and SwiftUI blocks written to {apple_out}")
         return
     failures += check_docc()
-    swift_failures = check_swift(functions)
+    swift_failures = check_swift(functions, generated or "")
     failures += swift_failures
     for failure in failures:
         print("FAIL", failure)
@@ -302,6 +310,18 @@ def check_yaml(location, text):
         detail = (result.stderr.strip() or result.stdout.strip()).replace(path, "block")
         return [f"{location}: the manifest does not lint clean:\n{detail}"]
     return []
+
+
+def generate_routes(location, text):
+    """The Swift the WaypointGenerator plugin makes from a manifest block."""
+    global _binary
+    _binary = _binary or waypoint_binary()
+    path = os.path.join(SCRATCH, "codegen.yaml")
+    open(path, "w", encoding="utf-8").write(text)
+    result = subprocess.run([_binary, "codegen", "--manifest", path], capture_output=True, text=True)
+    if result.returncode != 0:
+        return f"#error(\"{location}: codegen failed\")"
+    return result.stdout
 
 
 def check_transcript(name, first_line, code):
@@ -342,7 +362,7 @@ def check_docc():
     return []
 
 
-def check_swift(functions):
+def check_swift(functions, generated):
     package = os.path.join(SCRATCH, "DocBlocks")
     sources = os.path.join(package, "Sources", "DocBlocks")
     os.makedirs(sources, exist_ok=True)
@@ -380,6 +400,7 @@ let package = Package(
     code.append("print(\"ran\", " + str(sum(1 for f in functions if f[3])) + ", \"blocks\")")
     code.append("exit(DocCheck.failures.isEmpty && thrown.isEmpty ? 0 : 1)")
     open(os.path.join(sources, "main.swift"), "w").write("\n".join(code) + "\n")
+    open(os.path.join(sources, "WaypointRoutes.swift"), "w").write(generated)
     build = subprocess.run(["swift", "build", "--package-path", package], capture_output=True, text=True)
     if build.returncode != 0:
         errors = [l for l in (build.stdout + build.stderr).split("\n") if ": error:" in l]

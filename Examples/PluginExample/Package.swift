@@ -14,11 +14,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RouteExample",
-            dependencies: [
-                .product(name: "Waypoint", package: "Waypoint"),
-                .product(name: "WaypointManifest", package: "Waypoint"),
-            ],
-            resources: [.copy("waypoint.yaml")],
+            dependencies: [.product(name: "Waypoint", package: "Waypoint")],
             plugins: [.plugin(name: "WaypointGenerator", package: "Waypoint")]
         )
     ],

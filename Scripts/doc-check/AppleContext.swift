@@ -28,7 +28,6 @@ final class Session: Sendable {
     let tabs = UITabBarController()
     let navigator: UIKitNavigator<Screen>
     let session = Session.shared
-    let quickActions: QuickActionCatalog<Profile>
     let notificationCategories = NotificationCategoryCatalog([])
     let resolver: LinkResolver<Screen>
     let webView: WKWebView
@@ -45,7 +44,6 @@ final class Session: Sendable {
         self.router = router
         self.links = links
         self.navigator = navigator
-        self.quickActions = links.quickActions
         self.resolver = resolver
         self.webView = webView
         self.handler = handler

@@ -39,13 +39,4 @@ struct GeneratedCodeTests {
         #expect(web.string == "https://gen.example.com/web/a%20b")
         #expect(router.match(web).flatMap(CodegenRoute.init) == .webOnly(slug: "a b"))
     }
-
-    @Test("The example manifest's enum")
-    func apartments() throws {
-        let router = try ManifestLoader.load(file: ToolRunner.manifest("apartments.yaml")).makeRouter()
-        #expect(try ApartmentRoute.messagesDetail(id: 1).link(in: router).string == "deeplinkTutorial://messages/1")
-        let match = try #require(try router.match("deeplinkTutorial://request/7"))
-        #expect(ApartmentRoute(match) == .requestDetail(id: 7))
-        #expect(ApartmentRoute.listingNew.name == "listing.new")
-    }
 }

@@ -78,7 +78,7 @@ struct ManifestRuntimeTests {
         let handlerActions = manifest.notifications.categories.flatMap(\.actions).filter { $0.target == .handler }
         let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
             destinations: Dictionary(
-                manifest.routes.map { route in
+                manifest.routes.filter { $0.redirect == nil }.map { route in
                     (
                         route.destinationKey,
                         { @Sendable (_: LinkRoute<String>.Match) in "screen:" + route.destinationKey }
@@ -111,13 +111,20 @@ struct ManifestRuntimeTests {
                 let outcome = await dispatcher.outcome(of: id)
                 let barriers = recorder.take()
                 switch report.status {
+                case .matched where report.redirect != nil:
+                    guard case .redirected(let target, _) = outcome else {
+                        Issue.record("\(name): \(link) ran as \(String(describing: outcome))")
+                        continue
+                    }
+                    #expect(target == report.redirect, "\(name): \(link)")
                 case .matched:
                     let destination = try #require(report.destination)
+                    let presentation = report.presentation ?? .pushOverRoot
                     #expect(
                         outcome
                             == .handled(
                                 route: report.route ?? "",
-                                plan: .pushOverRoot("screen:" + destination, tab: report.tab)
+                                plan: presentation.plan("screen:" + destination, tab: report.tab)
                             ),
                         "\(name): \(link)"
                     )
@@ -307,8 +314,8 @@ struct ManifestRuntimeTests {
             #expect(error.code == .unknownBarrier)
             #expect(
                 error.message
-                    == "The manifest (shop.yaml:10:18) sets how long links wait on the barrier 'logn', which the app did "
-                    + "not supply (supplied: login)."
+                    == "shop.yaml:10:18: A wait is set for the barrier 'logn' (barrierWaits), which is not supplied "
+                    + "(supplied: login)."
             )
         }
         // A mandatory barrier's wait is set on it; no route names a mandatory barrier, and lint says
@@ -520,11 +527,11 @@ struct ManifestRuntimeTests {
         }
         #expect(
             message([:])
-                == "The notification action 'like' of notifications.yaml runs an action handler (handler: true), which the app did not give in fallbacks.actions."
+                == "notifications.yaml: The notification action 'like' runs an action handler (handler: true), which the app did not give in fallbacks.actions."
         )
         #expect(
             message(["like": { _ in }, "lik": { _ in }])
-                == "The app gives an action handler for 'lik', which no notification action of notifications.yaml declares with handler: true."
+                == "notifications.yaml: The app gives an action handler for 'lik', which no notification action declares with handler: true."
         )
         #expect(message(["like": { _ in }]) == nil)
     }

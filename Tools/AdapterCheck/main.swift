@@ -443,26 +443,39 @@ func foreignDelegate() async throws {
     check(await eventually { shown.all.last == "chat 11" }, "… and a script message")
 }
 
-/// The example app's links build (no setup error hides behind its `try?`) and route as declared.
+/// The example app's links build (no setup error hides behind its `try?`) and route as its manifest
+/// declares: presentations, the redirect of old chat links, the host barrier, quick actions per profile.
 @MainActor
 func exampleAppLinks() async throws {
     let links = try ApartmentLinks(pendingLinks: InMemoryPendingLinkStore(), isHost: { false }, logInAsHost: { false })
     let shown = Shown()
-    await links.dispatcher.setNavigator { plan, _ in shown.append("\(plan.destination)") }
+    await links.dispatcher.setNavigator { plan, _ in shown.append("\(plan.destination) \(plan.presentation)") }
     await links.dispatcher.appDidBecomeReady()
     await links.dispatcher.appDidBecomeActive()
-    guard let chat = await links.dispatcher.receive(links.intake.url("deeplinkTutorial://messages/3")),
-        let listing = await links.dispatcher.receive(links.intake.url("deeplinkTutorial://listings/new"))
-    else {
-        check(false, "the example app's links take its own links")
-        return
+    var outcomes: [DispatchOutcome<Screen>?] = []
+    for link in [
+        "deeplinkTutorial://messages/3", "deeplinkTutorial://request/4", "deeplinkTutorial://chat/5",
+        "deeplinkTutorial://listings/new",
+    ] {
+        guard let id = await links.dispatcher.receive(links.intake.url(link)) else {
+            check(false, "the example app's links take its own link \(link)")
+            return
+        }
+        outcomes.append(await links.dispatcher.outcome(of: id))
     }
-    check(await links.dispatcher.outcome(of: chat)?.isHandled == true, "the example app's links route a chat…")
+    check(outcomes[0]?.isHandled == true, "the example app's links route a chat…")
+    check(outcomes[1]?.isHandled == true, "… a booking request…")
+    let chat: DispatchOutcome<Screen> = .handled(route: "messages.detail", plan: .pushOverRoot(.chat(5)))
+    check(outcomes[2] == .redirected(to: "/messages/5", outcome: chat), "… an old chat link, redirected…")
+    check(outcomes[3] == .barrierFailed(barrier: "host"), "… and keep a guest out of the host-only listing")
     check(
-        await links.dispatcher.outcome(of: listing) == .barrierFailed(barrier: "host"),
-        "… and keep a guest out of the host-only listing"
+        shown.all == ["chat(3) pushOverRoot", "request(4) present", "chat(5) pushOverRoot"],
+        "… showing each as its manifest route presents it"
     )
-    check(shown.all == ["chat(3)"], "… showing only the chat")
+    check(
+        links.quickActionItems(for: .guest).count == 2 && links.quickActionItems(for: .host).count == 3,
+        "hosts get one more quick action than guests"
+    )
 }
 
 @MainActor

@@ -1,5 +1,10 @@
 // Scenario 1: the apartment-booking app's links, shared by the UIKit and SwiftUI apps.
-import Foundation
+//
+// The manifest is the one source: every route with its presentation, the redirect of old chat links,
+// the host barrier's wait, the quick actions, the notification category and the push provider are in
+// Examples/Manifests/apartments.yaml. `AppRoute` and its link setup (WaypointRoutes.swift) are
+// generated from it; the Swift below is the one thing the manifest cannot say: which screen each
+// route shows, and how the app logs in.
 import Waypoint
 
 enum Screen: Hashable, Sendable {
@@ -13,57 +18,48 @@ enum Profile: String, Sendable {
     case guest, host
 }
 
-/// Everything about links, built once at launch, before any link can arrive: the routes with what
-/// each becomes, the policy, intake, the dispatcher and the quick-action catalog.
+/// Everything about links, built once at launch, before any link can arrive.
 struct ApartmentLinks: Sendable {
-    let intake: LinkIntake
+    let intake = AppRoute.intake
     let dispatcher: LinkDispatcher<Screen>
-    let quickActions: QuickActionCatalog<Profile>
 
     /// - Parameters:
     ///   - isHost: whether the user is logged in as a host, asked when a host-only link runs.
     ///   - logInAsHost: presents the login; `true` when the user logged in.
+    ///   - markRead: the notification action "Mark as read", which runs without opening a screen.
     init(
         pendingLinks store: any PendingLinkStore,
         isHost: @escaping @Sendable () async -> Bool,
-        logInAsHost: @escaping @Sendable () async -> Bool
+        logInAsHost: @escaping @Sendable () async -> Bool,
+        markRead: @escaping @Sendable (NotificationActionInvocation) async -> Void = { _ in }
     ) throws {
-        let policy = LinkPolicy(schemes: ["deeplinkTutorial"], associatedDomains: ["apartments.example.com"])
-        // Every route is pushed over the home screen, so Back returns home.
-        dispatcher = try LinkDispatcher(
-            routes: [
-                LinkRoute("activity", "/activity") { _ in .pushOverRoot(.recentActivity) },
-                LinkRoute("messages", "/messages") { _ in .pushOverRoot(.messages) },
-                LinkRoute("messages.detail", "/messages/{id:int}") { match in
-                    .pushOverRoot(.chat(match.parameters.int("id") ?? 0))
-                },
-                LinkRoute("request.detail", "/request/{id:int}") { match in
-                    .pushOverRoot(.request(match.parameters.int("id") ?? 0))
-                },
-                LinkRoute("listing.new", "/listings/new", barriers: ["host"]) { _ in .pushOverRoot(.newListing) },
-            ],
-            policy: policy,
-            router: RouterConfiguration(linkScheme: "deeplinkTutorial"),
-            barriers: [
-                Barrier("host") { _ in
-                    await isHost() ? .passed : .needsCheck
-                } check: { _ in
-                    await logInAsHost()
-                }
-            ],
+        let host = Barrier("host") { _ in
+            await isHost() ? .passed : .needsCheck
+        } check: { _ in
+            await logInAsHost()
+        }
+        // One handler: the screen of each route. Adding a route to the manifest without a screen
+        // here does not compile.
+        dispatcher = try AppRoute.makeDispatcher(
+            barriers: [host],
+            fallbacks: LinkFallbacks(actions: ["markRead": markRead]),
             store: store
-        )
-        quickActions = QuickActionCatalog([
-            QuickAction(type: "activity", title: "Recent activity", iconName: "clock", link: "/activity"),
-            QuickAction(type: "messages", title: "Messages", iconName: "message", link: "/messages"),
-            QuickAction(type: "listing.new", title: "New listing", iconName: "plus", link: "/listings/new") {
-                $0 == .host
-            },
-        ])
-        intake = LinkIntake(
-            policy: policy,
-            notificationRules: [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")],
-            shortcutRoutes: quickActions.linkTemplates
-        )
+        ) { route in
+            switch route {
+            case .activity: .recentActivity
+            case .messages: .messages
+            case .messagesDetail(let id): .chat(id)
+            case .requestDetail(let id): .request(id)
+            case .listingNew: .newListing
+            }
+        }
     }
+
+    /// The quick actions a profile sees (the manifest's `when: {profile: host}`).
+    func quickActionItems(for profile: Profile) -> [QuickActionItem] {
+        AppRoute.quickActions.items(for: ["profile": profile.rawValue])
+    }
+
+    /// The notification categories to register at launch.
+    var notificationCategories: NotificationCategoryCatalog { AppRoute.notificationCategories }
 }

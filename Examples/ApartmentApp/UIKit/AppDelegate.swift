@@ -23,7 +23,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         let forwarder = NotificationCenterForwarder(intake: links.intake, dispatcher: links.dispatcher)
         UNUserNotificationCenter.current().delegate = forwarder
         notificationForwarder = forwarder
-        CatalogInstaller.installQuickActions(links.quickActions.items(for: .guest), in: application)
+        CatalogInstaller.installQuickActions(links.quickActionItems(for: .guest), in: application)
+        CatalogInstaller.installCategories(links.notificationCategories)
         return true
     }
 

@@ -74,7 +74,7 @@ final class Session {
 
     func logInAsHost() -> Bool {
         isHost = true
-        if let links = AppLinks.shared { CatalogInstaller.installQuickActions(links.quickActions.items(for: .host)) }
+        if let links = AppLinks.shared { CatalogInstaller.installQuickActions(links.quickActionItems(for: .host)) }
         return true
     }
 }

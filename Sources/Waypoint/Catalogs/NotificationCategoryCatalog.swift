@@ -77,4 +77,32 @@ public struct NotificationCategoryCatalog: Sendable, Hashable {
         }
         return categories.lazy.flatMap(\.actions).first { $0.id == actionID }
     }
+
+    /// Checks that the app's action handlers and the catalog's ``NotificationActionTarget/handler``
+    /// actions are the same set, so an action never runs nothing and a handler is never dead code.
+    ///
+    /// ```swift
+    /// try catalog.checkHandlers(LinkFallbacks(actions: ["like": { _ in }]))
+    /// // WaypointError.Code.unknownAction when "like" is not a handler action, or one has no handler
+    /// ```
+    public func checkHandlers(_ fallbacks: LinkFallbacks) throws(WaypointError) {
+        let handlerActions = categories.flatMap(\.actions).filter { $0.target == .handler }.map(\.id)
+        if let unhandled = handlerActions.first(where: { fallbacks.actions[$0] == nil }) {
+            throw WaypointError(
+                .unknownAction,
+                names: [unhandled],
+                message: "The notification action '\(unhandled)' runs an action handler (handler: true), "
+                    + "which the app did not give in fallbacks.actions."
+            )
+        }
+        if let stray = fallbacks.actions.keys.map({ $0 }).stablySorted().first(where: { !handlerActions.contains($0) })
+        {
+            throw WaypointError(
+                .unknownAction,
+                names: [stray],
+                message: "The app gives an action handler for '\(stray)', which no notification action "
+                    + "declares with handler: true."
+            )
+        }
+    }
 }

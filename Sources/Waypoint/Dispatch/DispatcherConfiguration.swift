@@ -32,6 +32,15 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     /// one at a time, so a login shown in one window does not hold back another's links. `false`
     /// runs one link at a time across all windows (an app whose barriers share one modal flow).
     public var scenesRunIndependently: Bool
+    /// How long, in seconds, links wait on a barrier's check, by barrier name: what a manifest's
+    /// `barriers: {auth: {wait: 2h}}` says, ahead of the barrier's own ``Barrier/maximumWait``. A name
+    /// that is no barrier of the dispatcher fails building it (``WaypointError/Code/unknownBarrier``).
+    ///
+    /// ```swift
+    /// var configuration = DispatcherConfiguration()
+    /// configuration.barrierWaits = ["auth": 7200]   // a login may take two hours
+    /// ```
+    public var barrierWaits: [String: TimeInterval] = [:]
 
     public init(
         queuePolicy: QueuePolicy = .latestWins,

@@ -126,7 +126,12 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 message: error.description
             )
         }
-        let checkedBarriers = try Self.checkedBarriers(barriers, mandatory: mandatoryBarriers, routes: routes)
+        let checkedBarriers = try Self.checkedBarriers(
+            barriers,
+            mandatory: mandatoryBarriers,
+            routes: routes,
+            waits: configuration.barrierWaits
+        )
         self.resolver = LinkResolver(router: built, policy: policy, probe: probe)
         self.fallbacks = fallbacks
         self.configuration = configuration
@@ -140,11 +145,13 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         self.clock = clock
     }
 
-    /// The barriers by name, once each (mandatory ones included), with every name a route uses.
+    /// The barriers by name, once each (mandatory ones included), with every name a route or a
+    /// configured wait uses.
     private static func checkedBarriers(
         _ barriers: [Barrier],
         mandatory: [MandatoryBarrier],
-        routes: [LinkRoute<Destination>]
+        routes: [LinkRoute<Destination>],
+        waits: [String: TimeInterval]
     ) throws(WaypointError) -> [String: Barrier] {
         var byName: [String: Barrier] = [:]
         for barrier in barriers {
@@ -166,6 +173,15 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                         "Two barriers are named '\(name)' (a mandatory one among them); each name must be one barrier."
                 )
             }
+        }
+        let every = (byName.keys.map { $0 } + mandatoryNames).stablySorted().joined(separator: ", ")
+        for name in waits.keys.map({ $0 }).stablySorted() where byName[name] == nil && !mandatoryNames.contains(name) {
+            throw WaypointError(
+                .unknownBarrier,
+                names: [name],
+                message: "A wait is set for the barrier '\(name)' (barrierWaits), which is not supplied "
+                    + (every.isEmpty ? "(no barriers are supplied)." : "(supplied: \(every)).")
+            )
         }
         let supplied = byName.keys.map { $0 }.stablySorted().joined(separator: ", ")
         for route in routes {

@@ -36,8 +36,9 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     /// `nil`: the foreground-active window. A link that arrived through a window stays there.
     public let sceneRole: String?
     let handler: Handler
-    /// Where the route was declared, when not in code (`shop.yaml:4:5`): setup errors name it.
-    package var location: String?
+    /// Where the route was declared, when not in Swift (`shop.yaml:4:5`): setup errors name it.
+    /// Routes generated from a manifest set it.
+    public var location: String?
 
     /// The route as setup errors name it: `'orders'`, or `'orders' (shop.yaml:4:5)`.
     var described: String { "'\(name)'" + (location.map { " (\($0))" } ?? "") }

@@ -199,8 +199,9 @@ package struct RouteCodeGenerator: Sendable {
             "        try router.link(for: name, parameters, wildcards: wildcards, style: style)",
             "    }",
             "",
-            "    /// The route a match stands for; `nil` for a route of another table or a missing value.",
-            "    public init?<Value>(_ match: RouteMatch<Value>) {",
+            "    /// The route a match stands for. Throws ``WaypointError`` for a route of another table, or a",
+            "    /// link without a required query parameter, or with one not of its type.",
+            "    public init<Value>(matching match: RouteMatch<Value>) throws(WaypointError) {",
             "        let parameters = match.parameters",
             "        switch match.route.name {",
         ]
@@ -211,9 +212,21 @@ package struct RouteCodeGenerator: Sendable {
                 if parameter.isOptional || parameter.query?.defaultValue != nil {
                     lines.append("            let \(parameter.variable) = \(parameter.accessor)")
                 } else {
-                    lines.append(
-                        "            guard let \(parameter.variable) = \(parameter.accessor) else { return nil }"
+                    let wanted = parameter.query == nil ? "parameter" : "query parameter"
+                    let message = SwiftSource.escaped(
+                        "' has no \(parameter.swiftType) value for the \(wanted) '\(parameter.name)', "
+                            + "which the route '\(entry.route.name)' needs."
                     )
+                    lines += [
+                        "            guard let \(parameter.variable) = \(parameter.accessor) else {",
+                        "                throw WaypointError(",
+                        "                    .missingParameter,",
+                        "                    input: match.link.string,",
+                        "                    names: \(SwiftSource.strings([entry.route.name, parameter.name])),",
+                        "                    message: \"The link '\\(match.link)\(message)\"",
+                        "                )",
+                        "            }",
+                    ]
                 }
                 arguments.append("\(parameter.label): \(parameter.variable)")
             }
@@ -223,7 +236,26 @@ package struct RouteCodeGenerator: Sendable {
                     + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
             )
         }
-        lines += ["        default:", "            return nil", "        }", "    }", "}", ""]
+        lines += [
+            "        default:",
+            "            throw WaypointError(",
+            "                .unknownRoute,",
+            "                input: match.link.string,",
+            "                names: [match.route.name],",
+            "                message: \"The route '\\(match.route.name)' is not a route of \(SwiftSource.escaped(file)).\"",
+            "            )",
+            "        }",
+            "    }",
+            "",
+            "    /// The route a match stands for; `nil` where ``init(matching:)`` throws.",
+            "    public init?<Value>(_ match: RouteMatch<Value>) {",
+            "        guard let route = try? Self(matching: match) else { return nil }",
+            "        self = route",
+            "    }",
+            "}",
+        ]
+        lines += try LinkSetupGenerator(manifest: manifest, typeName: typeName, fileName: file).lines()
+        lines.append("")
         return lines.joined(separator: "\n")
     }
 }

@@ -104,11 +104,16 @@ extension Manifest {
         }
         var routes: [LinkRoute<Destination>] = []
         for route in self.routes {
-            let handler: LinkRoute<Destination>.Handler
+            var declared: LinkRoute<Destination>
             if let redirect = route.redirect {
-                handler = { match in
-                    .redirect(to: try redirect.redirectTarget(parameters: match.parameters, link: match.link))
-                }
+                declared = LinkRoute(
+                    route.name,
+                    route.pattern.text,
+                    barriers: route.barriers,
+                    sources: route.sources,
+                    priority: route.priority,
+                    redirectingTo: redirect
+                )
             } else {
                 guard let screen = destinations[route.destinationKey] else {
                     throw WaypointError(
@@ -119,17 +124,15 @@ extension Manifest {
                     )
                 }
                 let (tab, presentation) = (route.tab, route.presentation)
-                handler = { match in .handled(presentation.plan(try screen(match), tab: tab)) }
+                declared = LinkRoute(
+                    route.name,
+                    route.pattern.text,
+                    barriers: route.barriers,
+                    sources: route.sources,
+                    priority: route.priority,
+                    sceneRole: route.scene
+                ) { match in .handled(presentation.plan(try screen(match), tab: tab)) }
             }
-            var declared = LinkRoute<Destination>(
-                route.name,
-                route.pattern.text,
-                barriers: route.barriers,
-                sources: route.sources,
-                priority: route.priority,
-                sceneRole: route.scene,
-                handler: handler
-            )
             declared.location = "\(route.location)"
             routes.append(declared)
         }
@@ -140,49 +143,33 @@ extension Manifest {
                 message: "The app maps the destination '\(unused)', which no route of \(file) leads to."
             )
         }
-        let handlerActions = notifications.categories.flatMap(\.actions).filter { $0.target == .handler }.map(\.id)
-        if let unhandled = handlerActions.first(where: { fallbacks.actions[$0] == nil }) {
+        do {
+            try NotificationCategoryCatalog(notifications.categories).checkHandlers(fallbacks)
+        } catch {
+            throw WaypointError(error.code, names: error.names, message: "\(file): \(error.message)")
+        }
+        var configuration = configuration
+        for (name, setting) in barrierWaits { configuration.barrierWaits[name] = setting.wait }
+        do {
+            return try LinkDispatcher(
+                routes: routes,
+                policy: makePolicy(),
+                router: routerConfiguration,
+                barriers: barriers,
+                mandatoryBarriers: mandatoryBarriers,
+                fallbacks: fallbacks,
+                configuration: configuration,
+                store: store,
+                clock: clock
+            )
+        } catch  where error.code == .unknownBarrier && error.names.count == 1 {
+            // A wait the manifest sets on a barrier the app did not supply: point at the manifest's line.
+            let location = error.names.first.flatMap { barrierWaits[$0]?.location }
             throw WaypointError(
-                .unknownAction,
-                message: "The notification action '\(unhandled)' of \(file) runs an action handler "
-                    + "(handler: true), which the app did not give in fallbacks.actions."
+                error.code,
+                names: error.names,
+                message: (location.map { "\($0): " } ?? "") + error.message
             )
         }
-        if let stray = fallbacks.actions.keys.sorted().first(where: { !handlerActions.contains($0) }) {
-            throw WaypointError(
-                .unknownAction,
-                message: "The app gives an action handler for '\(stray)', which no notification action of \(file) "
-                    + "declares with handler: true."
-            )
-        }
-        var (barriers, mandatoryBarriers) = (barriers, mandatoryBarriers)
-        let supplied = (barriers + mandatoryBarriers.map(\.barrier)).map(\.name).sorted().joined(separator: ", ")
-        for (name, setting) in barrierWaits.sorted(by: { $0.key < $1.key }) {
-            if let index = mandatoryBarriers.firstIndex(where: { $0.barrier.name == name }) {
-                mandatoryBarriers[index].barrier.maximumWait = setting.wait
-                continue
-            }
-            guard let index = barriers.firstIndex(where: { $0.name == name }) else {
-                throw WaypointError(
-                    .unknownBarrier,
-                    names: [name],
-                    message: "The manifest (\(setting.location)) sets how long links wait on the barrier '\(name)', "
-                        + "which the app did not supply "
-                        + (supplied.isEmpty ? "(no barriers are supplied)." : "(supplied: \(supplied)).")
-                )
-            }
-            barriers[index].maximumWait = setting.wait
-        }
-        return try LinkDispatcher(
-            routes: routes,
-            policy: makePolicy(),
-            router: routerConfiguration,
-            barriers: barriers,
-            mandatoryBarriers: mandatoryBarriers,
-            fallbacks: fallbacks,
-            configuration: configuration,
-            store: store,
-            clock: clock
-        )
     }
 }

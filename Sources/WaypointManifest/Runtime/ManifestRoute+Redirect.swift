@@ -1,27 +1,5 @@
 import Waypoint
 
-extension LinkTemplate {
-    /// The link a match of a redirect route becomes: this `redirect:` filled from the match's
-    /// parameters, with the query of the link that arrived carried over as it was sent.
-    ///
-    /// ```swift
-    /// // redirect: /books/{id}, for myapp://b/7?utm_source=mail
-    /// redirect.redirectTarget(parameters: match.parameters, link: match.link)   // "/books/7?utm_source=mail"
-    /// ```
-    package func redirectTarget(parameters: RouteParameters, link: DeepLink) throws(WaypointError) -> String {
-        var values: [String: PayloadValue] = [:]
-        for entry in parameters { values[entry.name] = .string(entry.value.stringValue) }
-        let filled = try fill(from: .object(values))
-        let beforeFragment = link.string.prefix { $0 != "#" }
-        guard let mark = beforeFragment.firstIndex(of: "?") else { return filled }
-        let query = beforeFragment[beforeFragment.index(after: mark)...]
-        guard !query.isEmpty else { return filled }
-        // The query goes before the target's own fragment, if it has one.
-        let target = filled.prefix { $0 != "#" }
-        return target + (target.contains("?") ? "&" : "?") + query + filled.dropFirst(target.count)
-    }
-}
-
 extension Manifest {
     /// Every redirect that leads to no route, with what to write instead: each route's `redirect:`
     /// is filled with a value of its parameter's type and matched against the router, the way a link

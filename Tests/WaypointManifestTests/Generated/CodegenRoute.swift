@@ -24,6 +24,8 @@ public enum CodegenRoute: Hashable, Sendable {
     case route2faSetup
     /// `/search?q=&page=&sort=&exact=&near=`
     case search(q: String, page: Int?, sort: String, exact: Bool, near: UUID?)
+    /// `/orders/{id:int}`
+    case order(id: Int)
 
     /// The route's name in the manifest.
     public var name: String {
@@ -37,6 +39,7 @@ public enum CodegenRoute: Hashable, Sendable {
         case .webOnly: "web.only"
         case .route2faSetup: "2fa-setup"
         case .search: "search"
+        case .order: "order"
         }
     }
 
@@ -64,6 +67,8 @@ public enum CodegenRoute: Hashable, Sendable {
             if let page { values["page"] = .int(page) }
             if let near { values["near"] = .uuid(near) }
             return values
+        case .order(let id):
+            return ["id": .int(id)]
         }
     }
 
@@ -80,44 +85,289 @@ public enum CodegenRoute: Hashable, Sendable {
         try router.link(for: name, parameters, wildcards: wildcards, style: style)
     }
 
-    /// The route a match stands for; `nil` for a route of another table or a missing value.
-    public init?<Value>(_ match: RouteMatch<Value>) {
+    /// The route a match stands for. Throws ``WaypointError`` for a route of another table, or a
+    /// link without a required query parameter, or with one not of its type.
+    public init<Value>(matching match: RouteMatch<Value>) throws(WaypointError) {
         let parameters = match.parameters
         switch match.route.name {
         case "home":
             self = .home
         case "user.profile":
-            guard let id = parameters.int("id") else { return nil }
+            guard let id = parameters.int("id") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["user.profile", "id"],
+                    message: "The link '\(match.link)' has no Int value for the parameter 'id', which the route 'user.profile' needs."
+                )
+            }
             self = .userProfile(id: id)
         case "item":
-            guard let id = parameters.uuid("id") else { return nil }
-            guard let price = parameters.double("price") else { return nil }
-            guard let visible = parameters.bool("visible") else { return nil }
+            guard let id = parameters.uuid("id") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["item", "id"],
+                    message: "The link '\(match.link)' has no UUID value for the parameter 'id', which the route 'item' needs."
+                )
+            }
+            guard let price = parameters.double("price") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["item", "price"],
+                    message: "The link '\(match.link)' has no Double value for the parameter 'price', which the route 'item' needs."
+                )
+            }
+            guard let visible = parameters.bool("visible") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["item", "visible"],
+                    message: "The link '\(match.link)' has no Bool value for the parameter 'visible', which the route 'item' needs."
+                )
+            }
             self = .item(id: id, price: price, visible: visible)
         case "files":
             self = .files(wildcards: match.wildcards)
         case "required":
-            guard let a = parameters.string("a") else { return nil }
+            guard let a = parameters.string("a") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["required", "a"],
+                    message: "The link '\(match.link)' has no String value for the parameter 'a', which the route 'required' needs."
+                )
+            }
             let b = parameters.string("b")
             let c = parameters.int("c")
             self = .required(a: a, b: b, c: c)
         case "keyword":
-            guard let `default` = parameters.string("default") else { return nil }
+            guard let `default` = parameters.string("default") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["keyword", "default"],
+                    message: "The link '\(match.link)' has no String value for the parameter 'default', which the route 'keyword' needs."
+                )
+            }
             self = .keyword(default: `default`)
         case "web.only":
-            guard let slug = parameters.string("slug") else { return nil }
+            guard let slug = parameters.string("slug") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["web.only", "slug"],
+                    message: "The link '\(match.link)' has no String value for the parameter 'slug', which the route 'web.only' needs."
+                )
+            }
             self = .webOnly(slug: slug)
         case "2fa-setup":
             self = .route2faSetup
         case "search":
-            guard let q = match.link.queryValue("q") else { return nil }
+            guard let q = match.link.queryValue("q") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["search", "q"],
+                    message: "The link '\(match.link)' has no String value for the query parameter 'q', which the route 'search' needs."
+                )
+            }
             let page = match.link.queryValue("page").flatMap { ParameterValue.string($0).intValue }
             let sort = match.link.queryValue("sort") ?? "new \"first\""
             let exact = match.link.queryValue("exact").flatMap { ParameterValue.string($0).boolValue } ?? false
             let near = match.link.queryValue("near").flatMap { ParameterValue.string($0).uuidValue }
             self = .search(q: q, page: page, sort: sort, exact: exact, near: near)
+        case "order":
+            guard let id = parameters.int("id") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["order", "id"],
+                    message: "The link '\(match.link)' has no Int value for the parameter 'id', which the route 'order' needs."
+                )
+            }
+            self = .order(id: id)
         default:
-            return nil
+            throw WaypointError(
+                .unknownRoute,
+                input: match.link.string,
+                names: [match.route.name],
+                message: "The route '\(match.route.name)' is not a route of codegen.yaml."
+            )
         }
+    }
+
+    /// The route a match stands for; `nil` where ``init(matching:)`` throws.
+    public init?<Value>(_ match: RouteMatch<Value>) {
+        guard let route = try? Self(matching: match) else { return nil }
+        self = route
+    }
+}
+
+/// What codegen.yaml says about links beside its routes, and the route table built from it.
+extension CodegenRoute {
+    /// The link policy: the app's schemes and domains, and the links denied or passed through.
+    public static let policy = LinkPolicy(
+        schemes: ["gen"],
+        associatedDomains: ["gen.example.com"],
+        deniedSchemes: ["tel"],
+        deniedHosts: ["evil.example.com"],
+        passThroughSchemes: ["mailto"],
+        passThroughHosts: ["*.partner.example"],
+        limits: LinkLimits(maxLength: 2048, maxSegments: 16)
+    )
+
+    /// How the routes compare and build links.
+    public static let routerConfiguration = RouterConfiguration(caseSensitive: false, linkScheme: "gen")
+
+    /// The notification categories, for the UIKit adapter to register and intake to tell actions apart.
+    public static let notificationCategories = NotificationCategoryCatalog([
+        NotificationCategory(
+            id: "post",
+            actions: [
+                NotificationAction(id: "like", title: "Like", target: .handler),
+                NotificationAction(id: "open", title: "Open app", options: [.foreground], target: .payloadLink),
+                NotificationAction(id: "report", title: "Report", options: [.destructive, .authenticationRequired], target: .link("/users/{userId}")),
+            ],
+            reportsDismiss: true
+        ),
+    ])
+
+    /// Intake: the payload keys and push providers read, notification rules, quick actions,
+    /// activities and web messages.
+    public static let intake = LinkIntake(
+        policy: policy,
+        linkKeys: ["deeplink", "weird \"key\""],
+        notificationProviders: [.braze, .oneSignal],
+        notificationRules: [
+            NotificationRule(.equals("aps.category", "order"), link: "/orders/{orderId}"),
+            NotificationRule(.present("data.user"), link: "/users/{data.user}"),
+        ],
+        notificationCategories: notificationCategories,
+        notificationSettingsLink: "/security/2fa",
+        shortcutRoutes: [
+            "gen.order": "/orders/{order_id}",
+            "gen.search": "/search?q=all",
+        ],
+        activityRoutes: ["com.example.gen.viewing": "/users/{id}"],
+        webMessages: [
+            WebMessageRoute(name: "openLink"),
+            WebMessageRoute(name: "openUser", link: "/users/{userId}"),
+        ],
+        webOrigins: ["gen.example.com"]
+    )
+
+    /// The home-screen quick actions, each shown for the app states its `when:` names
+    /// (`quickActions.items(for: ["profile": "host"])`).
+    public static let quickActions = QuickActionCatalog<[String: String]>(
+        [
+            QuickAction(
+                type: "gen.search",
+                title: "Search \"all\"",
+                subtitle: "Everything",
+                iconName: "magnifyingglass",
+                link: "/search?q=all"
+            ),
+            QuickAction(
+                type: "gen.order",
+                title: "Last order",
+                userInfo: ["count": .int(2), "gift": .bool(true), "order_id": .string("1")],
+                link: "/orders/{order_id}"
+            ) { state in
+                state["plan"].map(["pro"].contains) == true && state["profile"].map(["buyer", "seller"].contains) == true
+            },
+        ],
+        maximumVisible: 3
+    )
+
+    /// How long, in seconds, links wait on each barrier's check (``DispatcherConfiguration/barrierWaits``).
+    public static let barrierWaits: [String: Double] = ["login": 7200.0]
+
+    /// The routes: each shows the app's screen for its case as the manifest presents it (in its
+    /// `tab:`), behind its barriers, for its sources; a `redirect:` route leads to its target.
+    public static func linkRoutes<Screen: Hashable & Sendable>(
+        screen: @escaping @Sendable (CodegenRoute) async throws -> Screen
+    ) -> [LinkRoute<Screen>] {
+        let routes: [LinkRoute<Screen>] = [
+            LinkRoute("home", "/") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("user.profile", "/users/{id:int}") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("item", "/items/{id:uuid}/{price:double}/{visible:bool}") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("files", "/files/*/**") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("required", "/required/{a}(/optional/{b})(/more/{c:int})") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("keyword", "/in/{default}") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("web.only", "https://gen.example.com/web/{slug}") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("2fa-setup", "/security/2fa") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("search", "/search") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
+            LinkRoute("order", "/orders/{id:int}", barriers: ["login"], sources: [.notification, .shortcut, .urlScheme], priority: 2, sceneRole: "orders") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match)), presentation: .present, tab: "shop"))
+            },
+            LinkRoute("order.legacy", "/o/{id:int}", redirectingTo: "/orders/{id}"),
+        ]
+        // Where each route is declared, so a setup error names the manifest's line.
+        let locations: [String] = [
+            "codegen.yaml:6:5",
+            "codegen.yaml:7:5",
+            "codegen.yaml:8:5",
+            "codegen.yaml:9:5",
+            "codegen.yaml:10:5",
+            "codegen.yaml:11:5",
+            "codegen.yaml:12:5",
+            "codegen.yaml:13:5",
+            "codegen.yaml:14:5",
+            "codegen.yaml:23:5",
+            "codegen.yaml:31:5",
+        ]
+        return zip(routes, locations).map { route, location in
+            var route = route
+            route.location = location
+            return route
+        }
+    }
+
+    /// The app's dispatcher: the manifest's routes, policy and barrier waits, with the app's
+    /// barriers and fallbacks; `screen` gives each route's screen. Throws ``WaypointError`` for a
+    /// barrier a route or a wait names that `barriers` lacks, or an action handler missing or extra.
+    public static func makeDispatcher<Screen: Hashable & Sendable>(
+        barriers: [Barrier] = [],
+        mandatoryBarriers: [MandatoryBarrier] = [],
+        fallbacks: LinkFallbacks = LinkFallbacks(),
+        configuration: DispatcherConfiguration = DispatcherConfiguration(),
+        store: any PendingLinkStore = InMemoryPendingLinkStore(),
+        clock: any DispatchClock = SystemDispatchClock(),
+        screen: @escaping @Sendable (CodegenRoute) async throws -> Screen
+    ) throws(WaypointError) -> LinkDispatcher<Screen> {
+        try notificationCategories.checkHandlers(fallbacks)
+        var configuration = configuration
+        configuration.barrierWaits.merge(barrierWaits) { _, manifest in manifest }
+        return try LinkDispatcher(
+            routes: linkRoutes(screen: screen),
+            policy: policy,
+            router: routerConfiguration,
+            barriers: barriers,
+            mandatoryBarriers: mandatoryBarriers,
+            fallbacks: fallbacks,
+            configuration: configuration,
+            store: store,
+            clock: clock
+        )
     }
 }
