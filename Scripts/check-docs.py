@@ -410,7 +410,7 @@ let package = Package(
                          capture_output=True, text=True)
     print(run.stdout.strip().split("\n")[-1] if run.stdout.strip() else "")
     if run.returncode != 0:
-        return [l[5:] for l in run.stdout.split("\n") if l.startswith("FAIL ")] or [f"the blocks did not run: {run.stderr[-2000:]}"]
+        return [l[5:] for l in run.stdout.split("\n") if l.startswith("FAIL ")] or [f"the blocks did not run (exit {run.returncode}; 124 is the 120 s timeout): {run.stderr[-2000:]}"]
     return []
 
 

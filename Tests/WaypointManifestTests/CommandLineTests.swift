@@ -74,7 +74,7 @@ struct CommandLineTests {
     func validatedValues() throws {
         let typeName = try ToolRunner.run(["codegen", "--manifest", apartments, "--type-name", "my route"])
         #expect(typeName.status == 2)
-        #expect(typeName.stderr.hasPrefix("error: 'my route' is not a Swift type name"))
+        #expect(typeName.stderr.hasPrefix("error: 'my route' cannot name the generated enum"))
         #expect(try ToolRunner.run(["codegen", "--manifest", apartments, "--type-name", "class"]).status == 2)
         #expect(try ToolRunner.run(["codegen", "--manifest", apartments, "--type-name", "Route_2"]).status == 0)
         // A parameter the pattern does not name is a query item, never dropped: a rule-shaped

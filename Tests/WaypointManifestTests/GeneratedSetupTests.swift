@@ -63,7 +63,7 @@ struct GeneratedSetupTests {
         #expect(setup.routes.map(\.barriers) == manifest.routes.map(\.barriers))
         #expect(setup.routes.map(\.sources) == manifest.routes.map(\.sources))
         #expect(setup.routes.map(\.priority) == manifest.routes.map(\.priority))
-        #expect(setup.routes.map(\.sceneRole) == manifest.routes.map { $0.redirect == nil ? $0.scene : nil })
+        #expect(setup.routes.map(\.sceneRole) == manifest.routes.map(\.scene))
         let file = URL(fileURLWithPath: manifest.file).lastPathComponent
         #expect(
             setup.routes.map(\.location)
@@ -82,21 +82,15 @@ struct GeneratedSetupTests {
         switch route {
         case .order(let id): .order(id)
         case .search(let q, _, _, _, _): .search(q)
-        case .home, .userProfile, .item, .files, .required, .keyword, .webOnly, .route2faSetup: .other(route.name)
+        case .home, .userProfile, .item, .files, .required, .keyword, .webOnly, .route2faSetup, .sayHiNow:
+            .other(route.name)
         }
     }
 
     @Test("The generated dispatcher shows each route as the manifest says: presentation, tab, barrier wait, redirect")
     func dispatcher() async throws {
-        let signedIn = Locked(false)
-        let answers = Locked(false)
-        let login = Barrier("login") { _ in
-            signedIn.withLock { $0 } ? .passed : .needsCheck
-        } check: { _ in
-            while !answers.withLock({ $0 }) { await Task.yield() }  // the user takes their time
-            signedIn.withLock { $0 = true }
-            return true
-        }
+        let slowLogin = SlowLogin()
+        let login = slowLogin.barrier
         let clock = ManualClock()
         let dispatcher = try CodegenRoute.makeDispatcher(
             barriers: [login],
@@ -114,7 +108,7 @@ struct GeneratedSetupTests {
         let order = try #require(await dispatcher.receive(CodegenRoute.intake.url("gen://orders/5")))
         await clock.waitForSleepers(1)
         clock.advance(by: 400)
-        answers.withLock { $0 = true }
+        slowLogin.answer()
         #expect(await dispatcher.outcome(of: order) == .handled(route: "order", plan: .present(.order(5), tab: "shop")))
 
         // An old path, redirected with its parameter and query; case-insensitive as the manifest says.
@@ -156,19 +150,8 @@ struct GeneratedSetupTests {
             _ = try CodegenRoute.makeDispatcher(fallbacks: LinkFallbacks(actions: like), screen: Self.screen)
         }
         #expect(noBarrier?.code == .unknownBarrier)
-        #expect(noBarrier?.message.contains("A wait is set for the barrier 'login'") == true)
-        let unguarded = error { () throws(WaypointError) in
-            var configuration = DispatcherConfiguration()
-            configuration.barrierWaits = [:]
-            _ = try LinkDispatcher(
-                routes: CodegenRoute.linkRoutes(screen: Self.screen),
-                policy: CodegenRoute.policy,
-                configuration: configuration
-            )
-        }
-        #expect(unguarded?.code == .unknownBarrier)
         #expect(
-            unguarded?.message
+            noBarrier?.message
                 == "The route 'order' (codegen.yaml:23:5) names the barrier 'login', which is not supplied "
                 + "(no barriers are supplied)."
         )
@@ -244,6 +227,22 @@ struct GeneratedSetupTests {
             try RouteCodeGenerator(manifest: clash).source()
         } throws: { error in
             "\(error)".hasPrefix("app.yaml:4:5:")
+        }
+    }
+
+    @Test("A route named like a generated member, or an enum named like a type the code uses, is refused")
+    func reservedNames() throws {
+        let policy = try ManifestLoader.parse("routes:\n  - {name: policy, pattern: /policy}\n", file: "app.yaml")
+        #expect {
+            try RouteCodeGenerator(manifest: policy).source()
+        } throws: { error in
+            "\(error)".hasPrefix("app.yaml:2:5: The route 'policy' makes the Swift case 'policy'")
+        }
+        let fine = try ManifestLoader.parse("routes:\n  - {name: about, pattern: /about}\n")
+        #expect(throws: ManifestError.self) { try RouteCodeGenerator(manifest: fine, typeName: "Screen").source() }
+        #expect(throws: ManifestError.self) { try RouteCodeGenerator(manifest: fine, typeName: "LinkPolicy").source() }
+        #expect(throws: ManifestError.self) {
+            try ManifestLoader.parse("routes: []\nquickActionLimit: -1\n")
         }
     }
 }

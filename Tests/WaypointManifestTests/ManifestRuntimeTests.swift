@@ -268,15 +268,8 @@ struct ManifestRuntimeTests {
     func barrierWaits() async throws {
         let manifest = try ManifestLoader.parse(Self.orders + "\nbarriers: {login: {wait: 2h}}\n", file: "shop.yaml")
         #expect(manifest.barrierWaits["login"]?.wait == 7200)
-        let signedIn = Locked(false)
-        let answers = Locked(false)
-        let login = Barrier("login") { _ in
-            signedIn.withLock { $0 } ? .passed : .needsCheck
-        } check: { _ in
-            while !answers.withLock({ $0 }) { await Task.yield() }  // the user takes their time
-            signedIn.withLock { $0 = true }
-            return true
-        }
+        let slowLogin = SlowLogin()
+        let login = slowLogin.barrier
         let clock = ManualClock()
         let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
             destinations: ["order": { "order \($0.parameters.int("id") ?? 0)" }],
@@ -290,7 +283,7 @@ struct ManifestRuntimeTests {
         let id = try #require(await dispatcher.receive(try DeepLink("myapp://orders/5")))
         await clock.waitForSleepers(1)  // the check's wait
         clock.advance(by: 400)  // past the dispatcher's 300 s, within the manifest's two hours
-        answers.withLock { $0 = true }
+        slowLogin.answer()
         #expect(
             await dispatcher.outcome(of: id) == .handled(route: "orders", plan: .pushOverRoot("order 5", tab: "shop"))
         )
@@ -318,15 +311,17 @@ struct ManifestRuntimeTests {
                     + "(supplied: login)."
             )
         }
-        // A mandatory barrier's wait is set on it; no route names a mandatory barrier, and lint says
-        // nothing of a name that is no slip of a route's barrier.
+        // A mandatory barrier's wait applies like any barrier's (the dispatcher reads barrierWaits by
+        // name for every check); no route names a mandatory barrier, and lint says nothing of a name
+        // that is no slip of a route's barrier.
         let mandatory = try ManifestLoader.parse(Self.orders + "\nbarriers: {maintenance: {wait: 1h}}\n")
         do {
-            _ = try mandatory.makeDispatcher(
+            let built: LinkDispatcher<String> = try mandatory.makeDispatcher(
                 destinations: order,
                 barriers: [login],
                 mandatoryBarriers: [MandatoryBarrier(Barrier("maintenance") { _ in .passed })]
             )
+            #expect(built.configuration.barrierWaits == ["maintenance": 3600])
         } catch {
             Issue.record("a wait for a mandatory barrier failed: \(error)")
         }

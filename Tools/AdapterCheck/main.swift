@@ -473,8 +473,29 @@ func exampleAppLinks() async throws {
         "… showing each as its manifest route presents it"
     )
     check(
-        links.quickActionItems(for: .guest).count == 2 && links.quickActionItems(for: .host).count == 3,
-        "hosts get one more quick action than guests"
+        links.quickActionItems(for: .guest).map(\.title) == ["Recent activity", "Messages"]
+            && links.quickActionItems(for: .host).map(\.title) == ["Recent activity", "Messages", "New listing"],
+        "hosts get \"New listing\" as a quick action, guests do not"
+    )
+    check(
+        links.dispatcher.configuration.barrierWaits == ["host": 1800],
+        "a link waits 30 minutes for a guest to log in as a host"
+    )
+
+    // A host sees the new listing as a full-screen cover.
+    let host = try ApartmentLinks(pendingLinks: InMemoryPendingLinkStore(), isHost: { true }, logInAsHost: { true })
+    let hostShown = Shown()
+    await host.dispatcher.setNavigator { plan, _ in hostShown.append("\(plan.destination) \(plan.presentation)") }
+    await host.dispatcher.appDidBecomeReady()
+    await host.dispatcher.appDidBecomeActive()
+    guard let listing = await host.dispatcher.receive(host.intake.url("deeplinkTutorial://listings/new")) else {
+        check(false, "a host's links take the new listing")
+        return
+    }
+    check(
+        await host.dispatcher.outcome(of: listing)?.isHandled == true
+            && hostShown.all == ["newListing fullScreenCover"],
+        "… and a host the new listing, as a full-screen cover"
     )
 }
 

@@ -15,16 +15,17 @@ import Foundation
 /// }
 /// ```
 ///
-/// A link waits on the check for as long as the barrier's ``maximumWait`` (a login the user takes
-/// their time over: `Barrier("auth", maximumWait: 3600) { … }`), else the dispatcher's
+/// A link waits on the check for as long as the dispatcher's ``DispatcherConfiguration/barrierWaits``
+/// says for the barrier (a manifest's `barriers: {auth: {wait: 2h}}`), else the barrier's
+/// ``maximumWait`` (`Barrier("auth", maximumWait: 3600) { … }`), else the dispatcher's
 /// ``DispatcherConfiguration/barrierCheckTimeout``; it is kept pending meanwhile, and ends as
 /// ``DispatchOutcome/barrierTimedOut(barrier:)`` only when the wait passes.
 public struct Barrier: Sendable {
     /// The name routes refer to.
     public let name: String
     /// How long, in seconds, a link may wait on this barrier's check; `nil` for the dispatcher's
-    /// ``DispatcherConfiguration/barrierCheckTimeout``. A manifest's `barriers: {NAME: {wait: …}}`
-    /// sets it.
+    /// ``DispatcherConfiguration/barrierCheckTimeout``. A wait in ``DispatcherConfiguration/barrierWaits``
+    /// (where a manifest's `barriers: {NAME: {wait: …}}` goes) comes first.
     public var maximumWait: TimeInterval?
     let evaluate: @Sendable (BarrierContext) async -> BarrierDecision
     let check: @Sendable (BarrierContext) async -> Bool

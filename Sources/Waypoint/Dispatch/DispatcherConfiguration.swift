@@ -19,8 +19,8 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     public var handlerTimeout: TimeInterval
     /// How long a barrier's evaluation may take. Default 5 s.
     public var barrierEvaluationTimeout: TimeInterval
-    /// How long a barrier's check (presenting login, say) may take, for a barrier without a
-    /// ``Barrier/maximumWait`` of its own. Default 300 s.
+    /// How long a barrier's check (presenting login, say) may take, for a barrier without a wait in
+    /// ``barrierWaits`` or a ``Barrier/maximumWait`` of its own. Default 300 s.
     public var barrierCheckTimeout: TimeInterval
     /// How long a link may wait (for the app to be ready and active, or behind other links) and
     /// still run, counted from receipt, across process death too. Default 10 minutes: a link that

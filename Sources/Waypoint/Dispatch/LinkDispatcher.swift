@@ -174,16 +174,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 )
             }
         }
-        let every = (byName.keys.map { $0 } + mandatoryNames).stablySorted().joined(separator: ", ")
-        for name in waits.keys.map({ $0 }).stablySorted() where byName[name] == nil && !mandatoryNames.contains(name) {
-            throw WaypointError(
-                .unknownBarrier,
-                names: [name],
-                message: "A wait is set for the barrier '\(name)' (barrierWaits), which is not supplied "
-                    + (every.isEmpty ? "(no barriers are supplied)." : "(supplied: \(every)).")
-            )
-        }
         let supplied = byName.keys.map { $0 }.stablySorted().joined(separator: ", ")
+        // Routes first: a route's error names its line, and a wait usually belongs to a route's barrier.
         for route in routes {
             for name in route.barriers where byName[name] == nil {
                 throw WaypointError(
@@ -193,6 +185,15 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                         + (supplied.isEmpty ? "(no barriers are supplied)." : "(supplied: \(supplied)).")
                 )
             }
+        }
+        let every = (byName.keys.map { $0 } + mandatoryNames).stablySorted().joined(separator: ", ")
+        for name in waits.keys.map({ $0 }).stablySorted() where byName[name] == nil && !mandatoryNames.contains(name) {
+            throw WaypointError(
+                .unknownBarrier,
+                names: [name],
+                message: "A wait is set for the barrier '\(name)' (barrierWaits), which is not supplied "
+                    + (every.isEmpty ? "(no barriers are supplied)." : "(supplied: \(every)).")
+            )
         }
         return byName
     }

@@ -14,9 +14,11 @@ extension LinkRoute {
         barriers: [String] = [],
         sources: Set<LinkSource>? = nil,
         priority: Int = 0,
+        sceneRole: String? = nil,
         redirectingTo target: LinkTemplate
     ) {
-        self.init(name, pattern, barriers: barriers, sources: sources, priority: priority) { match in
+        self.init(name, pattern, barriers: barriers, sources: sources, priority: priority, sceneRole: sceneRole) {
+            match in
             .redirect(to: try target.redirectTarget(parameters: match.parameters, link: match.link))
         }
     }

@@ -102,7 +102,8 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
 /// MandatoryBarrier(adminOnly) { $0.route.hasPrefix("admin.") }
 /// ```
 public struct MandatoryBarrier: Sendable {
-    /// The barrier; a manifest's wait for it is set on it (``Barrier/maximumWait``).
+    /// The barrier. A manifest's wait for it goes to ``DispatcherConfiguration/barrierWaits``, like
+    /// any barrier's.
     public var barrier: Barrier
     let appliesTo: @Sendable (BarrierContext) -> Bool
 

@@ -135,6 +135,7 @@ struct LinkSetupGenerator {
                     route.sources == nil
                 ),
                 ("priority", "\(route.priority)", route.priority == 0),
+                ("sceneRole", SwiftSource.optional(route.scene), route.scene == nil),
             ]
             let head = "LinkRoute(\(SwiftSource.string(route.name)), \(SwiftSource.string(route.pattern.text))"
             if let redirect = route.redirect {
@@ -143,7 +144,6 @@ struct LinkSetupGenerator {
                 lines.append("            \(head), \(call),")
                 continue
             }
-            arguments.append(("sceneRole", SwiftSource.optional(route.scene), route.scene == nil))
             let rest = SwiftSource.call("", arguments).dropFirst().dropLast()
             let plan = SwiftSource.call(
                 "NavigationPlan",

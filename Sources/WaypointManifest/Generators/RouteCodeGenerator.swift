@@ -78,6 +78,23 @@ package struct RouteCodeGenerator: Sendable {
         "rethrows", "super", "self", "Self", "throw", "throws", "true", "try", "Any", "some", "any",
     ]
 
+    /// The generated link setup's static members (``LinkSetupGenerator``), which no case may be named.
+    static let setupMembers: Set<String> = [
+        "policy", "routerConfiguration", "notificationCategories", "intake", "quickActions", "barrierWaits",
+        "linkRoutes", "makeDispatcher",
+    ]
+
+    /// Names the generated code uses for other types: an enum named so would hide them.
+    static let usedTypeNames: Set<String> = [
+        "Screen", "Value", "Barrier", "DeepLink", "DispatchClock", "DispatcherConfiguration",
+        "InMemoryPendingLinkStore",
+        "LinkDispatcher", "LinkFallbacks", "LinkIntake", "LinkLimits", "LinkPolicy", "LinkRoute", "LinkStyle",
+        "MandatoryBarrier", "NavigationPlan", "NotificationAction", "NotificationCategory",
+        "NotificationCategoryCatalog", "NotificationProvider", "NotificationRule", "ParameterValue", "PendingLinkStore",
+        "QuickAction", "QuickActionCatalog", "Router", "RouterConfiguration", "RouteMatch", "SystemDispatchClock",
+        "WaypointError", "WebMessageRoute", "String", "Int", "Double", "Bool", "UUID", "Optional", "Self",
+    ]
+
     /// Whether `name` can name the generated enum as written: an ASCII identifier, not a keyword.
     static func isTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !keywords.contains(name) else { return false }
@@ -85,6 +102,7 @@ package struct RouteCodeGenerator: Sendable {
             scalar.isASCII && (scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar))
         }
         return isWordCharacter(first) && !("0"..."9").contains(first) && name.unicodeScalars.allSatisfy(isWordCharacter)
+            && !usedTypeNames.contains(name)
     }
 
     /// A Swift identifier, backticked when it is a keyword.
@@ -112,6 +130,13 @@ package struct RouteCodeGenerator: Sendable {
                 + route.query.map { Parameter(name: $0.name, type: $0.type, isOptional: $0.isOptional, query: $0) }
             let hasWildcards = pattern.expansions.contains { $0.contains(.wildcard) || $0.contains(.catchAll) }
             let name = Self.caseName(route.name)
+            if Self.setupMembers.contains(name) {
+                throw ManifestError(
+                    "The route '\(route.name)' makes the Swift case '\(name)', which the generated link setup uses for "
+                        + "\(typeName).\(name); rename the route (for example '\(route.name).page').",
+                    at: route.location
+                )
+            }
             guard used.insert(name).inserted else {
                 throw ManifestError("Two routes make the same Swift case '\(name)'; rename one.", at: route.location)
             }
@@ -123,8 +148,9 @@ package struct RouteCodeGenerator: Sendable {
     package func source() throws(ManifestError) -> String {
         guard Self.isTypeName(typeName) else {
             throw ManifestError(
-                "'\(typeName)' is not a Swift type name: use ASCII letters, digits and _, not starting with a digit "
-                    + "and not a keyword (for example AppRoute).",
+                "'\(typeName)' cannot name the generated enum: use ASCII letters, digits and _, not starting with a "
+                    + "digit, not a keyword and not a type the generated code uses, such as Screen or LinkPolicy "
+                    + "(for example AppRoute).",
                 at: nil
             )
         }
@@ -152,7 +178,7 @@ package struct RouteCodeGenerator: Sendable {
         lines += [
             "", "    /// The route's name in the manifest.", "    public var name: String {", "        switch self {",
         ]
-        for entry in cases { lines.append("        case .\(entry.caseName): \"\(entry.route.name)\"") }
+        for entry in cases { lines.append("        case .\(entry.caseName): \(SwiftSource.string(entry.route.name))") }
         lines += ["        }", "    }", ""]
         lines += [
             "    /// The values the route's link is built from.",
@@ -206,7 +232,7 @@ package struct RouteCodeGenerator: Sendable {
             "        switch match.route.name {",
         ]
         for entry in cases {
-            lines.append("        case \"\(entry.route.name)\":")
+            lines.append("        case \(SwiftSource.string(entry.route.name)):")
             var arguments: [String] = []
             for parameter in entry.parameters {
                 if parameter.isOptional || parameter.query?.defaultValue != nil {

@@ -166,7 +166,10 @@ enum SwiftSource {
         switch value {
         case .string(let text): ".string(\(string(text)))"
         case .int(let number): ".int(\(number))"
-        case .double(let number): ".double(\(number))"
+        case .double(let number):
+            number.isNaN
+                ? ".double(.nan)"
+                : number.isInfinite ? ".double(\(number < 0 ? "-" : "").infinity)" : ".double(\(number))"
         case .bool(let flag): ".bool(\(flag))"
         case .null: ".null"
         case .array(let values): ".array([" + values.map(payload).joined(separator: ", ") + "])"

@@ -119,7 +119,14 @@ public enum ManifestLoader {
         manifest.routes = try readRoutes(routes)
         if let node = top["notifications"] { manifest.notifications = try readNotifications(node) }
         if let node = top["quickActions"] { manifest.quickActions = try node.list().map(readQuickAction) }
-        if let node = top["quickActionLimit"] { manifest.quickActionLimit = try node.int() }
+        if let node = top["quickActionLimit"] {
+            manifest.quickActionLimit = try node.int()
+            guard manifest.quickActionLimit >= 0 else {
+                throw node.error(
+                    "'quickActionLimit' is how many quick actions the system shows: 0 or more (iOS shows 4)."
+                )
+            }
+        }
         for (name, node) in try top["barriers"]?.entries() ?? [] {
             let fields = try node.mapping(allowed: ["wait"])
             guard let wait = fields["wait"] else { throw node.error("'\(node.path)' needs a 'wait' (30m, 2h).") }

@@ -112,6 +112,7 @@ extension Manifest {
                     barriers: route.barriers,
                     sources: route.sources,
                     priority: route.priority,
+                    sceneRole: route.scene,
                     redirectingTo: redirect
                 )
             } else {

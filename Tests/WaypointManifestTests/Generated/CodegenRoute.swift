@@ -26,6 +26,8 @@ public enum CodegenRoute: Hashable, Sendable {
     case search(q: String, page: Int?, sort: String, exact: Bool, near: UUID?)
     /// `/orders/{id:int}`
     case order(id: Int)
+    /// `/hi`
+    case sayHiNow
 
     /// The route's name in the manifest.
     public var name: String {
@@ -40,6 +42,7 @@ public enum CodegenRoute: Hashable, Sendable {
         case .route2faSetup: "2fa-setup"
         case .search: "search"
         case .order: "order"
+        case .sayHiNow: "say \"hi\" \\ now"
         }
     }
 
@@ -69,6 +72,7 @@ public enum CodegenRoute: Hashable, Sendable {
             return values
         case .order(let id):
             return ["id": .int(id)]
+        case .sayHiNow: return [:]
         }
     }
 
@@ -188,6 +192,8 @@ public enum CodegenRoute: Hashable, Sendable {
                 )
             }
             self = .order(id: id)
+        case "say \"hi\" \\ now":
+            self = .sayHiNow
         default:
             throw WaypointError(
                 .unknownRoute,
@@ -320,7 +326,10 @@ extension CodegenRoute {
             LinkRoute("order", "/orders/{id:int}", barriers: ["login"], sources: [.notification, .shortcut, .urlScheme], priority: 2, sceneRole: "orders") { match in
                 .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match)), presentation: .present, tab: "shop"))
             },
-            LinkRoute("order.legacy", "/o/{id:int}", redirectingTo: "/orders/{id}"),
+            LinkRoute("order.legacy", "/o/{id:int}", sceneRole: "orders", redirectingTo: "/orders/{id}"),
+            LinkRoute("say \"hi\" \\ now", "/hi") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
         ]
         // Where each route is declared, so a setup error names the manifest's line.
         let locations: [String] = [
@@ -335,6 +344,7 @@ extension CodegenRoute {
             "codegen.yaml:14:5",
             "codegen.yaml:23:5",
             "codegen.yaml:31:5",
+            "codegen.yaml:32:5",
         ]
         return zip(routes, locations).map { route, location in
             var route = route
