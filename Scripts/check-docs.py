@@ -250,7 +250,8 @@ def main():
             if "codegen" in options:
                 if generated is not None:
                     failures.append(f"{location}: a second codegen block; the Swift blocks can use one AppRoute")
-                generated = generate_routes(location, "\n".join(code) + "\n")
+                generated, problem = generate_routes(location, "\n".join(code) + "\n")
+                failures += problem
         elif language == "swift":
             failures += check_indentation(location, code)
             if "apple" in options:
@@ -313,15 +314,15 @@ def check_yaml(location, text):
 
 
 def generate_routes(location, text):
-    """The Swift the WaypointGenerator plugin makes from a manifest block."""
+    """The Swift the WaypointGenerator plugin makes from a manifest block, and what failed."""
     global _binary
     _binary = _binary or waypoint_binary()
     path = os.path.join(SCRATCH, "codegen.yaml")
     open(path, "w", encoding="utf-8").write(text)
     result = subprocess.run([_binary, "codegen", "--manifest", path], capture_output=True, text=True)
     if result.returncode != 0:
-        return f"#error(\"{location}: codegen failed\")"
-    return result.stdout
+        return "", [f"{location}: codegen refuses the manifest:\n{(result.stderr or result.stdout).strip()}"]
+    return result.stdout, []
 
 
 def check_transcript(name, first_line, code):

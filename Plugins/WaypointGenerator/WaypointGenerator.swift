@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Generates a target's typed routes from the `waypoint.yaml` among its sources, at every build:
-/// `waypoint codegen` writes `WaypointRoutes.swift` (an enum `AppRoute`) into the plugin's work
+/// `waypoint codegen` writes `WaypointRoutes.swift` (an enum `AppRoute` and the manifest's link
+/// setup, `AppRoute.makeDispatcher` among it) into the plugin's work
 /// folder, which SwiftPM compiles with the target. Nothing generated is checked in, and a change
 /// to the manifest rebuilds it.
 ///

@@ -1,4 +1,4 @@
-// The error types Waypoint had before one error type replaced them (CHANGELOG.md, 0.9.0). They
+// The error types Waypoint had before one error type replaced them (CHANGELOG.md, Unreleased). They
 // stay one release so `catch let error as LinkError` keeps compiling, with a warning that names
 // the replacement; their codes are `WaypointError.Code`'s.
 

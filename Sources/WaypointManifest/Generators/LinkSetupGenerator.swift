@@ -140,11 +140,10 @@ struct LinkSetupGenerator {
             let head = "LinkRoute(\(SwiftSource.string(route.name)), \(SwiftSource.string(route.pattern.text))"
             if let redirect = route.redirect {
                 arguments.append(("redirectingTo", SwiftSource.string(redirect.text), false))
-                let call = SwiftSource.call("", arguments).dropFirst()
-                lines.append("            \(head), \(call),")
+                lines.append("            \(head), \(SwiftSource.labelled(arguments).joined(separator: ", "))),")
                 continue
             }
-            let rest = SwiftSource.call("", arguments).dropFirst().dropLast()
+            let rest = SwiftSource.labelled(arguments).joined(separator: ", ")
             let plan = SwiftSource.call(
                 "NavigationPlan",
                 [

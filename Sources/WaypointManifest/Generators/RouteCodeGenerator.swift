@@ -1,7 +1,8 @@
 import Waypoint
 
 /// Swift source for the manifest's routes: an enum with one case per route, typed associated
-/// values, the link builder, and a failable initializer from a match.
+/// values, the link builder, and initializers from a match; then the manifest's link setup
+/// (``LinkSetupGenerator``).
 ///
 /// ```swift
 /// // generated

@@ -42,9 +42,14 @@ enum SwiftSource {
     /// `Type(label: value, …)` with the arguments not at their default; over several lines, one
     /// argument a line, when `multiline`.
     static func call(_ type: String, multiline: Bool = false, _ arguments: [Argument]) -> String {
-        let written = arguments.filter { !$0.isDefault }.map { "\($0.label): \($0.value)" }
+        let written = labelled(arguments)
         guard multiline, !written.isEmpty else { return type + "(" + written.joined(separator: ", ") + ")" }
         return type + "(\n" + written.map { indented($0) }.joined(separator: ",\n") + "\n)"
+    }
+
+    /// `label: value` for each argument not at its default.
+    static func labelled(_ arguments: [Argument]) -> [String] {
+        arguments.filter { !$0.isDefault }.map { "\($0.label): \($0.value)" }
     }
 
     /// Every line of `text` four spaces further in.
