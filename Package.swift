@@ -62,7 +62,7 @@ let package = Package(
             ),
             dependencies: ["waypoint"]
         ),
-        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
+        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "WaypointLinksClientTests", dependencies: ["WaypointLinksClient", "Waypoint"]),
         .testTarget(
             name: "WaypointManifestTests",

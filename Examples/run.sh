@@ -57,6 +57,14 @@ run 0 resolve --manifest $manifests/notifications.yaml --notification /tmp/waypo
 run 0 resolve --manifest $manifests/notifications.yaml --notification /tmp/waypoint-post.json --action report
 run 1 resolve --manifest $manifests/notifications.yaml --notification /tmp/waypoint-post.json --action like
 run 0 resolve --manifest $manifests/notifications.yaml --notification-settings
+# The app's own push service, described in the manifest with samples lint checks; a Klaviyo push's
+# button, sent with the push.
+run 0 lint --manifest $manifests/notifications.yaml
+echo '{"aps":{"alert":"Mia commented"},"social":{"actions":{"view":{"link":"social://posts/8"},"mute":{}}}}' >/tmp/waypoint-social.json
+run 0 resolve --manifest $manifests/notifications.yaml --notification /tmp/waypoint-social.json --action view
+echo '{"aps":{"alert":"New arrivals"},"body":{"_k":{},"action_buttons":[{"id":"shop","label":"Shop","action":"deep_link","url":"social://posts/8"},{"id":"later","label":"Open App","action":"open_app"}]}}' >/tmp/waypoint-klaviyo.json
+run 0 resolve --manifest $manifests/notifications.yaml --provider klaviyo --notification /tmp/waypoint-klaviyo.json --action shop
+run 1 resolve --manifest $manifests/notifications.yaml --provider klaviyo --notification /tmp/waypoint-klaviyo.json --action later
 run 0 plist --manifest $manifests/notifications.yaml --entitlements
 
 echo

@@ -240,6 +240,13 @@ def main():
     # this check needs no earlier step (a fresh machine has no /tmp/waypoint-post.json).
     with open("/tmp/waypoint-post.json", "w", encoding="utf-8") as payload:
         payload.write('{"aps":{"category":"post"},"postId":"8","deeplink":"social://posts/8"}\n')
+    with open("/tmp/waypoint-social.json", "w", encoding="utf-8") as payload:
+        payload.write('{"aps":{"alert":"Mia commented"},"social":{"actions":{"view":{"link":"social://posts/8"},'
+                      '"mute":{}}}}\n')
+    with open("/tmp/waypoint-klaviyo.json", "w", encoding="utf-8") as payload:
+        payload.write('{"aps":{"alert":"New arrivals"},"body":{"_k":{},"action_buttons":[{"id":"shop","label":'
+                      '"Shop","action":"deep_link","url":"social://posts/8"},{"id":"later","label":"Open App",'
+                      '"action":"open_app"}]}}\n')
     for name, line, language, options, code in blocks():
         location = f"{name}:{line}"
         if "skip" in options or (only_apple and "apple" not in options):

@@ -48,11 +48,15 @@ struct PayloadCommand: ParsableCommand {
             threadID: threadID,
             targetContentID: targetContentID
         )
+        let manifest = try options.load()
         var preset: NotificationProvider?
         if let provider {
-            preset = try NotificationProvider.preset(spelled: provider).mapError { ValidationError($0.message) }.get()
+            preset = try NotificationProvider.preset(
+                spelled: provider,
+                among: manifest.notifications.ownProviders.map(\.provider)
+            ).mapError { ValidationError($0.message) }.get()
         }
-        let payload = try PayloadGenerator(manifest: try options.load()).payload(
+        let payload = try PayloadGenerator(manifest: manifest).payload(
             route: route,
             parameters: values,
             alert: alert,

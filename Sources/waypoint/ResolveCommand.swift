@@ -102,7 +102,10 @@ struct ResolveCommand: ParsableCommand {
         let resolver = try manifest.makeResolver()
         var intake = manifest.makeIntake()
         for name in providers {
-            let preset = try NotificationProvider.preset(spelled: name).mapError { ValidationError($0.message) }.get()
+            let preset = try NotificationProvider.preset(
+                spelled: name,
+                among: manifest.notifications.ownProviders.map(\.provider)
+            ).mapError { ValidationError($0.message) }.get()
             if !intake.notificationProviders.contains(preset) { intake.notificationProviders.append(preset) }
         }
         var reports: [ResolveReport] = []
@@ -116,10 +119,10 @@ struct ResolveCommand: ParsableCommand {
         }
         if let notification {
             let text = try readInput(notification)
-            let result: IntakeResult
+            let reading: NotificationReading
             do {
                 let payload = try PayloadValue(json: text)
-                result = intake.notification(
+                reading = intake.readNotification(
                     NotificationResponseSnapshot(
                         actionIdentifier: action ?? NotificationActionIdentifier.default,
                         requestIdentifier: "cli",
@@ -127,12 +130,13 @@ struct ResolveCommand: ParsableCommand {
                     )
                 )
             } catch {
-                result = .failure(error)
+                reading = NotificationReading(result: .failure(error), reader: nil)
             }
             reports.append(
                 ResolveReport.make(
                     input: text.trimmingCharacters(in: .whitespacesAndNewlines),
-                    intake: result,
+                    intake: reading.result,
+                    readBy: reading.reader?.description,
                     resolver: resolver
                 )
             )

@@ -35,6 +35,16 @@ struct GeneratedSetupTests {
         #expect(generated.policy == expected.policy)
         #expect(generated.linkKeys == expected.linkKeys)
         #expect(generated.notificationProviders == expected.notificationProviders)
+        // The manifest's own providers are printed in full: every place, marker and the sample.
+        #expect(generated.notificationProviders.count == 4)
+        for (made, read) in zip(generated.notificationProviders, expected.notificationProviders) {
+            #expect(made.title == read.title)
+            #expect(made.links == read.links)
+            #expect(made.buttons == read.buttons)
+            #expect(made.internalMarkers == read.internalMarkers)
+            #expect(made.reference == read.reference)
+            #expect(made.samplePayload("gen://orders/9") == read.samplePayload("gen://orders/9"))
+        }
         #expect(generated.notificationRules == expected.notificationRules)
         #expect(generated.notificationCategories == expected.notificationCategories)
         #expect(generated.notificationSettingsLink == expected.notificationSettingsLink)

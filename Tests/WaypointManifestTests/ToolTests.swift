@@ -347,9 +347,9 @@ struct ToolTests {
         #expect(former.status == 2)
         #expect(former.stderr.contains("Unknown push provider 'fcm'. Did you mean 'firebase'? The providers are:"))
         let linkless = try ToolRunner.run([
-            "payload", "messages.detail", "--param", "id=1", "--provider", "moEngage", "--manifest", apartments,
+            "payload", "messages.detail", "--param", "id=1", "--provider", "sendbird", "--manifest", apartments,
         ])
-        #expect(linkless.stderr.hasPrefix("error: MoEngage documents no place for a push's link on iOS"))
+        #expect(linkless.stderr.hasPrefix("error: Sendbird documents no place for a push's link on iOS"))
     }
 
     @Test("The manifest names providers; lint warns when a provider's payload can be read another way")

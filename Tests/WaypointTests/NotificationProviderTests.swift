@@ -7,54 +7,31 @@ import Testing
 /// only; values made up), read by the presets.
 @Suite("Push providers' payloads resolve out of the box")
 struct NotificationProviderTests {
-    /// One payload per provider whose tap opens `myapp://books/42`, written from the provider's
-    /// documentation and SDK source (the preset's `reference`), not from the preset's own sample.
-    static let fixtures: [(provider: String, json: String, linkPath: [String])] = [
-        (
-            "braze", #"{"aps":{"alert":{"title":"T","body":"B"}},"ab":{"c":"x"},"ab_uri":"myapp://books/42"}"#,
-            ["ab_uri"]
-        ),
-        (
-            "oneSignal",
-            #"{"aps":{"alert":{"title":"T","body":"B"},"mutable-content":1},"custom":{"i":"9f1c","u":"myapp://books/42","a":{"k":"v"}},"buttons":[{"i":"read","n":"Read"}]}"#,
-            ["custom", "u"]
-        ),
-        (
-            "airship",
-            #"{"aps":{"alert":"B","category":"my_cat"},"_":"send-id","^d":"myapp://books/42"}"#,
-            ["^d"]
-        ),
-        (
-            "cleverTap",
-            #"{"aps":{"alert":{"title":"T","body":"B"}},"wzrk_id":"1700000000_20240101","wzrk_pivot":"wzrk_default","wzrk_dl":"myapp://books/42"}"#,
-            ["wzrk_dl"]
-        ),
-        (
-            "iterable",
-            #"{"aps":{"alert":{"title":"T","body":"B"}},"itbl":{"campaignId":123,"templateId":456,"messageId":"m1","isGhostPush":false,"defaultAction":{"type":"openUrl","data":"myapp://books/42"}}}"#,
-            ["itbl", "defaultAction", "data"]
-        ),
-        (
-            "customerIO",
-            #"{"aps":{"alert":{"title":"T","body":"B"}},"CIO-Delivery-ID":"d1","CIO-Delivery-Token":"tok","CIO":{"push":{"link":"myapp://books/42"}}}"#,
-            ["CIO", "push", "link"]
-        ),
-        (
-            "batch",
-            #"{"aps":{"alert":{"title":"T","body":"B"}},"com.batch":{"i":"c1","l":"myapp://books/42","t":"t"}}"#,
-            ["com.batch", "l"]
-        ),
-        (
-            "firebase",
-            #"{"aps":{"alert":{"title":"T","body":"B"}},"gcm.message_id":"1234","google.c.sender.id":"5678","gcm.app_link":"myapp://books/42"}"#,
-            ["gcm.app_link"]
-        ),
-        (
-            "pinpoint",
-            #"{"aps":{"alert":"B"},"data":{"pinpoint":{"deeplink":"myapp://books/42","campaign":{"campaign_id":"c1"}}}}"#,
-            ["data", "pinpoint", "deeplink"]
-        ),
-    ]
+    /// One push of a provider's, copied from its documentation, SDK tests or SDK source (shapes and
+    /// keys as documented; the links changed to the app's), and what it must do.
+    struct DocumentedPush: Decodable {
+        var name: String
+        var payload: PayloadValue
+        var action: String?
+        var opens: String?
+        var ownPush: Bool?
+        var opensNothing: Bool?
+    }
+
+    /// A provider's documented pushes: `Fixtures/Pushes/<preset>.json`, with where they come from.
+    struct DocumentedPushes: Decodable {
+        var provider: String
+        var source: String
+        var cases: [DocumentedPush]
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Pushes")
+
+    static func documented(_ name: String) throws -> DocumentedPushes {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("\(name).json"))
+        return try JSONDecoder().decode(DocumentedPushes.self, from: data)
+    }
 
     static let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
 
@@ -88,53 +65,96 @@ struct NotificationProviderTests {
         return .object(members)
     }
 
-    @Test("Each provider's documented payload resolves to the route", arguments: fixtures.map(\.provider))
-    func fixtureResolves(name: String) throws {
-        let fixture = try #require(Self.fixtures.first { $0.provider == name })
+    @Test("Each provider's documented pushes do what its SDK does", arguments: NotificationProvider.presets.map(\.name))
+    func documentedPushes(name: String) throws {
         let provider = try #require(NotificationProvider.preset(named: name))
-        let payload = try PayloadValue(json: fixture.json)
-        let link = try #require(Self.intake([provider]).notification(Self.tap(payload)).link)
-        #expect(link.string == "myapp://books/42")
-        #expect(link.source == .notification)
-        #expect(try Self.resolver().resolve(link).match?.route.name == "book")
-        // Without the preset the payload has no link the app reads.
-        #expect(Self.intake([]).notification(Self.tap(payload)).error?.code == .noLink)
-        // The preset's own sample, what `waypoint payload --provider` prints, resolves too.
-        #expect(
-            Self.intake([provider]).notification(Self.tap(provider.samplePayload("myapp://books/7"))).link?.string
-                == "myapp://books/7"
-        )
+        let pushes = try Self.documented(name)
+        #expect(pushes.provider == name)
+        #expect(!pushes.source.isEmpty)
+        let resolver = try Self.resolver()
+        for push in pushes.cases {
+            let what = "\(name): \(push.name)"
+            let tap = Self.tap(push.payload, action: push.action ?? NotificationActionIdentifier.default)
+            let reading = Self.intake([provider]).readNotification(tap)
+            switch (push.opens, push.ownPush, push.opensNothing) {
+            case (let link?, nil, nil):
+                let opened = try #require(reading.result.link, "\(what): \(reading.result)")
+                #expect(opened.string == link, "\(what)")
+                #expect(opened.source == .notification, "\(what)")
+                #expect(resolver.resolve(opened).match?.route.name == "book", "\(what)")
+                // Read by the preset (or by the app's default key at the same place: Klaviyo's `url`).
+                switch reading.reader {
+                case .provider(let reader, _)?, .button(let reader, _, _)?: #expect(reader == provider, "\(what)")
+                case .linkKey(let key)? where provider.links.contains { $0.path.keys == [key] }: break
+                default: Issue.record("\(what): read by \(String(describing: reading.reader))")
+                }
+            case (nil, true?, nil):
+                let error = try #require(reading.result.error, "\(what): \(reading.result)")
+                #expect(error.code == .notForRouting, "\(what)")
+                #expect(error.message.hasPrefix("The notification is \(provider.title)'s own push ("), "\(what)")
+            case (nil, nil, true?):
+                switch reading.result {
+                case .link(let link, _): Issue.record("\(what) must open nothing, opened \(link)")
+                case .action(let invocation):
+                    // A button the provider sent without a link: the app's action, reported.
+                    #expect(invocation.providerButton == provider.title, "\(what)")
+                case .failure(let error): #expect(error.code == .noLink, "\(what): \(error.message)")
+                case .dismissed: Issue.record("\(what) was read as a dismissal")
+                }
+            default:
+                Issue.record("\(what): a case says one of opens, ownPush or opensNothing")
+            }
+        }
     }
 
-    @Test("The same payload with the link removed says which preset looked where", arguments: fixtures.map(\.provider))
-    func fixtureWithoutLink(name: String) throws {
-        let fixture = try #require(Self.fixtures.first { $0.provider == name })
+    @Test(
+        "Each preset's documented pushes cover its tap, its buttons and its own pushes",
+        arguments: NotificationProvider.presets.map(\.name)
+    )
+    func documentedCoverage(name: String) throws {
         let provider = try #require(NotificationProvider.preset(named: name))
-        let payload = Self.removing(fixture.linkPath, from: try PayloadValue(json: fixture.json))
-        let error = try #require(Self.intake([provider, .braze]).notification(Self.tap(payload)).error)
-        #expect(error.code == .noLink)
-        #expect(error.message.contains(provider.places), "\(error.message)")
-        #expect(error.message.contains("Braze: ab_uri"))
+        let cases = try Self.documented(name).cases
+        let taps = cases.filter { $0.action == nil }
+        let buttons = cases.filter { $0.action != nil }
+        if !provider.links.isEmpty { #expect(taps.contains { $0.opens != nil }, "\(name): a tap that opens its link") }
+        if provider.buttons != nil {
+            #expect(buttons.contains { $0.opens != nil }, "\(name): a button that opens a link")
+            #expect(buttons.contains { $0.opensNothing == true }, "\(name): a button without a link")
+        }
+        for marker in provider.internalMarkers {
+            let marked = cases.contains { $0.ownPush == true && marker.marks($0.payload) }
+            #expect(marked, "\(name): a documented push with \(marker)")
+        }
+        #expect(cases.contains { $0.opens == nil }, "\(name): a push that must not route")
+    }
+
+    @Test(
+        "A documented tap without the preset's places says which preset looked where",
+        arguments: NotificationProvider.presets.map(\.name)
+    )
+    func documentedTapWithoutLink(name: String) throws {
+        let provider = try #require(NotificationProvider.preset(named: name))
+        for push in try Self.documented(name).cases where push.action == nil && push.opens != nil {
+            var payload = push.payload
+            for place in provider.links { payload = Self.removing(place.path.keys, from: payload) }
+            let error = try #require(Self.intake([provider, .braze]).notification(Self.tap(payload)).error)
+            #expect(error.code == .noLink, "\(name): \(push.name)")
+            #expect(error.message.contains(provider.places), "\(error.message)")
+            #expect(error.message.contains("Braze: ab_uri"))
+        }
+        // Each preset's own sample, what `waypoint payload --provider` prints, opens its link.
+        if !provider.links.isEmpty {
+            #expect(
+                Self.intake([provider]).notification(Self.tap(provider.samplePayload("myapp://books/7"))).link?.string
+                    == "myapp://books/7",
+                "\(name)"
+            )
+        }
     }
 
     @Test("A provider's own pushes are not for routing, and the dispatcher runs no fallback for them")
     func internalPushes() async throws {
-        let ownPushes: [(NotificationProvider, String)] = [
-            (.braze, #"{"aps":{"content-available":1},"ab":{"c":"x"},"appboy_uninstall_tracking":"true"}"#),
-            (
-                .iterable,
-                #"{"aps":{"content-available":1},"itbl":{"isGhostPush":true},"notificationType":"InAppUpdate"}"#
-            ),
-            (.airship, #"{"aps":{"content-available":1},"com.urbanairship.remote-data.update":true}"#),
-            (.moEngage, #"{"aps":{"content-available":1},"moengage":{"silentPush":1}}"#),
-            (.cleverTap, #"{"aps":{"alert":"B"},"wzrk_inapp":{"type":"interstitial"}}"#),
-            (.oneSignal, #"{"aps":{"alert":"B"},"custom":{"i":"x","a":{"os_in_app_message_preview_id":"p1"}}}"#),
-        ]
-        for (provider, json) in ownPushes {
-            let error = try #require(Self.intake([provider]).notification(Self.tap(try PayloadValue(json: json))).error)
-            #expect(error.code == .notForRouting, "\(provider)")
-            #expect(error.message.hasPrefix("The notification is \(provider.title)'s own push ("))
-        }
+        let silent = try #require(try Self.documented("braze").cases.first { $0.ownPush == true }?.payload)
         // An ordinary Iterable push says isGhostPush: false; it is not internal.
         #expect(
             Self.intake([.iterable]).notification(
@@ -152,7 +172,6 @@ struct NotificationProviderTests {
         )
         let events = Locked<[DispatchEvent<String>.Kind]>([])
         await dispatcher.observe { event in events.update { $0.append(event.kind) } }
-        let silent = try PayloadValue(json: ownPushes[0].1)
         #expect(await dispatcher.receive(Self.intake([.braze]).notification(Self.tap(silent))) == nil)
         try await Task.sleep(nanoseconds: 20_000_000)
         #expect(events.current.count == 1)
@@ -164,8 +183,8 @@ struct NotificationProviderTests {
         #expect(invalid.current.isEmpty)
     }
 
-    @Test("Action buttons: a provider's own button opens its link")
-    func buttons() throws {
+    @Test("Buttons sent with the push open their link with no category declared; one without a link is reported")
+    func buttons() async throws {
         let iterable = NotificationProvider.iterable.samplePayload("myapp://books/5")
         #expect(
             Self.intake([.iterable]).notification(Self.tap(iterable, action: "read")).link?.string
@@ -175,8 +194,43 @@ struct NotificationProviderTests {
         #expect(
             Self.intake([.airship]).notification(Self.tap(airship, action: "read")).link?.string == "myapp://books/6"
         )
-        // A button the payload does not describe is still an unmapped action.
-        #expect(Self.intake([.airship]).notification(Self.tap(airship, action: "other")).error?.code == .unmappedAction)
+        // A button the payload does not describe is still an unmapped action, and says where it looked.
+        let unmapped = try #require(Self.intake([.airship]).notification(Self.tap(airship, action: "other")).error)
+        #expect(unmapped.code == .unmappedAction)
+        #expect(unmapped.message.contains("the payload has no such button (Airship's buttons at"))
+        // An app action handler for the button runs; without one, the dispatcher reports the tap.
+        let klaviyo = try #require(
+            try Self.documented("klaviyo").cases.first { $0.action != nil && $0.opensNothing == true }
+        )
+        let result = Self.intake([.klaviyo]).notification(Self.tap(klaviyo.payload, action: klaviyo.action ?? ""))
+        let handled = Locked<[String]>([])
+        let events = Locked<[DispatchEvent<String>.Kind]>([])
+        typealias Actions = [String: @Sendable (NotificationActionInvocation) async -> Void]
+        let handler: Actions = [
+            "someOtherId": { invocation in handled.update { $0.append(invocation.actionIdentifier) } }
+        ]
+        for actions in [Actions(), handler] {
+            let dispatcher = try LinkDispatcher<String>(
+                routes: [LinkRoute("book", "/books/{id:int}") { _ in .push("book") }],
+                policy: Self.policy,
+                router: RouterConfiguration(linkScheme: "myapp"),
+                fallbacks: LinkFallbacks(actions: actions)
+            )
+            await dispatcher.observe { event in events.update { $0.append(event.kind) } }
+            #expect(await dispatcher.receive(result) == nil)
+        }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(handled.current == ["someOtherId"])
+        let reported = events.current.compactMap { kind -> String? in
+            if case .finished(.notForRouting(let message)) = kind { return message }
+            return nil
+        }
+        #expect(
+            reported == [
+                "Klaviyo's button 'someOtherId' opens no link, and no action handler is given for it: the app opens "
+                    + "where it was."
+            ]
+        )
     }
 
     @Test("The app's keys come first, then the providers as listed, then the rules")
@@ -232,9 +286,10 @@ struct NotificationProviderTests {
         for preset in NotificationProvider.presets {
             for marker in preset.internalMarkers {
                 let documented: [PayloadValue] =
-                    switch marker.form {
-                    case .flag: [true, 1, "true", "1"]
-                    case .value: ["5b1c0d2e-id", ["type": "interstitial"], 7]
+                    switch (marker.form, marker.equals) {
+                    case (_, let value?): [.string(value)]
+                    case (.flag, nil): [true, 1, "true", "1"]
+                    case (.value, nil): ["5b1c0d2e-id", ["type": "interstitial"], 7]
                     }
                 for value in documented {
                     #expect(marker.marks(Self.setting(marker.path, to: value)), "\(preset) \(marker) \(value)")

@@ -21,8 +21,9 @@ public enum DispatchOutcome<Destination: Hashable & Sendable>: Sendable, Hashabl
     case passThrough
     /// The input could not become a link (or names a notification action with no handler).
     case invalid(message: String)
-    /// A push provider's own push (a silent sync, an in-app message trigger): nothing to open and
-    /// nothing wrong, so no fallback runs.
+    /// A push provider's own push (a silent sync, an in-app message trigger), or a button it sent
+    /// that opens no link and has no action handler ("Open app"): nothing to open and nothing
+    /// wrong, so no fallback runs.
     case notForRouting(message: String)
     /// The handler failed.
     case failed(route: String, message: String)

@@ -335,6 +335,13 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             emit(.actionInvoked(action: invocation.actionIdentifier))
             if let handler = fallbacks.actions[invocation.actionIdentifier] {
                 Task { await handler(invocation) }
+            } else if let provider = invocation.providerButton {
+                // A button the provider sent that opens nothing ("Open app"): nothing wrong, and
+                // nothing to route; the app stays where it is.
+                let message =
+                    "\(provider)'s button '\(invocation.actionIdentifier)' opens no link, and no action handler is "
+                    + "given for it: the app opens where it was."
+                emit(.finished(.notForRouting(message: message)))
             } else {
                 let message = "No action handler is given for the notification action '\(invocation.actionIdentifier)'."
                 emit(.finished(.invalid(message: message)))

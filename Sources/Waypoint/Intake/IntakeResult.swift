@@ -28,4 +28,7 @@ public struct NotificationActionInvocation: Sendable, Hashable {
     public var categoryIdentifier: String
     public var requestIdentifier: String
     public var payload: PayloadValue
+    /// The provider whose payload declared this button when it sent the push (`"Klaviyo"`), for
+    /// a button the app's categories do not have; `nil` for an action of the app's own.
+    public var providerButton: String? = nil
 }

@@ -2,13 +2,30 @@ extension LinkIntake {
     /// A notification response: the tap (default action), a custom action, or a dismissal.
     ///
     /// The tap reads the payload's link: a ``linkKeys`` member at the top level or under `data`
-    /// (parsed leniently: payloads are written by people), else the first ``notificationRules`` that
-    /// applies. A custom action does what its ``NotificationActionTarget`` says.
+    /// (parsed leniently: payloads are written by people), else the first of the
+    /// ``notificationProviders`` whose places hold one, else the first ``notificationRules`` that
+    /// applies. An action of the app's ``notificationCategories`` does what its
+    /// ``NotificationActionTarget`` says; any other action is a button a provider declared in the
+    /// payload when it sent the push, and opens that button's link.
+    ///
+    /// ```swift
+    /// intake.notification(NotificationResponseSnapshot(userInfo: ["deeplink": "myapp://books/42"]))
+    /// // .link("myapp://books/42", source .notification)
+    /// ```
     public func notification(_ response: some NotificationResponseRepresentable) -> IntakeResult {
-        result { () throws(WaypointError) in
+        readNotification(response).result
+    }
+
+    /// What ``notification(_:)`` makes of `response`, and what in the intake read it: the app's
+    /// key, a provider's place or button, a rule, a category's action, or a provider's marker.
+    /// `waypoint resolve --notification` prints it as the reason a push opens what it does.
+    package func readNotification(_ response: some NotificationResponseRepresentable) -> NotificationReading {
+        var reader: NotificationReader?
+        let outcome = result { () throws(WaypointError) -> IntakeResult in
             let payload = try payload(response.userInfo)
+            let action = response.actionIdentifier
             let invocation = NotificationActionInvocation(
-                actionIdentifier: response.actionIdentifier,
+                actionIdentifier: action,
                 categoryIdentifier: response.categoryIdentifier,
                 requestIdentifier: response.requestIdentifier,
                 payload: payload
@@ -17,64 +34,74 @@ extension LinkIntake {
             // cold start (DeliveryLedger has the rule).
             let identity =
                 response.requestIdentifier.isEmpty
-                ? DeliveryLedger.notificationPayloadIdentity(
-                    payload: payload.description,
-                    action: response.actionIdentifier
-                )
-                : DeliveryLedger.notificationIdentity(
-                    request: response.requestIdentifier,
-                    action: response.actionIdentifier
-                )
-            // The window that should show the link, when the app has several.
-            let target = response.targetContentIdentifier
-            func targeted(_ link: DeepLink) -> DeepLink {
+                ? DeliveryLedger.notificationPayloadIdentity(payload: payload.description, action: action)
+                : DeliveryLedger.notificationIdentity(request: response.requestIdentifier, action: action)
+            func opened(_ link: DeepLink, by found: NotificationReader) -> IntakeResult {
+                reader = found
                 var link = link
-                link.targetContentIdentifier = target
-                return link
+                // The window that should show the link, when the app has several.
+                link.targetContentIdentifier = response.targetContentIdentifier
+                return .link(link, identity: identity)
             }
-            if response.actionIdentifier != NotificationActionIdentifier.dismiss {
-                try refuseInternalPush(payload)
-            }
-            switch response.actionIdentifier {
-            case NotificationActionIdentifier.dismiss:
-                return .dismissed(invocation)
-            case NotificationActionIdentifier.default:
-                return .link(targeted(try link(fromPayload: payload)), identity: identity)
-            default:
-                guard
-                    let action = notificationCategories.action(
-                        response.actionIdentifier,
-                        in: response.categoryIdentifier
-                    )
-                else {
-                    // A provider's own button (its category is the provider's, not the app's).
-                    for provider in notificationProviders {
-                        if let text = provider.buttons?.link(in: payload, action: response.actionIdentifier) {
-                            let link = try parse(text, strict: false, source: .notification, payload: payload)
-                            return .link(targeted(link), identity: identity)
-                        }
-                    }
+            if action == NotificationActionIdentifier.dismiss { return .dismissed(invocation) }
+            for provider in notificationProviders {
+                if let marker = provider.internalMarker(in: payload) {
+                    reader = .ownPush(provider, marker)
                     throw WaypointError(
-                        .unmappedAction,
+                        .notForRouting,
                         input: payload.description,
-                        message: "The notification action '\(response.actionIdentifier)' of category "
-                            + "'\(response.categoryIdentifier)' is in no declared category."
+                        message: "The notification is \(provider.title)'s own push (\(marker)): not for routing."
                     )
                 }
-                switch action.target {
+            }
+            if action == NotificationActionIdentifier.default {
+                let (link, found) = try link(fromPayload: payload)
+                return opened(link, by: found)
+            }
+            if let declared = notificationCategories.action(action, in: response.categoryIdentifier) {
+                switch declared.target {
                 case .handler:
+                    reader = .categoryAction(category: response.categoryIdentifier, action: action)
                     return .action(invocation)
                 case .payloadLink:
-                    return .link(targeted(try link(fromPayload: payload)), identity: identity)
+                    let (link, found) = try link(fromPayload: payload)
+                    return opened(link, by: found)
                 case .link(let template):
                     let text = try fill(template, from: payload, appendingExtras: false)
-                    return .link(
-                        targeted(try parse(text, strict: true, source: .notification, payload: payload)),
-                        identity: identity
-                    )
+                    let link = try parse(text, strict: true, source: .notification, payload: payload)
+                    return opened(link, by: .categoryAction(category: response.categoryIdentifier, action: action))
                 }
             }
+            // A button the provider put in the payload when it sent the push: its category is the
+            // provider's, not one the app declared.
+            for provider in notificationProviders {
+                guard let buttons = provider.buttons,
+                    let button = buttons.button(action, in: payload, taps: provider.links)
+                else { continue }
+                guard let text = button.link else {
+                    // A button that opens nothing ("Open app", "Like") is the app's to handle, as an
+                    // action; with no handler for it the dispatcher reports that, never drops it.
+                    reader = .button(provider, action: action, link: nil)
+                    var invocation = invocation
+                    invocation.providerButton = provider.title
+                    return .action(invocation)
+                }
+                let link = try parse(text, strict: false, source: .notification, payload: payload)
+                return opened(link, by: .button(provider, action: action, link: button.place))
+            }
+            let sendTime = notificationProviders.compactMap { provider in
+                provider.buttons.map { "\(provider.title)'s buttons at \($0)" }
+            }
+            throw WaypointError(
+                .unmappedAction,
+                input: payload.description,
+                message: "The notification action '\(action)' of category '\(response.categoryIdentifier)' is in no "
+                    + "declared category"
+                    + (sendTime.isEmpty
+                        ? "." : ", and the payload has no such button (" + sendTime.joined(separator: "; ") + ").")
+            )
         }
+        return NotificationReading(result: outcome, reader: reader)
     }
 
     /// "Open settings for notifications", chosen in the system Settings app.
@@ -92,24 +119,27 @@ extension LinkIntake {
         }
     }
 
-    /// The link a notification payload carries or maps to: the app's keys, then the providers'
-    /// places, then the app's rules.
-    func link(fromPayload payload: PayloadValue) throws(WaypointError) -> DeepLink {
+    /// The link a notification payload carries or maps to, and what read it: the app's keys, then
+    /// the providers' places, then the app's rules.
+    func link(fromPayload payload: PayloadValue) throws(WaypointError) -> (DeepLink, NotificationReader) {
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
                 if case .string(let text) = payload[keyPath] {
-                    return try parse(text, strict: false, source: .notification, payload: payload)
+                    return (try parse(text, strict: false, source: .notification, payload: payload), .linkKey(keyPath))
                 }
             }
         }
         for provider in notificationProviders {
-            if let text = provider.link(in: payload) {
-                return try parse(text, strict: false, source: .notification, payload: payload)
+            for place in provider.links {
+                if let text = place.link(in: payload) {
+                    let link = try parse(text, strict: false, source: .notification, payload: payload)
+                    return (link, .provider(provider, place))
+                }
             }
         }
         for rule in notificationRules where rule.matches(payload) {
             let text = try fill(rule.link, from: payload, appendingExtras: false)
-            return try parse(text, strict: true, source: .notification, payload: payload)
+            return (try parse(text, strict: true, source: .notification, payload: payload), .rule(rule))
         }
         let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
         throw WaypointError(
@@ -121,17 +151,53 @@ extension LinkIntake {
     }
 }
 
-extension LinkIntake {
-    /// Throws ``WaypointError/Code/notForRouting`` for a provider's own push.
-    func refuseInternalPush(_ payload: PayloadValue) throws(WaypointError) {
-        for provider in notificationProviders {
-            if let marker = provider.internalMarker(in: payload) {
-                throw WaypointError(
-                    .notForRouting,
-                    input: payload.description,
-                    message: "The notification is \(provider.title)'s own push (\(marker)): not for routing."
-                )
+/// What ``LinkIntake/readNotification(_:)`` made of a notification, and what read it.
+package struct NotificationReading: Sendable {
+    package let result: IntakeResult
+    /// `nil` when nothing read the payload: no link anywhere, an unknown action, a dismissal.
+    package let reader: NotificationReader?
+
+    package init(result: IntakeResult, reader: NotificationReader?) {
+        self.result = result
+        self.reader = reader
+    }
+}
+
+/// The part of an intake that decided what a notification opens, said for people.
+package enum NotificationReader: Sendable, CustomStringConvertible {
+    /// The app's own link key, at this key path (`deeplink`, `data.deeplink`).
+    case linkKey(String)
+    /// A provider preset's place for the tap's link.
+    case provider(NotificationProvider, NotificationProvider.Location)
+    /// A button the provider declared in the payload, and where its link was (`nil`: it has none).
+    case button(NotificationProvider, action: String, link: String?)
+    /// One of the app's notification rules.
+    case rule(NotificationRule)
+    /// An action of one of the app's notification categories.
+    case categoryAction(category: String, action: String)
+    /// A provider's marker of its own push.
+    case ownPush(NotificationProvider, NotificationProvider.InternalMarker)
+
+    package var description: String {
+        switch self {
+        case .linkKey(let keyPath): "the app's link key '\(keyPath)'"
+        case .provider(let provider, let place): "\(Self.name(provider)): the tap's link at \(place)"
+        case .button(let provider, let action, let place?):
+            "\(Self.name(provider)): the link of its button '\(action)' at \(place)"
+        case .button(let provider, let action, nil):
+            "\(Self.name(provider)): its button '\(action)', which carries no link"
+        case .rule(let rule):
+            switch rule.condition {
+            case .present(let keyPath): "the notification rule for '\(rule.link)' (\(keyPath) is present)"
+            case .equals(let keyPath, let value): "the notification rule for '\(rule.link)' (\(keyPath) is '\(value)')"
             }
+        case .categoryAction(let category, let action): "the app's category '\(category)', action '\(action)'"
+        case .ownPush(let provider, let marker): "\(Self.name(provider)): its marker \(marker) of its own pushes"
         }
+    }
+
+    /// `the provider braze (Braze)`: the name the manifest uses, and the one people know.
+    private static func name(_ provider: NotificationProvider) -> String {
+        "the provider \(provider.name)" + (provider.title == provider.name ? "" : " (\(provider.title))")
     }
 }

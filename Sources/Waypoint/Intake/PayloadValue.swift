@@ -229,6 +229,16 @@ public enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
         return current
     }
 
+    /// The payload with every text equal to `old` replaced by `new`, in objects and arrays too.
+    package func replacingText(_ old: String, with new: String) -> PayloadValue {
+        switch self {
+        case .string(let text) where text == old: .string(new)
+        case .object(let members): .object(members.mapValues { $0.replacingText(old, with: new) })
+        case .array(let items): .array(items.map { $0.replacingText(old, with: new) })
+        default: self
+        }
+    }
+
     /// A scalar as text (`"42"`, `"true"`, `"bookDetail"`); `nil` for arrays, objects and null.
     public var text: String? {
         switch self {

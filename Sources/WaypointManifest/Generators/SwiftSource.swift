@@ -86,17 +86,7 @@ enum SwiftSource {
 
     /// The intake, with its policy and categories named by the generated constants that hold them.
     static func intake(_ intake: LinkIntake, policy: String, categories: String) throws(ManifestError) -> String {
-        var providers: [String] = []
-        for provider in intake.notificationProviders {
-            // The manifest names presets only; a provider of the app's own is built in its code.
-            guard NotificationProvider.preset(named: provider.name) == provider else {
-                throw ManifestError(
-                    "The push provider '\(provider.name)' is not a preset; it cannot be generated.",
-                    at: nil
-                )
-            }
-            providers.append("." + provider.name)
-        }
+        let providers = intake.notificationProviders.map(provider)
         let rules = intake.notificationRules.map { rule in
             let condition =
                 switch rule.condition {
@@ -117,7 +107,7 @@ enum SwiftSource {
             [
                 ("policy", policy, false),
                 ("linkKeys", strings(intake.linkKeys), intake.linkKeys == defaults.linkKeys),
-                ("notificationProviders", "[" + providers.joined(separator: ", ") + "]", providers.isEmpty),
+                ("notificationProviders", list(providers), providers.isEmpty),
                 ("notificationRules", list(rules), rules.isEmpty),
                 ("notificationCategories", categories, intake.notificationCategories.categories.isEmpty),
                 (
@@ -165,6 +155,54 @@ enum SwiftSource {
                 ("reportsDismiss", "true", !category.reportsDismiss),
             ]
         )
+    }
+
+    /// A preset by name (`.braze`); a provider the manifest describes, in full.
+    static func provider(_ provider: NotificationProvider) -> String {
+        if NotificationProvider.preset(named: provider.name) == provider { return "." + provider.name }
+        let markers = provider.internalMarkers.map { marker in
+            "NotificationProvider.InternalMarker(\(path(marker.path)), "
+                + (marker.equals.map { "equals: \(string($0))" } ?? ".\(marker.form.rawValue)") + ")"
+        }
+        // The sample, with the placeholder where its link goes.
+        let placeholder = "{link}"
+        let buttons: String? =
+            switch provider.buttons {
+            case nil: nil
+            case .keyed(let object, let links): ".keyed(\(path(object)), links: \(list(links.map(location))))"
+            case .listed(let list, let identifier, let link):
+                ".listed(\(path(list)), identifier: \(path(identifier)), link: \(location(link)))"
+            case .tapLink(let pushes): ".tapLink(pushes: [" + pushes.map(path).joined(separator: ", ") + "])"
+            case .numbered(let entries, let prefix, let first, let links):
+                ".numbered(\(path(entries)), prefix: \(string(prefix)), first: \(first), links: \(list(links.map(location))))"
+            }
+        return call(
+            "NotificationProvider",
+            multiline: true,
+            [
+                ("name", string(provider.name), false),
+                ("title", string(provider.title), false),
+                ("links", list(provider.links.map(location)), false),
+                ("buttons", buttons ?? "nil", buttons == nil),
+                ("internalMarkers", list(markers), markers.isEmpty),
+                ("reference", string(provider.reference), false),
+                (
+                    "samplePayload",
+                    "NotificationProvider.sample(\(payload(provider.samplePayload(placeholder))), opening: "
+                        + "\(string(placeholder)))", false
+                ),
+            ]
+        )
+    }
+
+    static func location(_ location: NotificationProvider.Location) -> String {
+        guard let condition = location.condition else { return "NotificationProvider.Location(\(path(location.path)))" }
+        return "NotificationProvider.Location(\(path(location.path)), when: (\(path(condition.path)), "
+            + "\(string(condition.equals))))"
+    }
+
+    static func path(_ path: PayloadPath) -> String {
+        "PayloadPath(" + path.keys.map(string).joined(separator: ", ") + ")"
     }
 
     static func payload(_ value: PayloadValue) -> String {

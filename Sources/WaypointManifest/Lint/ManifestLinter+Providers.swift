@@ -77,4 +77,113 @@ extension ManifestLinter {
         }
         return findings
     }
+
+    /// Checks each provider the manifest describes against the samples given beside it, through
+    /// the intake the app builds (the app's keys, the providers in order, the rules): a sample must
+    /// do what it says, be read by the provider it stands under, and open a link a route matches;
+    /// a provider without samples, or with a place no sample reaches, is a warning.
+    func ownProviderSamples(_ router: Router<ManifestRoute>?) -> [LintFinding] {
+        let intake = manifest.makeIntake()
+        let resolver = router.map { LinkResolver(router: $0, policy: manifest.makePolicy()) }
+        var findings: [LintFinding] = []
+        for own in manifest.notifications.ownProviders {
+            let provider = own.provider
+            func finding(_ severity: LintFinding.Severity, _ code: String, _ at: SourceLocation, _ message: String) {
+                findings.append(LintFinding(severity: severity, code: code, location: at, message: message))
+            }
+            guard !own.samples.isEmpty else {
+                finding(
+                    .warning,
+                    "provider-without-samples",
+                    own.location,
+                    "The push provider '\(provider.name)' has no samples: add payloads it sends under 'samples' so "
+                        + "lint can check its key paths against them."
+                )
+                continue
+            }
+            var reached: Set<String> = []
+            for (index, sample) in own.samples.enumerated() {
+                let what =
+                    "Sample \(index + 1) of '\(provider.name)'"
+                    + (sample.action == NotificationActionIdentifier.default ? "" : " (button '\(sample.action)')")
+                let reading = intake.readNotification(
+                    NotificationResponseSnapshot(
+                        actionIdentifier: sample.action,
+                        requestIdentifier: "lint",
+                        userInfo: sample.payload
+                    )
+                )
+                let readBy = reading.reader.map { " (read by \($0))" } ?? ""
+                let did: String
+                switch reading.result {
+                case .link(let link, _): did = "opens '\(link.string)'"
+                case .action: did = "opens nothing (its button carries no link)"
+                case .dismissed: did = "is a dismissal"
+                case .failure(let error) where error.code == .notForRouting: did = "is the provider's own push"
+                case .failure(let error): did = "opens nothing: \(error.message)"
+                }
+                let ok: Bool
+                switch (sample.outcome, reading.result) {
+                case (.opens(let expected), .link(let link, _)):
+                    let wanted = (try? DeepLink(text: expected, source: .notification))?.string ?? expected
+                    ok = link.string == wanted
+                    if ok, let resolver, resolver.resolve(link).match == nil {
+                        finding(
+                            .warning,
+                            "provider-sample-leads-nowhere",
+                            sample.location,
+                            "\(what) opens '\(link.string)', which no route matches."
+                        )
+                    }
+                case (.ownPush, .failure(let error)): ok = error.code == .notForRouting
+                case (.opensNothing, .action): ok = true
+                case (.opensNothing, .failure(let error)): ok = error.code != .notForRouting
+                default: ok = false
+                }
+                let expected =
+                    switch sample.outcome {
+                    case .opens(let link): "opens '\(link)'"
+                    case .ownPush: "is the provider's own push"
+                    case .opensNothing: "opens nothing"
+                    }
+                // Right for the wrong reason: another reader took it before this provider.
+                var readByOther = false
+                switch reading.reader {
+                case .provider(let reader, let place)? where reader == provider: reached.insert("link \(place)")
+                case .button(let reader, _, _)? where reader == provider: reached.insert("buttons")
+                case .ownPush(let reader, let marker)? where reader == provider: reached.insert("marker \(marker.path)")
+                case nil: break
+                default: readByOther = sample.outcome != .opensNothing
+                }
+                if !ok {
+                    finding(
+                        .error,
+                        "provider-sample",
+                        sample.location,
+                        "\(what) \(did)\(readBy), but says it \(expected)."
+                    )
+                } else if readByOther {
+                    finding(
+                        .warning,
+                        "provider-sample",
+                        sample.location,
+                        "\(what) \(did), but through something else\(readBy), not '\(provider.name)''s places."
+                    )
+                }
+            }
+            let places =
+                provider.links.map { "link \($0)" } + (provider.buttons == nil ? [] : ["buttons"])
+                + provider.internalMarkers.map { "marker \($0.path)" }
+            for place in places where !reached.contains(place) {
+                finding(
+                    .warning,
+                    "provider-place-untested",
+                    own.location,
+                    "No sample of '\(provider.name)' is read through its \(place): add one that is, so a slip in "
+                        + "that key path shows here rather than on a user's tap."
+                )
+            }
+        }
+        return findings
+    }
 }

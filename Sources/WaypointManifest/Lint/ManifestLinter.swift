@@ -49,6 +49,7 @@ package struct ManifestLinter {
         findings += mappingsThatLeadNowhere(router)
         findings += providerOverlaps()
         findings += providerOrder()
+        findings += ownProviderSamples(router)
         findings += appIDPlaceholders()
         findings += unusedBarrierWaits()
         if let router {

@@ -324,17 +324,7 @@ public enum ManifestLoader {
         var settings = NotificationSettings()
         if let keys = fields["keys"] { settings.linkKeys = try keys.strings() }
         if let providers = fields["providers"] {
-            for name in try providers.strings() {
-                let preset: NotificationProvider
-                switch NotificationProvider.preset(spelled: name) {
-                case .success(let found): preset = found
-                case .failure(let unknown): throw providers.error(unknown.message)
-                }
-                guard !settings.providers.contains(preset) else {
-                    throw providers.error("The push provider '\(name)' is listed twice.")
-                }
-                settings.providers.append(preset)
-            }
+            (settings.providers, settings.ownProviders) = try readProviders(providers)
         }
         for item in try fields["rules"]?.list() ?? [] {
             let rule = try item.mapping(allowed: ["present", "equals", "link"])

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 import Yams
 
 /// A YAML node with where it stands, and typed readers that fail with the file, line and column.
@@ -97,5 +98,59 @@ struct ManifestNode {
             values.append(try item.string())
         }
         return values
+    }
+
+    var isMapping: Bool {
+        if case .mapping = node { true } else { false }
+    }
+
+    /// A list; a single item reads as a list of one.
+    func items() throws(ManifestError) -> [ManifestNode] {
+        if case .sequence = node { return try list() }
+        return [self]
+    }
+
+    /// A key path in a payload, as ``PayloadPath`` prints it: keys joined by `.`, a key that holds a
+    /// dot in double quotes (`"com.batch".l`); or a list of keys (`[com.batch, l]`).
+    func payloadPath() throws(ManifestError) -> PayloadPath {
+        if case .sequence = node {
+            let keys = try strings()
+            guard !keys.isEmpty else { throw error("'\(path)' must name at least one key.") }
+            return PayloadPath(keys: keys)
+        }
+        let text = try nonEmptyString()
+        guard let parsed = PayloadPath(dotted: text) else {
+            throw error(
+                "'\(text)' is not a key path: keys joined by '.', a key that holds a dot in double quotes "
+                    + #"('"com.batch".l'), or a list of keys ([com.batch, l])."#
+            )
+        }
+        return parsed
+    }
+
+    /// The node as a payload value: YAML's (or pasted JSON's) mappings, lists, numbers, booleans,
+    /// nulls and strings; a quoted scalar stays a string.
+    func payload() throws(ManifestError) -> PayloadValue {
+        switch node {
+        case .scalar(let scalar):
+            // Yams types a scalar by its YAML tag: a quoted one is a string.
+            switch node.any {
+            case is NSNull: return .null
+            case let flag as Bool: return .bool(flag)
+            case let number as Int: return .int(number)
+            case let number as Double where number.isFinite: return .double(number)
+            default: return .string(scalar.string)
+            }
+        case .mapping:
+            var members: [String: PayloadValue] = [:]
+            for (key, value) in try entries() { members[key] = try value.payload() }
+            return .object(members)
+        case .sequence:
+            var items: [PayloadValue] = []
+            for item in try list() { items.append(try item.payload()) }
+            return .array(items)
+        case .alias:
+            throw error("'\(path)' is a YAML alias; write the value out.")
+        }
     }
 }

@@ -55,19 +55,48 @@ extension NotificationProvider {
     /// spelling): each leads to the preset it means.
     package static let otherNames: [String: String] = [
         "fcm": "firebase", "firebaseMessaging": "firebase", "firebaseCloudMessaging": "firebase",
-        "awsPinpoint": "pinpoint", "urbanAirship": "airship", "appboy": "braze",
+        "awsPinpoint": "pinpoint", "amazonPinpoint": "pinpoint", "awsEndUserMessaging": "pinpoint",
+        "endUserMessaging": "pinpoint", "urbanAirship": "airship", "appboy": "braze",
+        "journeyOptimizer": "adobeJourneyOptimizer", "ajo": "adobeJourneyOptimizer",
+        "aepMessaging": "adobeJourneyOptimizer", "adobeCampaignStandard": "adobeCampaign",
+        "adobeCampaignClassic": "adobeCampaign", "campaignStandard": "adobeCampaign",
+        "campaignClassic": "adobeCampaign",
+        "adbMobile": "adobeMobileServices", "mobileServices": "adobeMobileServices",
+        "expoNotifications": "expo", "smartech": "netcore", "netcoreCloud": "netcore", "netcoreSmartech": "netcore",
+        "optimove": "kumulos", "optimoveMobile": "kumulos", "optimobile": "kumulos",
+        "salesforce": "salesforceMarketingCloud", "sfmc": "salesforceMarketingCloud",
+        "marketingCloud": "salesforceMarketingCloud", "mobilePush": "salesforceMarketingCloud",
+        "useinsider": "insider",
     ]
 
-    /// The preset a manifest or the tool names, in any case, or a message that says what to write:
-    /// the preset meant by a name it is known by, or the nearest, and every preset's name.
+    /// Senders teams ask for that have no preset, and why: what a manifest or the tool says
+    /// instead of "unknown".
+    package static let withoutPreset: [String: String] = [
+        "webEngage":
+            "WebEngage has no preset: its SDK reads the tapped link itself (the payload's key is not documented) "
+            + "and hands it to WEGHandleDeeplink(_:userData:); pass that link to the intake (intake.url(deeplink)), "
+            + "or describe WebEngage's payload as a provider of the manifest's own."
+    ]
+
+    /// The preset a manifest or the tool names (or one of the manifest's `own` providers), in any
+    /// case, or a message that says what to write: the preset meant by a name it is known by, or
+    /// the nearest, and every name.
     ///
     /// ```swift
     /// NotificationProvider.preset(spelled: "fcm")
     /// // .failure("Unknown push provider 'fcm'. Did you mean 'firebase'? The providers are: braze, …")
     /// ```
-    package static func preset(spelled name: String) -> Result<NotificationProvider, ProviderNameError> {
-        if let preset = preset(named: name) { return .success(preset) }
-        let names = presets.map(\.name)
+    package static func preset(
+        spelled name: String,
+        among own: [NotificationProvider] = []
+    ) -> Result<NotificationProvider, ProviderNameError> {
+        if let provider = own.first(where: { $0.name.lowercased() == name.lowercased() }) ?? preset(named: name) {
+            return .success(provider)
+        }
+        if let reason = withoutPreset.first(where: { $0.key.lowercased() == name.lowercased() })?.value {
+            return .failure(ProviderNameError(message: reason))
+        }
+        let names = own.map(\.name) + presets.map(\.name)
         let suggestion = Spelling.meant(name, in: names, otherNames: otherNames).map { " Did you mean '\($0)'?" } ?? ""
         return .failure(
             ProviderNameError(

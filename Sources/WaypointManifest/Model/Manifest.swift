@@ -171,8 +171,11 @@ public struct AndroidApp: Sendable, Hashable {
 public struct NotificationSettings: Sendable {
     /// Payload keys holding a link.
     public var linkKeys = ["deeplink", "url", "link"]
-    /// Push providers' presets, read after the keys and before the rules.
+    /// Push providers, read after the keys and before the rules, in the order listed: presets by
+    /// name, and the manifest's own (also in ``ownProviders``, with their samples).
     public var providers: [NotificationProvider] = []
+    /// The providers the manifest describes itself.
+    public var ownProviders: [ManifestProvider] = []
     public var rules: [(rule: NotificationRule, location: SourceLocation)] = []
     public var categories: [NotificationCategory] = []
     /// Where "open notification settings" leads.

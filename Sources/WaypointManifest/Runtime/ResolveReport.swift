@@ -27,6 +27,9 @@ package struct ResolveReport: Sendable, Hashable {
     package var scene: String?
     /// The window content the input asks for (a notification's `target-content-id`).
     package var targetContentIdentifier: String?
+    /// What in the intake read a notification: the app's key, a provider's place or button (the
+    /// preset that matched, and where), a rule, a category's action, or a provider's marker.
+    package var readBy: String?
     package var reason: String?
 
     /// Resolves what intake made of `input` against the manifest's router and policy, honouring each
@@ -34,14 +37,22 @@ package struct ResolveReport: Sendable, Hashable {
     package static func make(
         input: String,
         intake result: IntakeResult,
+        readBy: String? = nil,
         resolver: LinkResolver<ManifestRoute>
     ) -> ResolveReport {
         var report = ResolveReport(input: input, status: .invalid)
+        report.readBy = readBy
         let link: DeepLink
         switch result {
         case .failure(let error):
             if error.code == .notForRouting { report.status = .notForRouting }
             report.reason = error.message
+            return report
+        case .action(let invocation) where invocation.providerButton != nil:
+            report.status = .notForRouting
+            report.reason =
+                "\(invocation.providerButton ?? "The provider")'s button '\(invocation.actionIdentifier)' opens no "
+                + "link: the app's action handler for it runs, or, without one, the app opens where it was."
             return report
         case .action(let invocation):
             report.status = .notFound
@@ -125,6 +136,7 @@ package struct ResolveReport: Sendable, Hashable {
             object["query"] = .object(grouped.mapValues(PayloadValue.array))
         }
         if let fragment { object["fragment"] = .string(fragment) }
+        if let readBy { object["readBy"] = .string(readBy) }
         if let reason { object["reason"] = .string(reason) }
         return .object(object)
     }
@@ -158,6 +170,7 @@ package struct ResolveReport: Sendable, Hashable {
         }
         if let scene { lines.append("  scene:      \(scene)") }
         if let targetContentIdentifier { lines.append("  target:     \(targetContentIdentifier)") }
+        if let readBy { lines.append("  read by:    \(readBy)") }
         if let reason { lines.append("  reason:     \(reason)") }
         return lines.joined(separator: "\n")
     }

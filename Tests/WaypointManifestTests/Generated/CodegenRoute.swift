@@ -245,7 +245,33 @@ extension CodegenRoute {
     public static let intake = LinkIntake(
         policy: policy,
         linkKeys: ["deeplink", "weird \"key\""],
-        notificationProviders: [.braze, .oneSignal],
+        notificationProviders: [
+            .braze,
+            .oneSignal,
+            NotificationProvider(
+                name: "acmePush",
+                title: "Acme \"Push\"",
+                links: [
+                    NotificationProvider.Location(PayloadPath("acme.data", "url")),
+                    NotificationProvider.Location(PayloadPath("acme", "action", "data"), when: (PayloadPath("acme", "action", "type"), "openUrl")),
+                ],
+                buttons: .listed(PayloadPath("acme", "buttons"), identifier: PayloadPath("id"), link: NotificationProvider.Location(PayloadPath("url"), when: (PayloadPath("kind"), "link"))),
+                internalMarkers: [
+                    NotificationProvider.InternalMarker(PayloadPath("acme", "kind"), equals: "sync"),
+                    NotificationProvider.InternalMarker(PayloadPath("acme", "silent"), .flag),
+                ],
+                reference: "https://docs.acme.example/push",
+                samplePayload: NotificationProvider.sample(.object(["acme.data": .object(["url": .string("{link}")]), "aps": .object(["alert": .string("Hi")])]), opening: "{link}")
+            ),
+            NotificationProvider(
+                name: "zetaPush",
+                title: "zetaPush",
+                links: [NotificationProvider.Location(PayloadPath("zeta", "l"))],
+                buttons: .numbered(PayloadPath("zeta", "b"), prefix: "ZETA_\"", first: 1, links: [NotificationProvider.Location(PayloadPath("l"))]),
+                reference: "described in codegen.yaml, line 60",
+                samplePayload: NotificationProvider.sample(.object(["aps": .object(["alert": .string("Hello")]), "zeta": .object(["l": .string("{link}")])]), opening: "{link}")
+            ),
+        ],
         notificationRules: [
             NotificationRule(.equals("aps.category", "order"), link: "/orders/{orderId}"),
             NotificationRule(.present("data.user"), link: "/users/{data.user}"),

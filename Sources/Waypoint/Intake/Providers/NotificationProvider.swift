@@ -70,17 +70,50 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         /// A list whose entry with `identifier` equal to the action identifier holds the link at
         /// `link` (Iterable's `itbl.actionButtons[].action.data`).
         case listed(PayloadPath, identifier: PayloadPath, link: Location)
+        /// A list of the buttons in order, the action identifier being `prefix` and the button's
+        /// number counted from `first`; its entry holds the link at one of `links` (Mixpanel's
+        /// `MP_ACTION_0` is `mp_buttons[0]`, Countly's `CountlyActionIdentifier1` is `c.b[0]`).
+        case numbered(PayloadPath, prefix: String, first: Int, links: [Location])
+        /// Buttons with no link of their own: any button of the provider's push (one with a value
+        /// at one of `pushes`) opens the push's tap link, as the provider's SDK does (OneSignal's
+        /// buttons open its launch URL `custom.u`).
+        case tapLink(pushes: [PayloadPath])
 
-        /// The link of the button `action`, if the payload has one.
+        /// The link of the button `action`, if the payload has one. (A ``tapLink(pushes:)`` button
+        /// opens the tap's link, which only the provider knows: ``NotificationProvider/link(in:)``.)
         public func link(in payload: PayloadValue, action: String) -> String? {
+            button(action, in: payload, taps: [])?.link
+        }
+
+        /// The button `action` as the payload declares it, with its link and where that was; `nil`
+        /// when the payload declares no such button.
+        package func button(
+            _ action: String,
+            in payload: PayloadValue,
+            taps: [Location]
+        ) -> (link: String?, place: String?)? {
             switch self {
+            case .tapLink(let pushes):
+                guard pushes.contains(where: { $0.value(in: payload).map { $0 != .null } ?? false }) else { return nil }
+                let found = taps.lazy.compactMap { place in place.link(in: payload).map { ($0, place) } }.first
+                return (found?.0, found.map { "\($0.1) (the tap's link, which its buttons open)" })
             case .keyed(let object, let links):
                 guard let entry = object.appending(action).value(in: payload) else { return nil }
-                return links.lazy.compactMap { $0.link(in: entry) }.first
+                let found = links.lazy.compactMap { place in place.link(in: entry).map { ($0, place) } }.first
+                return (found?.0, found.map { "\(object.appending(action)).\($0.1)" })
             case .listed(let list, let identifier, let link):
-                guard case .array(let entries) = list.value(in: payload) else { return nil }
-                let entry = entries.first { identifier.value(in: $0)?.text == action }
-                return entry.flatMap { link.link(in: $0) }
+                guard case .array(let entries) = list.value(in: payload),
+                    let entry = entries.first(where: { identifier.value(in: $0)?.text == action })
+                else { return nil }
+                let text = link.link(in: entry)
+                return (text, text.map { _ in "\(list)[\(identifier) = \(action)].\(link)" })
+            case .numbered(let list, let prefix, let first, let links):
+                guard action.hasPrefix(prefix), let number = Int(action.dropFirst(prefix.count)),
+                    case .array(let entries) = list.value(in: payload),
+                    case let index = number - first, entries.indices.contains(index)
+                else { return nil }
+                let found = links.lazy.compactMap { place in place.link(in: entries[index]).map { ($0, place) } }.first
+                return (found?.0, found.map { "\(list)[\(index)].\($0.1)" })
             }
         }
 
@@ -90,6 +123,10 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
                 "\(object).<action>." + links.map(\.description).joined(separator: " or ")
             case .listed(let list, let identifier, let link):
                 "\(list)[\(identifier) = <action>].\(link)"
+            case .numbered(let list, let prefix, let first, let links):
+                "\(list)[<n> - \(first) of \(prefix)<n>]." + links.map(\.description).joined(separator: " or ")
+            case .tapLink(let pushes):
+                "the tap's link, for any button of a push with " + pushes.map(\.description).joined(separator: " or ")
             }
         }
     }
@@ -117,15 +154,33 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
 
         public let path: PayloadPath
         public let form: Form
+        /// The one value that marks the push, when the place also holds others that do not
+        /// (Intercom's `intercom_push_type` is `notification` for its own conversation pushes,
+        /// `push_only` for a marketer's push with a link).
+        public let equals: String?
 
         public init(_ path: PayloadPath, _ form: Form) {
             self.path = path
             self.form = form
+            self.equals = nil
+        }
+
+        /// A marker that is one value at `path`, compared as text.
+        ///
+        /// ```swift
+        /// let marker = InternalMarker(PayloadPath("intercom_push_type"), equals: "notification")
+        /// marker.marks(["intercom_push_type": "push_only"])   // false
+        /// ```
+        public init(_ path: PayloadPath, equals value: String) {
+            self.path = path
+            self.form = .value
+            self.equals = value
         }
 
         /// Whether `payload` carries this marker in its documented form.
         public func marks(_ payload: PayloadValue) -> Bool {
             guard let value = path.value(in: payload) else { return false }
+            if let equals { return value.text == equals }
             switch (form, value) {
             case (.flag, .bool(let flag)): return flag
             case (.flag, .int(let number)): return number == 1
@@ -146,7 +201,7 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         /// Words that say "no value" in a text.
         static let emptyWords: Set<String> = ["false", "no", "off", "null", "nil", "none", "undefined"]
 
-        public var description: String { "\(path) (\(form.rawValue))" }
+        public var description: String { equals.map { "\(path) = \($0)" } ?? "\(path) (\(form.rawValue))" }
     }
 
     public init(
@@ -167,6 +222,20 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         self.samplePayload = samplePayload
     }
 
+    /// A ``samplePayload`` made from one payload of the provider's: the push it describes, with the
+    /// given link wherever the text `placeholder` stands (as a whole value).
+    ///
+    /// ```swift
+    /// let sample = NotificationProvider.sample(["acme": ["url": "{link}"]], opening: "{link}")
+    /// sample("myapp://books/42")   // ["acme": ["url": "myapp://books/42"]]
+    /// ```
+    public static func sample(
+        _ template: PayloadValue,
+        opening placeholder: String
+    ) -> @Sendable (String) -> PayloadValue {
+        { link in template.replacingText(placeholder, with: link) }
+    }
+
     /// The tap's link in `payload`, if this provider's places hold one.
     public func link(in payload: PayloadValue) -> String? {
         links.lazy.compactMap { $0.link(in: payload) }.first
@@ -174,8 +243,8 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
 
     /// The internal marker `payload` carries in its documented form, if it is one of the provider's
     /// own pushes.
-    package func internalMarker(in payload: PayloadValue) -> PayloadPath? {
-        internalMarkers.first { $0.marks(payload) }?.path
+    package func internalMarker(in payload: PayloadValue) -> InternalMarker? {
+        internalMarkers.first { $0.marks(payload) }
     }
 
     /// Where this provider looks, for people: `Braze: ab_uri`.

@@ -29,6 +29,50 @@ public struct PayloadPath: Sendable, Hashable, CustomStringConvertible {
         return current
     }
 
+    /// Reads a path as ``description`` prints it: keys joined by `.`, a key that holds a dot in
+    /// double quotes (`"com.batch".l`). `nil` for an empty path, an empty key or an unclosed quote.
+    ///
+    /// ```swift
+    /// PayloadPath(dotted: #""com.batch".l"#)?.keys   // ["com.batch", "l"]
+    /// PayloadPath(dotted: "custom..u")               // nil
+    /// ```
+    package init?(dotted text: String) {
+        var keys: [String] = []
+        var key = ""
+        var quoted = false
+        var wasQuoted = false
+        for character in text {
+            switch character {
+            case "\"" where quoted: quoted = false
+            case "\"" where key.isEmpty && !wasQuoted: (quoted, wasQuoted) = (true, true)
+            case "." where !quoted:
+                guard !key.isEmpty || wasQuoted else { return nil }
+                keys.append(key)
+                (key, wasQuoted) = ("", false)
+            case _ where wasQuoted && !quoted: return nil  // text after a closing quote
+            default: key.append(character)
+            }
+        }
+        guard !quoted, !key.isEmpty || wasQuoted else { return nil }
+        keys.append(key)
+        self.keys = keys
+    }
+
+    /// `payload` with `value` at this place, objects made on the way (replacing what is not one).
+    ///
+    /// ```swift
+    /// PayloadPath("acme", "url").setting("myapp://x", in: ["aps": [:]])   // ["aps": [:], "acme": ["url": "myapp://x"]]
+    /// ```
+    package func setting(_ value: PayloadValue, in payload: PayloadValue) -> PayloadValue {
+        func set(_ keys: ArraySlice<String>, in current: PayloadValue?) -> PayloadValue {
+            guard let key = keys.first else { return value }
+            var members = current?.objectValue ?? [:]
+            members[key] = set(keys.dropFirst(), in: members[key])
+            return .object(members)
+        }
+        return set(keys[...], in: payload)
+    }
+
     /// The path extended by `key`.
     package func appending(_ key: String) -> PayloadPath { PayloadPath(keys: keys + [key]) }
 
