@@ -39,7 +39,7 @@ struct ManifestLoaderTests {
         arguments: [
             (
                 "schemes: [myapp]\nrotues: []\n",
-                "m.yaml:2:1: Unknown key 'rotues'; expected one of: schemes, domains, appIDs, android, routes, barriers, notifications, quickActions, quickActionLimit, activities, webView, policy, universalLinks, shortLinks."
+                "m.yaml:2:1: Unknown key 'rotues'. Did you mean 'routes'? Expected one of: schemes, domains, appIDs, android, routes, barriers, notifications, quickActions, quickActionLimit, activities, webView, policy, universalLinks, shortLinks."
             ),
             ("schemes: [myapp]\n", "m.yaml:1:1: The manifest needs 'routes', a list of {name, pattern}."),
             (

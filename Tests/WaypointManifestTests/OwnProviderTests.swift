@@ -73,12 +73,14 @@ struct OwnProviderTests {
         let errors = findings.filter { $0.severity == .error }
         #expect(errors.map(\.code) == ["provider-sample"])
         #expect(errors.first?.location?.line == 18)
+        let message = try #require(errors.first?.message)
         #expect(
-            errors.first?.message.hasPrefix(
-                "Sample 1 of 'acmePush' opens nothing: The notification payload has no link"
+            message.hasPrefix(
+                "Sample 1 of 'acmePush' opens nothing, but says it opens 'myapp://books/42'. The intake says: The "
+                    + "notification payload has no link: none of the app's keys"
             )
-                == true
         )
+        #expect(message.hasSuffix("The payload has no acme.uri; did you mean acme.url?"))
         #expect(
             findings.contains { $0.code == "provider-place-untested" && $0.message.contains("link acme.uri") }
         )
@@ -92,6 +94,35 @@ struct OwnProviderTests {
                     + "'myapp://books/70'."
             ]
         )
+        // A sample whose action names no button is a slip, even when it says it opens nothing.
+        let wrongAction = text.replacingOccurrences(of: "action: like", with: "action: likee")
+        #expect(
+            ManifestLinter(manifest: try Self.manifest(wrongAction)).lint().map(\.message).first?.hasPrefix(
+                "Sample 4 of 'acmePush' (button 'likee') taps a button neither the payload nor the app's categories have"
+            ) == true
+        )
+        // A key with a dot, written without quotes; a flag marker on a text.
+        let dotted = try Self.manifest(
+            """
+            routes: [{name: book, pattern: "/books/{id:int}"}]
+            schemes: [myapp]
+            notifications:
+              providers:
+                - name: acme
+                  links: [acme.url]
+                  internal: [{flag: kind}]
+                  samples:
+                    - {payload: {acme.url: "myapp://books/1"}, opens: "myapp://books/1"}
+                    - {payload: {kind: sync}, ownPush: true}
+            """
+        )
+        let hints = ManifestLinter(manifest: dotted).lint().filter { $0.severity == .error }.map(\.message)
+        #expect(hints.count == 2)
+        #expect(hints.first?.hasSuffix("write the path in double quotes, '\"acme.url\"'.") == true)
+        #expect(hints.last?.hasSuffix("for one value, write {equals: {kind: sync}}.") == true)
+        // Klaviyo's `url` is also an app key: the same place, so no overlap to warn of.
+        let klaviyo = try Self.manifest("routes: []\nnotifications: {providers: [klaviyo]}\n")
+        #expect(ManifestLinter(manifest: klaviyo).lint().isEmpty)
         // No samples: a warning that says what to add.
         let bare = try Self.manifest(
             "routes: []\nnotifications: {providers: [{name: acme, links: [acme.url]}]}\n"
@@ -129,6 +160,12 @@ struct OwnProviderTests {
         )
         #expect(message("{name: acme, links: [x], samples: [{opens: y}]}")?.contains("needs 'payload'") == true)
         #expect(message("pusher")?.contains("A sender with no preset is described in place") == true)
+        #expect(message("{name: acme, links: [x], tilte: y}")?.contains("Unknown key 'tilte'") == true)
+        #expect(message("{name: acme, links: [x], tilte: y}")?.contains("Did you mean 'title'?") == true)
+        #expect(
+            message("{name: acme, links: [x]}\n    - acme")?.contains("'acme' is described in this list already")
+                == true
+        )
         // Listed twice, in any case.
         #expect(
             message("{name: acme, links: [x]}\n    - {name: ACME, links: [y]}")?.contains("listed twice") == true
@@ -147,6 +184,26 @@ struct OwnProviderTests {
             typed.notifications.ownProviders.first?.samples.first?.payload
                 == ["n": 1, "f": .double(1.5), "b": true, "z": .null, "s": "1", "u": "myapp://x"]
         )
+        // As JSON would type them, not YAML 1.1: `yes`, `1_000`, `1:30`, `0x10` and `.inf` stay text.
+        let plain = try ManifestLoader.parse(
+            "routes: []\nnotifications: {providers: [{name: acme, links: [u], samples: [{payload: "
+                + "{y: yes, o: off, k: 1_000, t: 1:30, h: 0x10, i: .inf, z: 0123, e: 1e3, m: -2, T: True}, "
+                + "opensNothing: true}]}]}\n"
+        )
+        #expect(
+            plain.notifications.ownProviders.first?.samples.first?.payload
+                == [
+                    "y": "yes", "o": "off", "k": "1_000", "t": "1:30", "h": "0x10", "i": ".inf", "z": 123,
+                    "e": .double(1000), "m": -2, "T": true,
+                ]
+        )
+        // Places that could never open a link fail loading.
+        #expect(message("{name: acme, buttons: {tapLink: [a.i]}}")?.contains("but no 'links'") == true)
+        #expect(message("{name: acme, links: [u], buttons: {tapLink: []}}")?.contains("at least one place") == true)
+        #expect(
+            message("{name: acme, links: [u], buttons: {keyed: a, links: []}}")?.contains("at least one place") == true
+        )
+        #expect(message("{name: FCM, links: [u]}")?.contains("the preset 'firebase'") == true)
     }
 
     @Test("resolve --notification says which provider read the push, and where")

@@ -91,7 +91,7 @@ struct ProviderSpellingTests {
     }
 
     @Test("A sender with no preset is told why and what to do instead")
-    func withoutPreset() {
+    func withoutPreset() throws {
         guard case .failure(let error) = NotificationProvider.preset(spelled: "webengage") else {
             Issue.record("WebEngage has no preset")
             return
@@ -100,11 +100,15 @@ struct ProviderSpellingTests {
         // A manifest's own provider is found by name too, before the presets.
         let own = NotificationProvider(name: "acme", title: "Acme", links: [], reference: "x") { _ in [:] }
         #expect((try? NotificationProvider.preset(spelled: "ACME", among: [own]).get())?.title == "Acme")
-        if case .failure(let slip) = NotificationProvider.preset(spelled: "acmee", among: [own]) {
-            #expect(slip.message.hasPrefix("Unknown push provider 'acmee'. Did you mean 'acme'?"))
+        func message(_ name: String, among: [NotificationProvider] = []) -> String? {
+            if case .failure(let error) = NotificationProvider.preset(spelled: name, among: among) {
+                return error.message
+            }
+            return nil
         }
-        if case .failure(let slip) = NotificationProvider.preset(spelled: "optimov") {
-            #expect(slip.message.contains("Did you mean 'kumulos'?"))
-        }
+        let slip = try #require(message("acmee", among: [own]))
+        #expect(slip.hasPrefix("Unknown push provider 'acmee'. Did you mean 'acme'?"))
+        #expect(try #require(message("optimov")).contains("Did you mean 'kumulos'?"))
+        #expect(try #require(message("SFMC")).contains("Did you mean 'salesforceMarketingCloud'?"))
     }
 }

@@ -7,8 +7,9 @@ import Testing
 /// only; values made up), read by the presets.
 @Suite("Push providers' payloads resolve out of the box")
 struct NotificationProviderTests {
-    /// One push of a provider's, copied from its documentation, SDK tests or SDK source (shapes and
-    /// keys as documented; the links changed to the app's), and what it must do.
+    /// One push of a provider's, copied from its documentation or SDK tests, or, where the provider
+    /// publishes no whole payload, built key by key from its SDK source (each file's `source` says
+    /// which; the links changed to the app's), and what it must do.
     struct DocumentedPush: Decodable {
         var name: String
         var payload: PayloadValue
@@ -198,6 +199,41 @@ struct NotificationProviderTests {
         let unmapped = try #require(Self.intake([.airship]).notification(Self.tap(airship, action: "other")).error)
         #expect(unmapped.code == .unmappedAction)
         #expect(unmapped.message.contains("the payload has no such button (Airship's buttons at"))
+        // Numbered buttons take digits only: no sign, and no number that overflows.
+        let countly = try #require(try Self.documented("countly").cases.first { $0.action != nil }?.payload)
+        for action in [
+            "CountlyActionIdentifier-9223372036854775808", "CountlyActionIdentifier+1",
+            "CountlyActionIdentifier", "CountlyActionIdentifier99999999999999999999", "CountlyActionIdentifier0",
+        ] {
+            #expect(
+                Self.intake([.countly]).notification(Self.tap(countly, action: action)).error?.code == .unmappedAction
+            )
+        }
+        // A marker stops the provider's link and buttons, not an action the app declared: a Batch
+        // landing is a visible push, and its buttons are the app's.
+        let landing: PayloadValue = [
+            "aps": ["alert": "Hi", "category": "offer"], "com.batch": ["l": "myapp://books/1", "ld": ["id": "l1"]],
+        ]
+        var withCategory = Self.intake([.batch])
+        withCategory.notificationCategories = NotificationCategoryCatalog([
+            NotificationCategory(
+                id: "offer",
+                actions: [NotificationAction(id: "save", title: "Save", target: .handler)]
+            )
+        ])
+        guard case .action = withCategory.notification(Self.tap(landing, action: "save")) else {
+            Issue.record("the app's handler action runs on a push with a provider's marker")
+            return
+        }
+        #expect(withCategory.notification(Self.tap(landing)).error?.code == .notForRouting)
+        // A link that fails to parse still says which preset read it.
+        let broken = Self.intake([.braze]).readNotification(Self.tap(["ab_uri": "myapp://books/\u{202E}1"]))
+        #expect(broken.result.error?.code == .invalidLink)
+        guard case .provider(let reader, _)? = broken.reader else {
+            Issue.record("no reader for a link that fails: \(String(describing: broken.reader))")
+            return
+        }
+        #expect(reader == .braze)
         // An app action handler for the button runs; without one, the dispatcher reports the tap.
         let klaviyo = try #require(
             try Self.documented("klaviyo").cases.first { $0.action != nil && $0.opensNothing == true }

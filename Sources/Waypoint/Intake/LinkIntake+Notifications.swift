@@ -36,16 +36,19 @@ extension LinkIntake {
                 response.requestIdentifier.isEmpty
                 ? DeliveryLedger.notificationPayloadIdentity(payload: payload.description, action: action)
                 : DeliveryLedger.notificationIdentity(request: response.requestIdentifier, action: action)
-            func opened(_ link: DeepLink, by found: NotificationReader) -> IntakeResult {
+            func opened(_ link: DeepLink, by found: NotificationReader?) -> IntakeResult {
                 reader = found
                 var link = link
                 // The window that should show the link, when the app has several.
                 link.targetContentIdentifier = response.targetContentIdentifier
                 return .link(link, identity: identity)
             }
-            if action == NotificationActionIdentifier.dismiss { return .dismissed(invocation) }
-            for provider in notificationProviders {
-                if let marker = provider.internalMarker(in: payload) {
+            // A provider's marker stops what would read the payload's link or a provider's button; an
+            // action the app declared does what the app says (Batch's landings are visible pushes
+            // whose buttons come from the app's categories).
+            func refuseOwnPush() throws(WaypointError) {
+                for provider in notificationProviders {
+                    guard let marker = provider.internalMarker(in: payload) else { continue }
                     reader = .ownPush(provider, marker)
                     throw WaypointError(
                         .notForRouting,
@@ -54,22 +57,22 @@ extension LinkIntake {
                     )
                 }
             }
+            if action == NotificationActionIdentifier.dismiss { return .dismissed(invocation) }
             if action == NotificationActionIdentifier.default {
-                let (link, found) = try link(fromPayload: payload)
-                return opened(link, by: found)
+                try refuseOwnPush()
+                return opened(try link(fromPayload: payload, readBy: &reader), by: reader)
             }
             if let declared = notificationCategories.action(action, in: response.categoryIdentifier) {
+                reader = .categoryAction(category: response.categoryIdentifier, action: action)
                 switch declared.target {
                 case .handler:
-                    reader = .categoryAction(category: response.categoryIdentifier, action: action)
                     return .action(invocation)
                 case .payloadLink:
-                    let (link, found) = try link(fromPayload: payload)
-                    return opened(link, by: found)
+                    try refuseOwnPush()
+                    return opened(try link(fromPayload: payload, readBy: &reader), by: reader)
                 case .link(let template):
                     let text = try fill(template, from: payload, appendingExtras: false)
-                    let link = try parse(text, strict: true, source: .notification, payload: payload)
-                    return opened(link, by: .categoryAction(category: response.categoryIdentifier, action: action))
+                    return opened(try parse(text, strict: true, source: .notification, payload: payload), by: reader)
                 }
             }
             // A button the provider put in the payload when it sent the push: its category is the
@@ -78,16 +81,16 @@ extension LinkIntake {
                 guard let buttons = provider.buttons,
                     let button = buttons.button(action, in: payload, taps: provider.links)
                 else { continue }
+                try refuseOwnPush()
+                reader = .button(provider, action: action, link: button.place)
                 guard let text = button.link else {
                     // A button that opens nothing ("Open app", "Like") is the app's to handle, as an
                     // action; with no handler for it the dispatcher reports that, never drops it.
-                    reader = .button(provider, action: action, link: nil)
                     var invocation = invocation
                     invocation.providerButton = provider.title
                     return .action(invocation)
                 }
-                let link = try parse(text, strict: false, source: .notification, payload: payload)
-                return opened(link, by: .button(provider, action: action, link: button.place))
+                return opened(try parse(text, strict: false, source: .notification, payload: payload), by: reader)
             }
             let sendTime = notificationProviders.compactMap { provider in
                 provider.buttons.map { "\(provider.title)'s buttons at \($0)" }
@@ -119,34 +122,41 @@ extension LinkIntake {
         }
     }
 
-    /// The link a notification payload carries or maps to, and what read it: the app's keys, then
-    /// the providers' places, then the app's rules.
-    func link(fromPayload payload: PayloadValue) throws(WaypointError) -> (DeepLink, NotificationReader) {
+    /// The link a notification payload carries or maps to: the app's keys, then the providers'
+    /// places, then the app's rules. `reader` says which, set before the link is parsed, so a link
+    /// that fails still names the place it came from.
+    func link(
+        fromPayload payload: PayloadValue,
+        readBy reader: inout NotificationReader?
+    ) throws(WaypointError) -> DeepLink {
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
                 if case .string(let text) = payload[keyPath] {
-                    return (try parse(text, strict: false, source: .notification, payload: payload), .linkKey(keyPath))
+                    reader = .linkKey(keyPath)
+                    return try parse(text, strict: false, source: .notification, payload: payload)
                 }
             }
         }
         for provider in notificationProviders {
             for place in provider.links {
                 if let text = place.link(in: payload) {
-                    let link = try parse(text, strict: false, source: .notification, payload: payload)
-                    return (link, .provider(provider, place))
+                    reader = .provider(provider, place)
+                    return try parse(text, strict: false, source: .notification, payload: payload)
                 }
             }
         }
         for rule in notificationRules where rule.matches(payload) {
+            reader = .rule(rule)
             let text = try fill(rule.link, from: payload, appendingExtras: false)
-            return (try parse(text, strict: true, source: .notification, payload: payload), .rule(rule))
+            return try parse(text, strict: true, source: .notification, payload: payload)
         }
         let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
         throw WaypointError(
             .noLink,
             input: payload.description,
-            message: "The notification payload has no link (\(linkKeys.joined(separator: ", ")), at the top level "
-                + "or under 'data';\(providers) and no notification rule applies."
+            message:
+                "The notification payload has no link: none of the app's keys (\(linkKeys.joined(separator: ", "))) "
+                + "at the top level or under 'data';\(providers) and no notification rule applies."
         )
     }
 }

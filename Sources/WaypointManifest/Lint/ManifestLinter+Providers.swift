@@ -12,7 +12,11 @@ extension ManifestLinter {
             let sample = provider.samplePayload("myapp://waypoint-lint")
             var readers: [String] = []
             for key in settings.linkKeys {
-                for keyPath in [key, "data." + key] where sample[keyPath]?.text != nil {
+                // The app's key at the provider's own place (Klaviyo's `url`) reads the same link.
+                for keyPath in [key, "data." + key]
+                where sample[keyPath]?.text != nil
+                    && !provider.links.contains(where: { $0.path.keys.joined(separator: ".") == keyPath })
+                {
                     readers.append("the app's key '\(keyPath)'")
                 }
             }
@@ -115,12 +119,20 @@ extension ManifestLinter {
                 )
                 let readBy = reading.reader.map { " (read by \($0))" } ?? ""
                 let did: String
+                var intakeSaid = ""
                 switch reading.result {
                 case .link(let link, _): did = "opens '\(link.string)'"
-                case .action: did = "opens nothing (its button carries no link)"
+                case .action: did = "opens nothing"
                 case .dismissed: did = "is a dismissal"
                 case .failure(let error) where error.code == .notForRouting: did = "is the provider's own push"
-                case .failure(let error): did = "opens nothing: \(error.message)"
+                case .failure(let error):
+                    did =
+                        switch error.code {
+                        case .noLink: "opens nothing"
+                        case .unmappedAction: "taps a button neither the payload nor the app's categories have"
+                        default: "opens nothing the app takes"
+                        }
+                    intakeSaid = " The intake says: \(error.message)"
                 }
                 let ok: Bool
                 switch (sample.outcome, reading.result) {
@@ -137,7 +149,8 @@ extension ManifestLinter {
                     }
                 case (.ownPush, .failure(let error)): ok = error.code == .notForRouting
                 case (.opensNothing, .action): ok = true
-                case (.opensNothing, .failure(let error)): ok = error.code != .notForRouting
+                // A sample that opens nothing because its action names no button is a slip, not this.
+                case (.opensNothing, .failure(let error)): ok = error.code == .noLink
                 default: ok = false
                 }
                 let expected =
@@ -160,7 +173,8 @@ extension ManifestLinter {
                         .error,
                         "provider-sample",
                         sample.location,
-                        "\(what) \(did)\(readBy), but says it \(expected)."
+                        "\(what) \(did)\(readBy), but says it \(expected).\(intakeSaid)"
+                            + Self.hints(provider, sample.payload).map { " " + $0 }.joined()
                     )
                 } else if readByOther {
                     finding(
@@ -185,5 +199,49 @@ extension ManifestLinter {
             }
         }
         return findings
+    }
+
+    /// What a sample's payload holds near the places a provider reads that find nothing: the key
+    /// path it probably meant, a key with a dot that needs quotes, an object where a link should
+    /// be, or a text where a flag should be.
+    static func hints(_ provider: NotificationProvider, _ payload: PayloadValue) -> [String] {
+        var hints: [String] = []
+        let leaves = leafPaths(in: payload)
+        for place in provider.links where place.path.value(in: payload) == nil {
+            let dotted = place.path.keys.joined(separator: ".")
+            if place.path.keys.count > 1, payload.objectValue[dotted] != nil {
+                hints.append(
+                    "The payload has a top-level key '\(dotted)' with a dot in it: write the path in double quotes, "
+                        + "'\"\(dotted)\"'."
+                )
+            } else if let meant = Spelling.nearest(to: place.path.description, in: leaves.map(\.description)) {
+                hints.append("The payload has no \(place.path); did you mean \(meant)?")
+            }
+        }
+        for place in provider.links {
+            switch place.path.value(in: payload) {
+            case .object?, .array?: hints.append("At \(place.path) the payload holds an object or a list, not a link.")
+            default: break
+            }
+        }
+        for marker in provider.internalMarkers where marker.form == .flag && marker.equals == nil {
+            if case .string(let text)? = marker.path.value(in: payload), !marker.marks(payload) {
+                hints.append(
+                    "At \(marker.path) the payload holds '\(text)': a flag marker takes true or 1; for one value, "
+                        + "write {equals: {\(marker.path): \(text)}}."
+                )
+            }
+        }
+        return hints
+    }
+
+    /// The paths of a payload's texts, objects' keys in order.
+    private static func leafPaths(in payload: PayloadValue, under path: [String] = []) -> [PayloadPath] {
+        switch payload {
+        case .object(let members):
+            members.keys.sorted().flatMap { leafPaths(in: members[$0] ?? .null, under: path + [$0]) }
+        case .string: path.isEmpty ? [] : [PayloadPath(keys: path)]
+        default: []
+        }
     }
 }

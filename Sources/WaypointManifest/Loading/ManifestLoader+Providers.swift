@@ -16,6 +16,11 @@ extension ManifestLoader {
                 let described = try readOwnProvider(item)
                 own.append(described)
                 provider = described.provider
+            } else if let described = try describedNames(node).first(where: { $0.lowercased() == text(item) }) {
+                throw item.error(
+                    "'\(described)' is described in this list already: the place of its description is its place in "
+                        + "the order the providers are read; list it once."
+                )
             } else {
                 switch NotificationProvider.preset(spelled: try item.string()) {
                 case .success(let found): provider = found
@@ -34,6 +39,20 @@ extension ManifestLoader {
         return (providers, own)
     }
 
+    /// The names of the providers `node` describes in place.
+    private static func describedNames(_ node: ManifestNode) throws(ManifestError) -> [String] {
+        var names: [String] = []
+        for item in try node.items() where item.isMapping {
+            if let name = try item.mapping(allowed: ownProviderKeys)["name"] { names.append(try name.string()) }
+        }
+        return names
+    }
+
+    /// A bare name in the list, lower-cased for comparing.
+    private static func text(_ item: ManifestNode) -> String? { try? item.string().lowercased() }
+
+    private static let ownProviderKeys = ["name", "title", "reference", "links", "buttons", "internal", "samples"]
+
     /// One provider of the manifest's own: its places, and the samples `waypoint lint` checks them
     /// against.
     private static func readOwnProvider(_ node: ManifestNode) throws(ManifestError) -> ManifestProvider {
@@ -44,7 +63,9 @@ extension ManifestLoader {
             throw node.error("A push provider described in the manifest needs 'name'.")
         }
         let name = try nameNode.nonEmptyString()
-        let known = NotificationProvider.otherNames[name] ?? NotificationProvider.preset(named: name)?.name
+        let known =
+            NotificationProvider.otherNames.first { $0.key.lowercased() == name.lowercased() }?.value
+            ?? NotificationProvider.preset(named: name)?.name
         if let known {
             throw nameNode.error(
                 "'\(name)' is the name of the preset '\(known)': list it by name (providers: [\(known)]), or give "
@@ -74,14 +95,23 @@ extension ManifestLoader {
         guard !links.isEmpty || buttons != nil || !markers.isEmpty else {
             throw node.error("The push provider '\(name)' needs 'links', 'buttons' or 'internal': where it puts what.")
         }
+        if case .tapLink? = buttons, links.isEmpty, let buttonsNode = fields["buttons"] {
+            throw buttonsNode.error(
+                "The push provider '\(name)' has buttons that open the tap's link, but no 'links': say where that is."
+            )
+        }
         var samples: [ProviderSample] = []
         for item in try fields["samples"]?.list() ?? [] { samples.append(try readSample(item)) }
         let tapSample = samples.first { sample in
             if case .opens = sample.outcome { sample.action == NotificationActionIdentifier.default } else { false }
         }
         let samplePayload: @Sendable (String) -> PayloadValue
-        if let tapSample, case .opens(let link) = tapSample.outcome {
-            samplePayload = NotificationProvider.sample(tapSample.payload, opening: link)
+        if let tapSample, let place = links.first(where: { $0.link(in: tapSample.payload) != nil }) {
+            // The sample's own link, as written there, gives way to the new one.
+            samplePayload = NotificationProvider.sample(
+                place.path.setting("{link}", in: tapSample.payload),
+                opening: "{link}"
+            )
         } else {
             // No sample of a tap: the link at the first place, and whatever its condition asks for.
             var template: PayloadValue = ["aps": ["alert": "Hello"]]
@@ -105,6 +135,14 @@ extension ManifestLoader {
             samplePayload: samplePayload
         )
         return ManifestProvider(provider: provider, samples: samples, location: node.location)
+    }
+
+    /// A button's places for its link: at least one.
+    private static func readPlaces(_ node: ManifestNode) throws(ManifestError) -> [NotificationProvider.Location] {
+        var places: [NotificationProvider.Location] = []
+        for item in try node.items() { places.append(try readLocation(item)) }
+        guard !places.isEmpty else { throw node.error("'\(node.path)' names at least one place of a button's link.") }
+        return places
     }
 
     /// A place for a link: `KEY.PATH`, or `{path: KEY.PATH, when: {KEY.PATH: VALUE}}`.
@@ -151,6 +189,7 @@ extension ManifestLoader {
             }
             var pushes: [PayloadPath] = []
             for item in try tapLink.items() { pushes.append(try item.payloadPath()) }
+            guard !pushes.isEmpty else { throw tapLink.error("'tapLink' names at least one place that marks a push.") }
             return .tapLink(pushes: pushes)
         }
         if let numbered = fields["numbered"] {
@@ -162,8 +201,7 @@ extension ManifestLoader {
                         + "action 'TEXT3' is the entry numbered 3, counting from 'first'."
                 )
             }
-            var places: [NotificationProvider.Location] = []
-            for item in try links.items() { places.append(try readLocation(item)) }
+            let places = try readPlaces(links)
             return .numbered(
                 try numbered.payloadPath(),
                 prefix: try prefix.string(),
@@ -191,9 +229,7 @@ extension ManifestLoader {
                         + "tapped action holds the button's link."
                 )
             }
-            var places: [NotificationProvider.Location] = []
-            for item in try links.items() { places.append(try readLocation(item)) }
-            return .keyed(try keyed.payloadPath(), links: places)
+            return .keyed(try keyed.payloadPath(), links: try readPlaces(links))
         default:
             throw node.error(
                 "'buttons' takes one of 'list' (entries found by an identifier), 'keyed' (an object keyed by the "

@@ -25,8 +25,10 @@ struct ManifestNode {
             }
             let child = ManifestNode(node: value, path: path.isEmpty ? name : path + "." + name, file: file)
             guard allowed.contains(name) else {
+                let meant = Spelling.nearest(to: name, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
                 throw ManifestNode(node: key, path: child.path, file: file).error(
-                    "Unknown key '\(name)'\(path.isEmpty ? "" : " in '\(path)'"); expected one of: \(allowed.joined(separator: ", "))."
+                    "Unknown key '\(name)'\(path.isEmpty ? "" : " in '\(path)'").\(meant) Expected one of: "
+                        + "\(allowed.joined(separator: ", "))."
                 )
             }
             members[name] = child
@@ -129,18 +131,33 @@ struct ManifestNode {
     }
 
     /// The node as a payload value: YAML's (or pasted JSON's) mappings, lists, numbers, booleans,
-    /// nulls and strings; a quoted scalar stays a string.
+    /// nulls and strings, typed as JSON would type them (YAML 1.2's core schema): a quoted scalar
+    /// is a string, and so are `yes`, `on`, `1_000` and `1:30`, which YAML 1.1 would read as a
+    /// boolean or a number no sender's JSON holds (and `0123` is 123, not octal 83).
     func payload() throws(ManifestError) -> PayloadValue {
         switch node {
         case .scalar(let scalar):
-            // Yams types a scalar by its YAML tag: a quoted one is a string.
-            switch node.any {
-            case is NSNull: return .null
-            case let flag as Bool: return .bool(flag)
-            case let number as Int: return .int(number)
-            case let number as Double where number.isFinite: return .double(number)
-            default: return .string(scalar.string)
+            let text = scalar.string
+            guard scalar.style == .plain else { return .string(text) }
+            switch text {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case "null", "Null", "NULL", "~", "": return .null
+            default: break
             }
+            // Digits, a sign, a point and an exponent only: Swift's parsers also take `0x1p3`, `inf`
+            // and `nan`, which are text in YAML and JSON.
+            let unsigned = text.first.map { "+-".contains($0) } == true ? text.dropFirst() : text[...]
+            guard let first = unsigned.first, first.isASCII, first.isNumber || first == "." else {
+                return .string(text)
+            }
+            if unsigned.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) { return .int(number) }
+            if unsigned.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+                let number = Double(text), number.isFinite
+            {
+                return .double(number)
+            }
+            return .string(text)
         case .mapping:
             var members: [String: PayloadValue] = [:]
             for (key, value) in try entries() { members[key] = try value.payload() }

@@ -108,9 +108,12 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
                 let text = link.link(in: entry)
                 return (text, text.map { _ in "\(list)[\(identifier) = \(action)].\(link)" })
             case .numbered(let list, let prefix, let first, let links):
-                guard action.hasPrefix(prefix), let number = Int(action.dropFirst(prefix.count)),
-                    case .array(let entries) = list.value(in: payload),
-                    case let index = number - first, entries.indices.contains(index)
+                // Digits only: no sign, no `+1` or `-0`, and no number that overflows on the way.
+                let digits = action.dropFirst(prefix.count)
+                guard action.hasPrefix(prefix), !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let number = Int(digits), case .array(let entries) = list.value(in: payload),
+                    case let (index, overflow) = number.subtractingReportingOverflow(first), !overflow,
+                    entries.indices.contains(index)
                 else { return nil }
                 let found = links.lazy.compactMap { place in place.link(in: entries[index]).map { ($0, place) } }.first
                 return (found?.0, found.map { "\(list)[\(index)].\($0.1)" })

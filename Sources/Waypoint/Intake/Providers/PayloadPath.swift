@@ -29,8 +29,10 @@ public struct PayloadPath: Sendable, Hashable, CustomStringConvertible {
         return current
     }
 
-    /// Reads a path as ``description`` prints it: keys joined by `.`, a key that holds a dot in
-    /// double quotes (`"com.batch".l`). `nil` for an empty path, an empty key or an unclosed quote.
+    /// Reads a path as ``description`` prints it: keys joined by `.`, a key that holds a dot (or is
+    /// empty) in double quotes (`"com.batch".l`). `nil` for an empty path, an unquoted empty key,
+    /// text after a closing quote or an unclosed quote. (A key that holds a double quote is written
+    /// as a list of keys instead.)
     ///
     /// ```swift
     /// PayloadPath(dotted: #""com.batch".l"#)?.keys   // ["com.batch", "l"]

@@ -1,8 +1,9 @@
 extension NotificationProvider {
     /// Netcore Cloud (Smartech): the tap's link at `smtPayload.deeplink` (`payload.deeplink` in
     /// the older format); buttons sent with the push in `smtPayload.actionButton`, the action
-    /// identifier being the button's position from 0, its link at `actionDeeplink`. The SDK is
-    /// closed source: the keys are the constants in its binary.
+    /// identifier being the button's position from 0, its link at `actionDeeplink` (the older
+    /// format's buttons are not read). The SDK is closed source: the keys are the constants in its
+    /// binary.
     public static let netcore = NotificationProvider(
         name: "netcore",
         title: "Netcore Cloud",

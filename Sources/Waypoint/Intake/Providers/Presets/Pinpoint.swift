@@ -1,7 +1,8 @@
 extension NotificationProvider {
-    /// Amazon Pinpoint and AWS End User Messaging: the deep link at `data.pinpoint.deeplink`, and a
-    /// "go to URL" action at `data.pinpoint.url` (read by Amplify's React Native SDK). Buttons come
-    /// from categories the app registers; silent data rides in `data.pinpoint.jsonBody`.
+    /// Amazon Pinpoint and AWS End User Messaging: the deep link at `data.pinpoint.deeplink`, then
+    /// a "go to URL" action at `data.pinpoint.url` (the native SDKs read only the first; Amplify's
+    /// React Native SDK reads `url` first, but one push carries one action). Buttons come from
+    /// categories the app registers; silent data rides in `data.pinpoint.jsonBody`.
     public static let pinpoint = NotificationProvider(
         name: "pinpoint",
         title: "Amazon Pinpoint",
