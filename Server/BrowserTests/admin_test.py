@@ -80,6 +80,24 @@ try:
     rows = driver.find_elements(By.CSS_SELECTOR, "#links tbody tr")
     assert len(rows) == 1 and "browser-spring" in rows[0].text, [row.text for row in rows]
     shot(driver, "admin-list.png")
-    print("browser test passed: signed in, created a link with live validation, followed it, clicks 0 -> 1")
+    # Per-platform targets and the query switch: saved, and shown again as saved.
+    driver.get(base + "/admin/links/browser-spring")
+    desktop = wait.until(ec.presence_of_element_located((By.ID, "desktop")))
+    assert driver.find_element(By.ID, "passQuery").is_selected(), "a link passes its visits' query by default"
+    desktop.send_keys("https://www.marketing.example/spring?ref=site")
+    driver.find_element(By.ID, "android").send_keys("http://not-https.example/")
+    driver.find_element(By.ID, "save").click()
+    error = wait.until(ec.presence_of_element_located((By.ID, "error"))).text
+    assert "fallbacks.android must be an https URL" in error, error
+    driver.find_element(By.ID, "android").clear()
+    driver.find_element(By.ID, "passQuery").click()
+    driver.find_element(By.ID, "save").click()
+    wait.until(ec.presence_of_element_located((By.ID, "total-clicks")))
+    driver.get(base + "/admin/links/browser-spring")
+    value = wait.until(ec.presence_of_element_located((By.ID, "desktop"))).get_attribute("value")
+    assert value == "https://www.marketing.example/spring?ref=site", value
+    assert not driver.find_element(By.ID, "passQuery").is_selected(), "passQuery was not saved off"
+    print("browser test passed: signed in, created a link with live validation, followed it, clicks 0 -> 1, "
+          + "per-platform targets and the query switch saved")
 finally:
     driver.quit()

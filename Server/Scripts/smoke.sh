@@ -51,7 +51,10 @@ expect 200 "update it" "${auth[@]}" -X PATCH -d '{"preview": {"title": "Spring s
 expect 200 "the app expands the code" "$base/api/resolve/spring"
 expect 200 "iPhone: landing page" -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' "$base/spring"
 expect 302 "Android: Play Store" -A 'Mozilla/5.0 (Linux; Android 15)' "$base/spring"
-expect 302 "desktop: web fallback" -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring"
+expect 302 "desktop: web fallback, with the visit's query" -D "$work/headers" \
+    -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring?utm_source=news"
+grep -qi '^location: https://read.example.com/b/42?utm_source=news' "$work/headers" \
+    || { echo "FAIL  the query was not passed on: $(grep -i '^location' "$work/headers")"; failures=$((failures + 1)); }
 expect 200 "Slack: preview" -A 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' "$base/spring"
 grep -q 'og:title" content="Spring sale, last day"' "$work/body" || { echo "FAIL  no og:title"; failures=$((failures + 1)); }
 expect 404 "unknown code" "$base/autumn"

@@ -160,9 +160,20 @@ struct AdminAPITests {
                     "No route of the manifest matches 'readapp://nowhere'."
                 ),
                 (
-                    #"{"code": "x", "deepLink": "readapp://books/1", "fallbacks": {"web": "https://evil.example/"}}"#,
+                    #"{"code": "x", "deepLink": "readapp://books/1", "fallbacks": {"web": "http://example.com/"}}"#,
                     .unprocessableContent, "urlNotAllowed",
-                    "fallbacks.web may only lead to read.example.com, links.example.com, *.example.org, apps.apple.com, play.google.com, so the service never sends visitors elsewhere; 'evil.example' is not one."
+                    "fallbacks.web must be an https URL, such as https://www.example.com/spring; 'http://example.com/' is not."
+                ),
+                (
+                    #"{"code": "x", "deepLink": "readapp://books/1", "fallbacks": {"desktop": "https://a@b.example/"}}"#,
+                    .unprocessableContent, "urlNotAllowed",
+                    "fallbacks.desktop holds a user name before '@', which makes the URL read as another site; remove it."
+                ),
+                (
+                    #"{"code": "x", "deepLink": "readapp://books/1", "passQuery": null}"#, .badRequest,
+                    "invalidRequest",
+                    "'passQuery' cannot be null; leave it out instead. Only 'fallbacks', 'preview' and 'expiresAt' "
+                        + "can be null, which clears them."
                 ),
                 (
                     #"{"code": "x"}"#, .badRequest, "invalidRequest",

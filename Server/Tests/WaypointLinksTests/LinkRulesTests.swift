@@ -52,8 +52,8 @@ struct LinkRulesTests {
         }
     }
 
-    @Test("Fallbacks and previews lead only to the manifest's domains and the stores")
-    func noOpenRedirect() throws {
+    @Test("Fallbacks lead to any https page an admin chose; previews only to the manifest's domains")
+    func fallbacksAndPreviews() throws {
         let rules = try LinkRules(manifest: try Fixtures.manifest())
         try rules.check(
             ShortLink.Fallbacks(
@@ -63,22 +63,39 @@ struct LinkRulesTests {
             ),
             nil
         )
-        try rules.check(ShortLink.Fallbacks(web: "https://apps.apple.com/app/id1"), nil)
-        try rules.check(ShortLink.Fallbacks(web: "https://news.example.org/x"), nil)
-        let refused: [(ShortLink.Fallbacks, ShortLink.Preview?, LinkServiceError.Code)] = [
-            (.init(web: "https://evil.example/"), nil, .urlNotAllowed),
+        // Issue 40: a campaign page anywhere, and a target per platform.
+        try rules.check(
+            ShortLink.Fallbacks(
+                web: "https://www.marketing.example/spring?ref=link",
+                ios: "https://testflight.apple.com/join/abc",
+                android: "https://www.marketing.example/android",
+                desktop: "https://www.marketing.example:8443/desktop#top"
+            ),
+            nil
+        )
+        let long = "https://example.com/" + String(repeating: "a", count: LinkRules.maxURLLength)
+        var refused: [(ShortLink.Fallbacks, ShortLink.Preview?, LinkServiceError.Code)] = [
             (.init(web: "http://read.example.com/"), nil, .urlNotAllowed),
-            (.init(web: "https://read.example.com.evil.example/"), nil, .urlNotAllowed),
             (.init(web: "https://user@read.example.com/"), nil, .urlNotAllowed),
-            (.init(web: "https://read.example.com:8443/"), nil, .urlNotAllowed),
+            (.init(web: "https://bank.example:pw@evil.example/"), nil, .urlNotAllowed),
             (.init(web: "javascript:alert(1)"), nil, .urlNotAllowed),
+            (.init(web: "data:text/html,<script>alert(1)</script>"), nil, .urlNotAllowed),
             (.init(web: "//evil.example/"), nil, .urlNotAllowed),
+            (.init(web: "https:///path"), nil, .urlNotAllowed),
+            (.init(web: "https://example.com/a\nb"), nil, .urlNotAllowed),
+            (.init(web: "https://example.com/a b"), nil, .urlNotAllowed),
+            (.init(web: "https://example.com/\u{202E}gnp"), nil, .urlNotAllowed),
+            (.init(web: long), nil, .urlNotAllowed),
+            (.init(ios: "http://example.com/"), nil, .urlNotAllowed),
+            (.init(android: "intent://scan#Intent;end"), nil, .urlNotAllowed),
+            (.init(desktop: "ftp://example.com/"), nil, .urlNotAllowed),
             (.init(appStoreID: "id123"), nil, .invalidRequest),
             (.init(playPackage: "com..x"), nil, .invalidRequest),
             (.init(), .init(imageURL: "https://evil.example/i.png"), .urlNotAllowed),
             (.init(), .init(title: "Sale\r\nSet-Cookie: a=b"), .invalidRequest),
             (.init(), .init(title: String(repeating: "x", count: 201)), .invalidRequest),
         ]
+        refused.append((.init(web: "https://example.com/\u{0}"), nil, .urlNotAllowed))
         for (fallbacks, preview, code) in refused {
             do {
                 try rules.check(fallbacks, preview)
@@ -120,7 +137,8 @@ struct LinkRulesTests {
             Issue.record("a misspelled field was ignored")
         } catch let error as LinkServiceError {
             #expect(
-                error.message == "Unknown field 'deeplink'; a link has code, deepLink, fallbacks, preview, expiresAt."
+                error.message
+                    == "Unknown field 'deeplink'; a link has code, deepLink, fallbacks, preview, passQuery, expiresAt."
             )
         } catch {
             Issue.record("\(error)")

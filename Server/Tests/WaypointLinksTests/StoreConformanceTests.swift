@@ -69,9 +69,13 @@ struct StoreConformanceTests {
             fallbacks: ShortLink.Fallbacks(
                 appStoreID: "1234567890",
                 playPackage: nil,
-                web: "https://read.example.com/b/1"
+                web: "https://read.example.com/b/1",
+                ios: "https://www.marketing.example/ios?c=1",
+                android: nil,
+                desktop: "https://www.marketing.example/desktop"
             ),
             preview: ShortLink.Preview(title: "A <b>book</b>", description: "ü — 書", imageURL: nil),
+            passQuery: false,
             expiresAt: Date(timeIntervalSince1970: 1_900_000_000),
             createdAt: Fixtures.now
         )
@@ -232,10 +236,10 @@ struct DatabaseTests {
         let database = try await engine.newDatabase()
         let first = try await LinkStores.open(database)
         #expect(try await first.insert(StoreConformanceTests.link("kept")))
-        #expect(try await first.appliedMigrations() == [1, 2, 3, 4, 5])
+        #expect(try await first.appliedMigrations() == [1, 2, 3, 4, 5, 6])
         await first.close()
         let second = try await LinkStores.open(database)
-        #expect(try await second.appliedMigrations() == [1, 2, 3, 4, 5])
+        #expect(try await second.appliedMigrations() == [1, 2, 3, 4, 5, 6])
         #expect(try await second.link(code: "kept")?.code == "kept")
         await second.close()
     }
@@ -251,7 +255,7 @@ struct DatabaseTests {
         #expect(Set(stores.map(\.sharedSecret)).count == 1)
         #expect(stores.first?.sharedSecret.count == 32)
         for store in stores {
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5])
+            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
             await store.close()
         }
     }

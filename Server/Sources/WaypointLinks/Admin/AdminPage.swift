@@ -163,14 +163,19 @@ struct AdminPage: Sendable {
         let fallbacks = ShortLink.Fallbacks(
             appStoreID: form.value("appStoreID"),
             playPackage: kept?.fallbacks.playPackage,
-            web: form.value("web")
+            web: form.value("web"),
+            ios: form.value("ios"),
+            android: form.value("android"),
+            desktop: form.value("desktop")
         )
         let hasPreview = preview.title != nil || preview.description != nil || preview.imageURL != nil
         var input = LinkInput(
             code: code == nil ? form.value("code") : nil,
             deepLink: form.value("deepLink") ?? "",
             fallbacks: fallbacks,
-            preview: hasPreview ? preview : nil
+            preview: hasPreview ? preview : nil,
+            // A checkbox is sent only when checked; the form always holds it.
+            passQuery: form["passQuery"] != nil
         )
         if !hasPreview { input.cleared.insert(.preview) }
         do {
@@ -184,9 +189,8 @@ struct AdminPage: Sendable {
         } catch let error as LinkServiceError {
             // The form again, as typed, with what to change.
             var values = formValues(nil, cookie: cookie, error: error.message)
-            for field in ["code", "deepLink", "web", "appStoreID", "title", "description"] {
-                values[field] = form[field] ?? ""
-            }
+            for field in Self.textFields { values[field] = form[field] ?? "" }
+            values["passQuery"] = form["passQuery"] != nil
             if let code {
                 values["existing"] = true
                 values["code"] = code
@@ -215,10 +219,16 @@ struct AdminPage: Sendable {
 
     // MARK: Helpers
 
+    /// The editor's text fields, as the form names them.
+    static let textFields = [
+        "code", "deepLink", "web", "ios", "android", "desktop", "appStoreID", "title", "description",
+    ]
+
     static let staleForm = "The form was out of date or came from another page; it was not saved. Try again."
 
     func formValues(_ link: ShortLink?, cookie: String, error: String? = nil) -> [String: Any] {
-        var values: [String: Any] = ["csrf": sessions.csrfToken(for: cookie)]
+        // A new link passes a visit's query on, as the API's does.
+        var values: [String: Any] = ["csrf": sessions.csrfToken(for: cookie), "passQuery": true]
         if let error { values["error"] = error }
         guard let link else { return values }
         values["existing"] = true
@@ -227,6 +237,10 @@ struct AdminPage: Sendable {
         values["deepLink"] = link.deepLink
         values["route"] = link.route
         values["web"] = link.fallbacks.web ?? ""
+        values["ios"] = link.fallbacks.ios ?? ""
+        values["android"] = link.fallbacks.android ?? ""
+        values["desktop"] = link.fallbacks.desktop ?? ""
+        values["passQuery"] = link.passQuery
         values["appStoreID"] = link.fallbacks.appStoreID ?? ""
         values["title"] = link.preview?.title ?? ""
         values["description"] = link.preview?.description ?? ""

@@ -141,8 +141,15 @@ struct AdminTemplates: Sendable {
             <label for="deepLink">Deep link</label>
             <input type="text" id="deepLink" name="deepLink" value="{{deepLink}}" required autocomplete="off" placeholder="readapp://books/42">
             <div id="deepLink-check" class="check" aria-live="polite"></div>
-            <label for="web">Web fallback</label>
+            <label for="web">Web fallback (any https page)</label>
             <input type="text" id="web" name="web" value="{{web}}" autocomplete="off">
+            <label for="ios">iPhone "Get the app" (instead of the App Store)</label>
+            <input type="text" id="ios" name="ios" value="{{ios}}" autocomplete="off">
+            <label for="android">Android (instead of the Play Store)</label>
+            <input type="text" id="android" name="android" value="{{android}}" autocomplete="off">
+            <label for="desktop">Desktop (instead of the web fallback)</label>
+            <input type="text" id="desktop" name="desktop" value="{{desktop}}" autocomplete="off">
+            <label><input type="checkbox" id="passQuery" name="passQuery" value="on"{{#passQuery}} checked{{/passQuery}}> Pass a visit's query (utm_…) on</label>
             <label for="appStoreID">App Store id</label>
             <input type="text" id="appStoreID" name="appStoreID" value="{{appStoreID}}" autocomplete="off">
             <label for="title">Preview title</label>

@@ -57,7 +57,13 @@ struct ClaimAPI: Sendable {
             )
         }
         return JSONBody.response(
-            Claimed(code: link.code, deepLink: link.deepLink, route: link.route, platform: token.platform)
+            Claimed(
+                code: link.code,
+                // The query of the visit that issued the token, when the link still passes queries.
+                deepLink: QueryPassthrough.merge(link.passQuery ? token.query : nil, into: link.deepLink),
+                route: link.route,
+                platform: token.platform
+            )
         )
     }
 

@@ -5,10 +5,12 @@ import Foundation
 /// token is made — a landing page costs no database write — and the claim that spends it writes
 /// its id once, which is what makes it single use.
 ///
-/// Layout before base64url: a version byte (2), the platform byte, the minute it was issued (4
+/// Layout before base64url: a version byte (3), the platform byte, the minute it was issued (4
 /// bytes, big-endian, since 1970), a 12-byte random id, the second its link was created (4 bytes),
-/// the code's bytes, then the first 16 bytes of HMAC-SHA256 over all of that. A 10-character code
-/// gives a 64-character token. Version 1 tokens (no creation second) still verify for their day.
+/// the code's length (1 byte) and bytes, the visit's query passed on to the app (the rest, often
+/// none), then the first 16 bytes of HMAC-SHA256 over all of that. A 10-character code and no
+/// query give a 66-character token. Version 2 tokens (the code runs to the signature, no query)
+/// and version 1 tokens (no creation second either) still verify for their day.
 ///
 /// ```swift
 /// let tokens = ClaimTokens(secret: store.sharedSecret, lifetime: 86_400)
@@ -25,6 +27,8 @@ struct ClaimToken: Sendable, Hashable {
     /// made again with the same code is another link, and the token does not claim it. Nil for a
     /// token of the first version, issued before tokens named their link.
     let linkCreated: UInt32?
+    /// The visit's query, passed on to the deep link the claim gives (``QueryPassthrough``).
+    var query: String? = nil
 
     /// Whether `link` is the one this token was issued for.
     func names(_ link: ShortLink) -> Bool {
@@ -62,7 +66,11 @@ struct ClaimTokens: Sendable {
     /// Seconds a token can be claimed after it was issued.
     let lifetime: TimeInterval
 
-    private static let version: UInt8 = 2
+    private static let version: UInt8 = 3
+    /// The longest token text verified: a code of 64 bytes and a passed-on query of
+    /// ``QueryPassthrough/maxBytes`` fit.
+    static let maxLength =
+        4 * (headerLength + 4 + 1 + LinkRules.maxCodeLength + QueryPassthrough.maxBytes + macLength + 2) / 3
     private static let macLength = 16
     private static let idLength = 12
     /// Version, platform, minute and id.
@@ -76,14 +84,17 @@ struct ClaimTokens: Sendable {
         self.lifetime = lifetime
     }
 
-    func issue(for link: ShortLink, platform: ClaimPlatform, at date: Date) -> String {
+    func issue(for link: ShortLink, platform: ClaimPlatform, at date: Date, query: String? = nil) -> String {
         var bytes: [UInt8] = [Self.version, platform.byte]
         let minute = UInt32(clamping: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
         bytes += withUnsafeBytes(of: minute.bigEndian) { Array($0) }
         var generator = SystemRandomNumberGenerator()
         bytes += (0..<Self.idLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes += withUnsafeBytes(of: Self.seconds(link.createdAt).bigEndian) { Array($0) }
+        bytes.append(UInt8(clamping: link.code.utf8.count))
         bytes += Array(link.code.utf8)
+        // A query too long to pass on was never passed (QueryPassthrough.passed): none is cut here.
+        if let query, query.utf8.count <= QueryPassthrough.maxBytes { bytes += Array(query.utf8) }
         bytes += mac(bytes)
         return Base64URL.encode(bytes)
     }
@@ -98,20 +109,35 @@ struct ClaimTokens: Sendable {
             .claimInvalid,
             "The claim token was not issued by this service or was cut short; claim the whole token from the claim URL."
         )
-        guard text.utf8.count <= 256, let bytes = Base64URL.decode(text),
+        guard text.utf8.count <= Self.maxLength, let bytes = Base64URL.decode(text),
             bytes.count > Self.headerLength + Self.macLength
         else { throw invalid }
         let signed = Array(bytes.dropLast(Self.macLength))
         guard SigningKey.constantTimeEqual(mac(signed), Array(bytes.suffix(Self.macLength))) else { throw invalid }
-        // Version 2 names its link's creation second after the id; version 1 went straight to the code.
+        // Version 3 gives the code's length and a query after it; version 2 names its link's
+        // creation second after the id; version 1 went straight to the code.
         let version = signed[0]
-        let codeStart = version == 2 ? Self.headerLength + 4 : Self.headerLength
-        guard version == 1 || version == 2, signed.count > codeStart, let platform = ClaimPlatform(byte: signed[1]),
-            let code = String(validating: signed[codeStart...], as: UTF8.self)
-        else { throw invalid }
+        guard (1...3).contains(version), let platform = ClaimPlatform(byte: signed[1]) else { throw invalid }
+        let createdEnd = version == 1 ? Self.headerLength : Self.headerLength + 4
+        var codeRange = createdEnd..<signed.count
+        var query: String?
+        if version == 3 {
+            guard signed.count > createdEnd else { throw invalid }
+            let length = Int(signed[createdEnd])
+            codeRange = (createdEnd + 1)..<(createdEnd + 1 + length)
+            guard length > 0, codeRange.upperBound <= signed.count else { throw invalid }
+            if codeRange.upperBound < signed.count {
+                guard let text = String(validating: signed[codeRange.upperBound...], as: UTF8.self) else {
+                    throw invalid
+                }
+                query = text
+            }
+        }
+        guard !codeRange.isEmpty, let code = String(validating: signed[codeRange], as: UTF8.self) else {
+            throw invalid
+        }
         let linkCreated: UInt32? =
-            version == 2
-            ? signed[Self.headerLength..<codeStart].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : nil
+            version == 1 ? nil : signed[Self.headerLength..<createdEnd].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         let minute = signed[2..<6].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         let issuedAt = Date(timeIntervalSince1970: Double(minute) * 60)
         if let date, date.timeIntervalSince(issuedAt) > lifetime {
@@ -125,7 +151,8 @@ struct ClaimTokens: Sendable {
             code: code,
             platform: platform,
             issuedAt: issuedAt,
-            linkCreated: linkCreated
+            linkCreated: linkCreated,
+            query: query
         )
     }
 

@@ -363,7 +363,8 @@ public struct LinkService: Sendable {
     }
 
     /// `GET /api/resolve/{code}`, without a token: the app calls it when iOS or Android opened it
-    /// for a short link, and gets the deep link behind the code. It tells nothing the landing page
+    /// for a short link, and gets the deep link behind the code, with the query the app was opened
+    /// with (`/api/resolve/spring?utm_source=news`) passed on. It tells nothing the landing page
     /// does not already show.
     func resolve(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
         let code = try LinkRules.normalizedCode(text)
@@ -375,7 +376,10 @@ public struct LinkService: Sendable {
         let client = ClientKind(userAgent: request.headers[.userAgent])
         try await count(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app), request)
         guard !expired else { throw LinkServiceError(.expired, "The link '\(code)' has expired.") }
-        return JSONBody.response(Resolved(code: link.code, deepLink: link.deepLink, route: link.route))
+        let passed = QueryPassthrough.passed(request.uri.query, by: link)
+        return JSONBody.response(
+            Resolved(code: link.code, deepLink: QueryPassthrough.merge(passed, into: link.deepLink), route: link.route)
+        )
     }
 
     // MARK: Visits
@@ -412,6 +416,7 @@ public struct LinkService: Sendable {
             code: text,
             link: link,
             client: client,
+            query: request.uri.query,
             now: date,
             settings: visits,
             // Spent only when the answer would carry a token: the limit counts tokens, not visits.

@@ -2,7 +2,8 @@ import Foundation
 
 /// The body of a create (`POST /api/links`) or update (`PATCH /api/links/{code}`) request. On
 /// update, an absent field keeps its value and `null` clears an optional one (`fallbacks`,
-/// `preview`, `expiresAt`; on create, `null` there means none). `code` and `deepLink` are never null.
+/// `preview`, `expiresAt`; on create, `null` there means none). `code`, `deepLink` and `passQuery`
+/// are never null.
 ///
 /// ```json
 /// {"code": "spring-sale", "deepLink": "https://read.example.com/b/42",
@@ -15,6 +16,8 @@ public struct LinkInput: Sendable, Hashable, Decodable {
     public var deepLink: String?
     public var fallbacks: ShortLink.Fallbacks?
     public var preview: ShortLink.Preview?
+    /// Whether a visit's query is passed on (``ShortLink/passQuery``); `true` when a create leaves it out.
+    public var passQuery: Bool?
     public var expiresAt: Date?
     /// Which optional fields the body set to `null`, so an update can clear them.
     public var cleared: Set<ClearableField> = []
@@ -24,7 +27,7 @@ public struct LinkInput: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, deepLink, fallbacks, preview, expiresAt
+        case code, deepLink, fallbacks, preview, passQuery, expiresAt
     }
 
     public init(
@@ -32,12 +35,14 @@ public struct LinkInput: Sendable, Hashable, Decodable {
         deepLink: String? = nil,
         fallbacks: ShortLink.Fallbacks? = nil,
         preview: ShortLink.Preview? = nil,
+        passQuery: Bool? = nil,
         expiresAt: Date? = nil
     ) {
         self.code = code
         self.deepLink = deepLink
         self.fallbacks = fallbacks
         self.preview = preview
+        self.passQuery = passQuery
         self.expiresAt = expiresAt
     }
 
@@ -45,7 +50,7 @@ public struct LinkInput: Sendable, Hashable, Decodable {
         try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.stringValue), of: "a link")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only what can be cleared may be null; a null code or deep link would silently mean "absent".
-        for key in [CodingKeys.code, .deepLink] where container.contains(key) {
+        for key in [CodingKeys.code, .deepLink, .passQuery] where container.contains(key) {
             if try container.decodeNil(forKey: key) {
                 throw LinkServiceError(
                     .invalidRequest,
@@ -58,6 +63,7 @@ public struct LinkInput: Sendable, Hashable, Decodable {
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
         fallbacks = try container.decodeIfPresent(ShortLink.Fallbacks.self, forKey: .fallbacks)
         preview = try container.decodeIfPresent(ShortLink.Preview.self, forKey: .preview)
+        passQuery = try container.decodeIfPresent(Bool.self, forKey: .passQuery)
         do {
             expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
         } catch DecodingError.dataCorrupted {

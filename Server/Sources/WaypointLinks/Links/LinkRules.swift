@@ -3,8 +3,9 @@ import Waypoint
 import WaypointManifest
 
 /// What a short link may hold, decided from the manifest in one place: the code rules, the deep
-/// link that must resolve to a route, and the only hosts a fallback or preview may name (the
-/// manifest's domains and the two stores), so the service is never an open redirect.
+/// link that must resolve to a route, the fallbacks (any `https` URL an admin chose: the service
+/// redirects only where a link's author said, so it is never an open redirect), and the hosts a
+/// preview image may be on (the manifest's domains).
 ///
 /// ```swift
 /// let rules = try LinkRules(manifest: manifest)
@@ -20,9 +21,10 @@ public struct LinkRules: Sendable {
     public static let maxCodeLength = 64
     /// Paths of the service itself, which no code may take.
     public static let reservedCodes = Set(ShortLinkSettings.servicePaths)
-    /// The stores a fallback may send a visitor to, besides the manifest's domains.
-    static let storeHosts: [DomainPattern] = ["apps.apple.com", "play.google.com"]
     static let maxTitleLength = 200
+    /// The longest fallback URL: a browser takes far more, but a redirect to a longer one is a
+    /// mistake or an attack, and the row and the `Location` header stay small.
+    static let maxURLLength = 2048
     static let maxDescriptionLength = 500
 
     public init(manifest: Manifest) throws(ManifestError) {
@@ -125,11 +127,41 @@ public struct LinkRules: Sendable {
                 "fallbacks.playPackage is an Android package name such as com.example.app; '\(package)' is not."
             )
         }
-        if let web = fallbacks.web { try checkURL(web, field: "fallbacks.web", hosts: domains + Self.storeHosts) }
+        for (field, url) in fallbacks.urls { try Self.checkFallbackURL(url, field: field) }
         guard let preview else { return }
         if let image = preview.imageURL { try checkURL(image, field: "preview.imageURL", hosts: domains) }
         try checkText(preview.title, field: "preview.title", limit: Self.maxTitleLength)
         try checkText(preview.description, field: "preview.description", limit: Self.maxDescriptionLength)
+    }
+
+    /// A fallback: an `https` URL anywhere, without user info (`https://bank.example@evil.example/`
+    /// reads as the bank), control, invisible or direction-changing characters, at most
+    /// ``maxURLLength`` bytes.
+    static func checkFallbackURL(_ text: String, field: String) throws(LinkServiceError) {
+        guard text.utf8.count <= maxURLLength else {
+            throw LinkServiceError(
+                .urlNotAllowed,
+                "\(field) has \(text.utf8.count) bytes; a fallback URL has at most \(maxURLLength)."
+            )
+        }
+        let link: DeepLink
+        do {
+            link = try DeepLink(text)
+        } catch {
+            throw LinkServiceError(.urlNotAllowed, "\(field) is not a URL: \(error.description)")
+        }
+        guard link.scheme == "https", let host = link.host, !host.isEmpty else {
+            throw LinkServiceError(
+                .urlNotAllowed,
+                "\(field) must be an https URL, such as https://www.example.com/spring; '\(text)' is not."
+            )
+        }
+        guard !link.hasUserInfo else {
+            throw LinkServiceError(
+                .urlNotAllowed,
+                "\(field) holds a user name before '@', which makes the URL read as another site; remove it."
+            )
+        }
     }
 
     /// An `https` URL at the default port, without user info, on one of `hosts`.
@@ -223,6 +255,7 @@ public struct LinkRules: Sendable {
             route: try route(for: deepLink),
             fallbacks: fallbacks,
             preview: input.preview,
+            passQuery: input.passQuery ?? true,
             expiresAt: input.expiresAt,
             createdAt: now
         )
@@ -242,6 +275,7 @@ public struct LinkRules: Sendable {
         if let fallbacks = input.fallbacks { result.fallbacks = fallbacks }
         if input.cleared.contains(.preview) { result.preview = nil }
         if let preview = input.preview { result.preview = preview }
+        if let passQuery = input.passQuery { result.passQuery = passQuery }
         if input.cleared.contains(.expiresAt) { result.expiresAt = nil }
         if let expiresAt = input.expiresAt {
             try Self.checkExpiry(expiresAt, now: now)

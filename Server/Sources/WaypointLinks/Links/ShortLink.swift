@@ -16,26 +16,46 @@ public struct ShortLink: Sendable, Hashable, Codable {
     public var route: String
     public var fallbacks: Fallbacks
     public var preview: Preview?
+    /// Whether a visit's query (`?utm_source=news`) is passed on: to the web, desktop or Android
+    /// target, and to the deep link the app receives through a claim or `/api/resolve`.
+    public var passQuery: Bool
     public var expiresAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
-    /// Where a visitor goes when the app does not open.
+    /// Where a visitor goes when the app does not open. Every URL is `https`, anywhere on the web:
+    /// the admin chose it, so the service redirecting there is no open redirect.
     public struct Fallbacks: Sendable, Hashable, Codable {
         /// The App Store id (digits), for iPhone and iPad visitors.
         public var appStoreID: String?
         /// The Play Store package, for Android visitors; the manifest's `android.package` when absent.
         public var playPackage: String?
-        /// An `https` page on one of the manifest's domains, for everyone else.
+        /// A page for everyone the app or a store cannot serve (a campaign page on the marketing site).
         public var web: String?
+        /// Where the iPhone landing page's "Get the app" leads instead of the App Store.
+        public var ios: String?
+        /// Where Android visitors are sent instead of the Play Store.
+        public var android: String?
+        /// Where desktop visitors are sent instead of ``web``.
+        public var desktop: String?
 
-        public init(appStoreID: String? = nil, playPackage: String? = nil, web: String? = nil) {
+        public init(
+            appStoreID: String? = nil,
+            playPackage: String? = nil,
+            web: String? = nil,
+            ios: String? = nil,
+            android: String? = nil,
+            desktop: String? = nil
+        ) {
             self.appStoreID = appStoreID
             self.playPackage = playPackage
             self.web = web
+            self.ios = ios
+            self.android = android
+            self.desktop = desktop
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case appStoreID, playPackage, web }
+        enum CodingKeys: String, CodingKey, CaseIterable { case appStoreID, playPackage, web, ios, android, desktop }
 
         public init(from decoder: any Decoder) throws {
             try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue), of: "fallbacks")
@@ -43,6 +63,16 @@ public struct ShortLink: Sendable, Hashable, Codable {
             appStoreID = try container.decodeIfPresent(String.self, forKey: .appStoreID)
             playPackage = try container.decodeIfPresent(String.self, forKey: .playPackage)
             web = try container.decodeIfPresent(String.self, forKey: .web)
+            ios = try container.decodeIfPresent(String.self, forKey: .ios)
+            android = try container.decodeIfPresent(String.self, forKey: .android)
+            desktop = try container.decodeIfPresent(String.self, forKey: .desktop)
+        }
+
+        /// The URLs set, with their fields' names as requests spell them.
+        var urls: [(field: String, url: String)] {
+            [("web", web), ("ios", ios), ("android", android), ("desktop", desktop)].compactMap { field, url in
+                url.map { ("fallbacks." + field, $0) }
+            }
         }
     }
 
@@ -76,6 +106,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
         route: String,
         fallbacks: Fallbacks = Fallbacks(),
         preview: Preview? = nil,
+        passQuery: Bool = true,
         expiresAt: Date? = nil,
         createdAt: Date = Date(),
         updatedAt: Date? = nil
@@ -85,6 +116,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
         self.route = route
         self.fallbacks = fallbacks
         self.preview = preview
+        self.passQuery = passQuery
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt

@@ -31,13 +31,15 @@ struct VisitAnswer: Sendable, Hashable {
         var claims: ClaimTokens
     }
 
-    /// The answer for a visit of `code`. `mayIssueClaim` is asked only when the answer would carry
-    /// a claim token, and says no once the client has had its share
+    /// The answer for a visit of `code`. `query` is the visit's (`utm_source=news`), passed on
+    /// when the link passes queries (``QueryPassthrough``). `mayIssueClaim` is asked only when the
+    /// answer would carry a claim token, and says no once the client has had its share
     /// (``LinkService/Configuration/claimTokenLimit``): the page and the store redirect then carry none.
     static func `for`(
         code: String,
         link: ShortLink?,
         client: ClientKind,
+        query: String? = nil,
         now: Date,
         settings: Settings,
         mayIssueClaim: () -> Bool = { true }
@@ -52,6 +54,8 @@ struct VisitAnswer: Sendable, Hashable {
         if link.isExpired(at: now) {
             return VisitAnswer(outcome: .expired, status: 410, html: settings.pages.missing(code: code, expired: true))
         }
+        let passed = QueryPassthrough.passed(query, by: link)
+        func onward(_ target: String) -> String { QueryPassthrough.merge(passed, into: target) }
         let title = link.preview?.title ?? "Open in the app"
         let storeURL = (link.fallbacks.appStoreID ?? settings.appStoreID).map { "https://apps.apple.com/app/id\($0)" }
         switch client {
@@ -65,25 +69,36 @@ struct VisitAnswer: Sendable, Hashable {
             )
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
         case .android:
+            if let target = link.fallbacks.android {
+                return VisitAnswer(outcome: .webFallback, status: 302, location: onward(target))
+            }
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
-                let token = mayIssueClaim() ? settings.claims.issue(for: link, platform: .android, at: now) : nil
+                // The store takes no campaign query; the claim token carries it to the app.
+                let token =
+                    mayIssueClaim() ? settings.claims.issue(for: link, platform: .android, at: now, query: passed) : nil
                 return VisitAnswer(outcome: .store, status: 302, location: playStoreURL(package: package, claim: token))
             }
         case .desktop:
-            if let web = link.fallbacks.web { return VisitAnswer(outcome: .webFallback, status: 302, location: web) }
+            if let target = link.fallbacks.desktop ?? link.fallbacks.web {
+                return VisitAnswer(outcome: .webFallback, status: 302, location: onward(target))
+            }
         case .iOS:
             break
         }
-        // iOS, and anyone with nowhere better to go: a page that opens the app or offers the store.
+        // iOS, and anyone with nowhere better to go: a page that opens the app or offers the store
+        // (or the link's own iPhone page instead of the store).
+        let iosPage = link.fallbacks.ios.map(onward)
         let page = Pages.Landing(
             title: title,
             description: link.preview?.description,
-            openURL: link.deepLink,
-            storeURL: storeURL,
-            // Only an iPhone or iPad can install from the App Store button and open the app after.
-            claimURL: storeURL != nil && client == .iOS && mayIssueClaim()
-                ? "\(settings.baseURL)/c/" + settings.claims.issue(for: link, platform: .iOS, at: now) : nil,
-            webURL: link.fallbacks.web
+            openURL: onward(link.deepLink),
+            storeURL: iosPage ?? storeURL,
+            // Only an iPhone or iPad can install from the App Store button and open the app after;
+            // a page of the link's own installs nothing to claim for.
+            claimURL: iosPage == nil && storeURL != nil && client == .iOS && mayIssueClaim()
+                ? "\(settings.baseURL)/c/" + settings.claims.issue(for: link, platform: .iOS, at: now, query: passed)
+                : nil,
+            webURL: link.fallbacks.web.map(onward)
         )
         return VisitAnswer(outcome: .landingPage, status: 200, html: settings.pages.landing(page))
     }

@@ -6,7 +6,8 @@ struct LinkRow: Sendable, Hashable {
     /// The columns, in the order ``values`` gives them.
     static let columns = [
         "code", "deep_link", "route", "app_store_id", "play_package", "web_url", "preview_title",
-        "preview_description", "preview_image_url", "expires_at", "created_at", "updated_at",
+        "preview_description", "preview_image_url", "expires_at", "created_at", "updated_at", "ios_url",
+        "android_url", "desktop_url", "pass_query",
     ]
 
     /// The `LIKE` pattern (escaped with `\\`) for "contains `text`", lowercased as the stored codes
@@ -26,7 +27,8 @@ struct LinkRow: Sendable, Hashable {
 
     enum Value: Sendable, Hashable {
         case text(String?)
-        case seconds(Int?)
+        /// Whole seconds for a date; 0 or 1 for a flag.
+        case integer(Int?)
     }
 
     var code: String
@@ -35,6 +37,10 @@ struct LinkRow: Sendable, Hashable {
     var appStoreID: String?
     var playPackage: String?
     var web: String?
+    var ios: String?
+    var android: String?
+    var desktop: String?
+    var passQuery: Bool
     var previewTitle: String?
     var previewDescription: String?
     var previewImageURL: String?
@@ -49,6 +55,10 @@ struct LinkRow: Sendable, Hashable {
         appStoreID = link.fallbacks.appStoreID
         playPackage = link.fallbacks.playPackage
         web = link.fallbacks.web
+        ios = link.fallbacks.ios
+        android = link.fallbacks.android
+        desktop = link.fallbacks.desktop
+        passQuery = link.passQuery
         previewTitle = link.preview?.title
         previewDescription = link.preview?.description
         previewImageURL = link.preview?.imageURL
@@ -57,14 +67,20 @@ struct LinkRow: Sendable, Hashable {
         updatedAt = Self.seconds(link.updatedAt)
     }
 
-    /// Reads a row through `text` and `seconds`, each given a column name.
-    init(text: (String) -> String?, seconds: (String) -> Int?) {
+    /// Reads a row through `text` and `integer`, each given a column name.
+    init(text: (String) -> String?, integer seconds: (String) -> Int?) {
         code = text("code") ?? ""
         deepLink = text("deep_link") ?? ""
         route = text("route") ?? ""
         appStoreID = text("app_store_id")
         playPackage = text("play_package")
         web = text("web_url")
+        ios = text("ios_url")
+        android = text("android_url")
+        desktop = text("desktop_url")
+        // Rows from before the column have it set to 1 by the migration: they passed nothing, and
+        // passing a visit's campaign parameters on is what a link does now.
+        passQuery = seconds("pass_query").map { $0 != 0 } ?? true
         previewTitle = text("preview_title")
         previewDescription = text("preview_description")
         previewImageURL = text("preview_image_url")
@@ -77,8 +93,9 @@ struct LinkRow: Sendable, Hashable {
     var values: [Value] {
         [
             .text(code), .text(deepLink), .text(route), .text(appStoreID), .text(playPackage), .text(web),
-            .text(previewTitle), .text(previewDescription), .text(previewImageURL), .seconds(expiresAt),
-            .seconds(createdAt), .seconds(updatedAt),
+            .text(previewTitle), .text(previewDescription), .text(previewImageURL), .integer(expiresAt),
+            .integer(createdAt), .integer(updatedAt), .text(ios), .text(android), .text(desktop),
+            .integer(passQuery ? 1 : 0),
         ]
     }
 
@@ -88,8 +105,16 @@ struct LinkRow: Sendable, Hashable {
             code: code,
             deepLink: deepLink,
             route: route,
-            fallbacks: ShortLink.Fallbacks(appStoreID: appStoreID, playPackage: playPackage, web: web),
+            fallbacks: ShortLink.Fallbacks(
+                appStoreID: appStoreID,
+                playPackage: playPackage,
+                web: web,
+                ios: ios,
+                android: android,
+                desktop: desktop
+            ),
             preview: preview == ShortLink.Preview() ? nil : preview,
+            passQuery: passQuery,
             expiresAt: expiresAt.map(Self.date),
             createdAt: Self.date(createdAt),
             updatedAt: Self.date(updatedAt)

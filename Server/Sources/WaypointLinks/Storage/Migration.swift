@@ -125,6 +125,16 @@ public struct Migration: Sendable {
                 """
             ]
         ),
+        Migration(
+            version: 6,
+            summary: "per-platform fallbacks and query passthrough",
+            statements: [
+                "ALTER TABLE links ADD COLUMN ios_url TEXT",
+                "ALTER TABLE links ADD COLUMN android_url TEXT",
+                "ALTER TABLE links ADD COLUMN desktop_url TEXT",
+                "ALTER TABLE links ADD COLUMN pass_query {int64} NOT NULL DEFAULT 1",
+            ]
+        ),
     ]
 }
 

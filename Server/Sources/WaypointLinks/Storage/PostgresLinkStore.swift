@@ -458,7 +458,7 @@ public final class PostgresLinkStore: LinkStore {
             let columns = row.makeRandomAccess()
             return LinkRow(
                 text: { try? columns[$0].decode(String?.self) },
-                seconds: { try? columns[$0].decode(Int?.self) }
+                integer: { try? columns[$0].decode(Int?.self) }
             ).link
         }
     }
@@ -468,7 +468,7 @@ public final class PostgresLinkStore: LinkStore {
         for value in values {
             switch value {
             case .text(let text): bindings.append(text)
-            case .seconds(let seconds): bindings.append(seconds)
+            case .integer(let number): bindings.append(number)
             }
         }
         return bindings

@@ -397,12 +397,12 @@ public final class SQLiteLinkStore: LinkStore {
         values.map { value in
             switch value {
             case .text(let text): text.map { .text($0) } ?? .null
-            case .seconds(let seconds): seconds.map { .integer($0) } ?? .null
+            case .integer(let number): number.map { .integer($0) } ?? .null
             }
         }
     }
 
     private static func link(_ row: SQLiteRow) -> ShortLink {
-        LinkRow(text: { row.column($0)?.string }, seconds: { row.column($0)?.integer }).link
+        LinkRow(text: { row.column($0)?.string }, integer: { row.column($0)?.integer }).link
     }
 }

@@ -64,6 +64,14 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
 
     /// Where the chosen action button's link is.
     public enum ButtonLinks: Sendable, Hashable, CustomStringConvertible {
+        /// Buttons with no link of their own: any button of the provider's push (one with a value
+        /// at one of `pushes`) opens the push's tap link, as the provider's SDK does (OneSignal's
+        /// buttons open its launch URL `custom.u`).
+        ///
+        /// Declared first, so its case tag is zero: a multi-payload enum keeps the tag in the spare
+        /// bits of the first word, which for this case is a heap pointer, and a pointer so marked
+        /// is invisible to the leak checker the fuzz targets run under (a preset is a global).
+        case tapLink(pushes: [PayloadPath])
         /// An object keyed by action identifier, whose value holds the link at one of `links`
         /// (Airship's `com.urbanairship.interactive_actions.<id>.^d`).
         case keyed(PayloadPath, links: [Location])
@@ -74,10 +82,6 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         /// number counted from `first`; its entry holds the link at one of `links` (Mixpanel's
         /// `MP_ACTION_0` is `mp_buttons[0]`, Countly's `CountlyActionIdentifier1` is `c.b[0]`).
         case numbered(PayloadPath, prefix: String, first: Int, links: [Location])
-        /// Buttons with no link of their own: any button of the provider's push (one with a value
-        /// at one of `pushes`) opens the push's tap link, as the provider's SDK does (OneSignal's
-        /// buttons open its launch URL `custom.u`).
-        case tapLink(pushes: [PayloadPath])
 
         /// The link of the button `action`, if the payload has one. (A ``tapLink(pushes:)`` button
         /// opens the tap's link, which only the provider knows: ``NotificationProvider/link(in:)``.)
