@@ -125,4 +125,41 @@ struct ShortLinkDomainTests {
             try ManifestLoader.parse("domains: [a.com]\nshortLinks: {}\nroutes: []\n")
         }
     }
+
+    @Test("Several short-link domains: each one's file claims the codes; mistakes fail loading")
+    func severalDomains() throws {
+        let text = """
+            domains: [example.com, links.example.com, go.example.com]
+            appIDs: [Q4NR7XW2LM.com.example.app]
+            shortLinks:
+              domains: [links.example.com, Go.Example.com]
+            routes: []
+            """
+        let manifest = try ManifestLoader.parse(text)
+        #expect(manifest.shortLinks?.domains == ["links.example.com", "Go.Example.com"])
+        #expect(manifest.shortLinks?.domain == "links.example.com")
+        let files = AssociationFiles(manifest: manifest)
+        for host in ["links.example.com", "go.example.com"] {
+            let file = String(decoding: try files.appleAppSiteAssociation(for: host), as: UTF8.self)
+            #expect(file.contains(#""/?*""#), "\(host)")
+        }
+        #expect(
+            !String(decoding: try files.appleAppSiteAssociation(for: "example.com"), as: UTF8.self).contains(#""/?*""#)
+        )
+        func message(_ shortLinks: String) -> String {
+            do {
+                _ = try ManifestLoader.parse(
+                    "domains: [a.com, b.com]\nshortLinks: \(shortLinks)\nroutes: []\n",
+                    file: "m.yaml"
+                )
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message("{domains: [a.com, A.com]}").contains("'A.com' is listed twice"))
+        #expect(message("{domain: a.com, domains: [b.com]}").contains("not both"))
+        #expect(message("{domains: []}").contains("names at least one host"))
+        #expect(message("{domains: [a.com, c.com]}").contains("'c.com' must be one of 'domains'"))
+    }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import WaypointManifest
 
 @testable import WaypointLinks
 
@@ -28,7 +29,7 @@ struct FallbackTests {
         VisitAnswer.Settings(
             appStoreID: "1234567890",
             playPackage: "com.example.reading",
-            baseURL: "https://links.example.com",
+            domains: LinkDomains(ShortLinkSettings(domain: "links.example.com")),
             pages: try Pages(),
             claims: ClaimTests.tokens()
         )

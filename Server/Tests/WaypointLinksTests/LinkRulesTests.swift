@@ -138,7 +138,7 @@ struct LinkRulesTests {
         } catch let error as LinkServiceError {
             #expect(
                 error.message
-                    == "Unknown field 'deeplink'; a link has code, deepLink, fallbacks, preview, passQuery, expiresAt."
+                    == "Unknown field 'deeplink'; a link has code, domain, deepLink, fallbacks, preview, passQuery, expiresAt."
             )
         } catch {
             Issue.record("\(error)")

@@ -155,22 +155,43 @@ public enum ManifestLoader {
                 manifest.universalLinks.substitutionVariables[name] = try values.strings()
             }
         }
-        if let node = top["shortLinks"] {
-            let settings = try node.mapping(allowed: ["domain"])
-            guard let domainNode = settings["domain"] else {
-                throw node.error("'shortLinks' needs 'domain', the host short links are shared under.")
-            }
-            let shortLinks = ShortLinkSettings(domain: try domainNode.nonEmptyString())
-            let domain = shortLinks.domain
+        if let node = top["shortLinks"] { manifest.shortLinks = try readShortLinks(node, domains: manifest.domains) }
+    }
+
+    /// `shortLinks: {domain: HOST}` or `{domains: [HOST…]}`: each one of the manifest's domains.
+    private static func readShortLinks(
+        _ node: ManifestNode,
+        domains: [String]
+    ) throws(ManifestError) -> ShortLinkSettings {
+        let settings = try node.mapping(allowed: ["domain", "domains"])
+        let listed: ManifestNode
+        switch (settings["domain"], settings["domains"]) {
+        case (let one?, nil): listed = one
+        case (nil, let several?): listed = several
+        case (nil, nil):
+            throw node.error(
+                "'shortLinks' needs 'domains' (or 'domain' for one), the hosts short links are shared under."
+            )
+        case (_?, _?):
+            throw node.error("'shortLinks' takes 'domains' or 'domain', not both: list every host under 'domains'.")
+        }
+        var hosts: [String] = []
+        for item in try listed.items() {
+            let domain = try item.nonEmptyString()
             // Universal links do not fire after a redirect: the short link's own host must be associated.
-            guard !domain.hasPrefix("*."), manifest.domains.contains(where: shortLinks.isShortLinkDomain) else {
-                throw domainNode.error(
-                    "The short-link domain '\(domain)' must be one of 'domains' (not a wildcard): a short link on a host "
-                        + "the app is not associated with never opens the app."
+            guard !domain.hasPrefix("*."), domains.contains(where: { DomainPattern($0).matches(domain) }) else {
+                throw item.error(
+                    "The short-link domain '\(domain)' must be one of 'domains' (not a wildcard): a short link on a "
+                        + "host the app is not associated with never opens the app."
                 )
             }
-            manifest.shortLinks = shortLinks
+            guard !hosts.contains(where: { DomainPattern($0).matches(domain) }) else {
+                throw item.error("The short-link domain '\(domain)' is listed twice.")
+            }
+            hosts.append(domain)
         }
+        guard !hosts.isEmpty else { throw listed.error("'shortLinks.domains' names at least one host.") }
+        return ShortLinkSettings(domains: hosts)
     }
 
     private static func readRoutes(_ node: ManifestNode) throws(ManifestError) -> [ManifestRoute] {

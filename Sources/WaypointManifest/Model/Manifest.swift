@@ -217,30 +217,42 @@ public struct UniversalLinkSettings: Sendable, Hashable {
     public var substitutionVariables: [String: [String]] = [:]
 }
 
-/// The host of the app's short links (`https://links.example.com/spring`), served by Waypoint Links.
+/// The hosts of the app's short links (`https://links.example.com/spring`), served by Waypoint Links:
+/// a brand domain, a campaign domain, a replacement for a retired `*.page.link`.
 ///
-/// Its apple-app-site-association claims every path but the service's own, so a short link opens
-/// the app when it is installed; the service answers the rest (store, web fallback, previews).
+/// Each one's apple-app-site-association claims every path but the service's own, so a short link
+/// opens the app when it is installed; the service answers the rest (store, web fallback, previews).
 ///
 /// ```yaml
-/// domains: [example.com, links.example.com]
+/// domains: [example.com, links.example.com, go.example.com]
 /// shortLinks:
-///   domain: links.example.com
+///   domains: [links.example.com, go.example.com]   # or `domain: links.example.com` for one
 /// ```
 public struct ShortLinkSettings: Sendable, Hashable {
-    /// One of the manifest's `domains`, not a wildcard.
-    public var domain: String
+    /// Each one of the manifest's `domains`, not a wildcard; a link is on the first unless it
+    /// names another.
+    public var domains: [String]
 
-    public init(domain: String) { self.domain = domain }
+    /// The first short-link domain: a link's unless it names another.
+    public var domain: String {
+        get { domains.first ?? "" }
+        set { domains = [newValue] + domains.dropFirst() }
+    }
+
+    public init(domain: String) { self.domains = [domain] }
+
+    public init(domains: [String]) { self.domains = domains }
 
     /// The first path segments the service answers itself: never a short link's code, and excluded
-    /// from the short-link domain's association file so they never open the app.
+    /// from the short-link domains' association files so they never open the app.
     public static let servicePaths = [
         "api", "health", "metrics", "c", "admin", ".well-known", "favicon.ico", "robots.txt",
     ]
 
-    /// Whether `domain` is the short-link host (compared as host names are: case and a trailing dot aside).
-    public func isShortLinkDomain(_ other: String) -> Bool { DomainPattern(domain).matches(other) }
+    /// Whether `other` is a short-link host (compared as host names are: case and a trailing dot aside).
+    public func isShortLinkDomain(_ other: String) -> Bool {
+        domains.contains { DomainPattern($0).matches(other) }
+    }
 }
 
 extension ManifestRoute {

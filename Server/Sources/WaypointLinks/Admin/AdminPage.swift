@@ -171,6 +171,7 @@ struct AdminPage: Sendable {
         let hasPreview = preview.title != nil || preview.description != nil || preview.imageURL != nil
         var input = LinkInput(
             code: code == nil ? form.value("code") : nil,
+            domain: form.value("domain"),
             deepLink: form.value("deepLink") ?? "",
             fallbacks: fallbacks,
             preview: hasPreview ? preview : nil,
@@ -191,6 +192,8 @@ struct AdminPage: Sendable {
             var values = formValues(nil, cookie: cookie, error: error.message)
             for field in Self.textFields { values[field] = form[field] ?? "" }
             values["passQuery"] = form["passQuery"] != nil
+            values["domains"] = domainChoices(selected: form["domain"])
+            values["domainPicker"] = api.domains.all.count > 1
             if let code {
                 values["existing"] = true
                 values["code"] = code
@@ -219,6 +222,15 @@ struct AdminPage: Sendable {
 
     // MARK: Helpers
 
+    /// The short-link domains to pick from, the chosen one (else the first) selected; none when
+    /// there is only one to pick.
+    func domainChoices(selected: String?) -> [[String: Any]] {
+        let all = api.domains.all
+        guard all.count > 1 else { return [] }
+        let chosen = selected.flatMap(api.domains.domain(named:)) ?? all[0]
+        return all.map { ["name": $0, "selected": $0 == chosen] }
+    }
+
     /// The editor's text fields, as the form names them.
     static let textFields = [
         "code", "deepLink", "web", "ios", "android", "desktop", "appStoreID", "title", "description",
@@ -227,10 +239,14 @@ struct AdminPage: Sendable {
     static let staleForm = "The form was out of date or came from another page; it was not saved. Try again."
 
     func formValues(_ link: ShortLink?, cookie: String, error: String? = nil) -> [String: Any] {
-        // A new link passes a visit's query on, as the API's does.
-        var values: [String: Any] = ["csrf": sessions.csrfToken(for: cookie), "passQuery": true]
+        // A new link passes a visit's query on, as the API's does, and is on the first domain.
+        var values: [String: Any] = [
+            "csrf": sessions.csrfToken(for: cookie), "passQuery": true, "domains": domainChoices(selected: nil),
+            "domainPicker": api.domains.all.count > 1,
+        ]
         if let error { values["error"] = error }
         guard let link else { return values }
+        values["domains"] = domainChoices(selected: api.domains.domain(of: link))
         values["existing"] = true
         values["code"] = link.code
         values["url"] = api.body(link).url

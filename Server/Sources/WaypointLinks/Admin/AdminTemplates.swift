@@ -138,6 +138,8 @@ struct AdminTemplates: Sendable {
             <input type="hidden" name="csrf" value="{{csrf}}">
             {{^existing}}<label for="code">Code (blank for a generated one)</label>
             <input type="text" id="code" name="code" value="{{code}}" autocomplete="off">{{/existing}}
+            {{#domainPicker}}<label for="domain">Domain</label>
+            <select id="domain" name="domain">{{#domains}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/domains}}</select>{{/domainPicker}}
             <label for="deepLink">Deep link</label>
             <input type="text" id="deepLink" name="deepLink" value="{{deepLink}}" required autocomplete="off" placeholder="readapp://books/42">
             <div id="deepLink-check" class="check" aria-live="polite"></div>

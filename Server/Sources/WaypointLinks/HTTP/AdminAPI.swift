@@ -7,7 +7,7 @@ import Hummingbird
 struct AdminAPI: Sendable {
     let rules: LinkRules
     let store: any LinkStore
-    let baseURL: String
+    let domains: LinkDomains
     let now: @Sendable () -> Date
 
     /// The most links one page lists, and how many when the request does not say.
@@ -44,7 +44,13 @@ struct AdminAPI: Sendable {
         router.get(":code/analytics") { _, context in try await analytics(try code(context)) }
     }
 
-    func body(_ link: ShortLink) -> LinkBody { LinkBody(link: link, url: "\(baseURL)/\(link.code)") }
+    /// The link as the API shows it: on its domain (the first, for a link from before there were
+    /// several), with its URL.
+    func body(_ link: ShortLink) -> LinkBody {
+        var shown = link
+        shown.domain = domains.domain(of: link)
+        return LinkBody(link: shown, url: domains.url(of: link))
+    }
 
     func create(_ request: Request) async throws -> Response {
         created(try await create(try await JSONBody.decode(LinkInput.self, from: request)))

@@ -110,6 +110,8 @@ public struct LinkService: Sendable {
     let claimTokenLimiter: RateLimiter
     /// The hosts `/{code}` answers on: the short-link domain, and loopback names for local use.
     let linkHosts: Set<String>
+    /// The short-link domains, and which one each link is on.
+    let linkDomains: LinkDomains
     let unknownCodeLimiter: RateLimiter
     let clientIdentification: ClientIdentification
     let cache: LinkCache
@@ -134,14 +136,14 @@ public struct LinkService: Sendable {
         } catch {
             throw LinkServiceStartError("\(error)")
         }
-        // The manifest loader has checked that the domain is one of `domains` and not a wildcard.
-        guard let linkDomain = manifest.shortLinks?.domain else {
+        // The manifest loader has checked that each domain is one of `domains` and not a wildcard.
+        let domains = LinkDomains(manifest.shortLinks)
+        guard !domains.all.isEmpty else {
             throw LinkServiceStartError(
-                "The manifest has no 'shortLinks' section; add 'shortLinks: {domain: links.example.com}' with one of "
-                    + "its domains, so that the domain's association file lets short links open the app."
+                "The manifest has no 'shortLinks' section; add 'shortLinks: {domains: [links.example.com]}' with one "
+                    + "or more of its domains, so that their association files let short links open the app."
             )
         }
-        let baseURL = "https://" + linkDomain.lowercased()
         var forwardedHeader: HTTPField.Name?
         if let header = configuration.clientAddressHeader {
             guard let name = HTTPField.Name(header) else {
@@ -155,7 +157,8 @@ public struct LinkService: Sendable {
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
         self.claimLimiter = RateLimiter(configuration.claimLimit, name: "claims", metrics: meters)
         self.claimTokenLimiter = RateLimiter(configuration.claimTokenLimit, name: "claim tokens", metrics: meters)
-        self.linkHosts = [linkDomain.lowercased(), "localhost", "127.0.0.1", "::1"]
+        self.linkDomains = domains
+        self.linkHosts = Set(domains.all + ["localhost", "127.0.0.1", "::1"])
         guard configuration.claimLifetime > 0 else {
             throw LinkServiceStartError(
                 "The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number."
@@ -177,7 +180,7 @@ public struct LinkService: Sendable {
         )
         self.now = configuration.now
         self.tokenUse = TokenUse(store: store, now: configuration.now)
-        self.admin = AdminAPI(rules: rules, store: store, baseURL: baseURL, now: configuration.now)
+        self.admin = AdminAPI(rules: rules, store: store, domains: domains, now: configuration.now)
         do {
             self.adminPage = AdminPage(
                 api: admin,
@@ -190,7 +193,7 @@ public struct LinkService: Sendable {
             self.visits = VisitAnswer.Settings(
                 appStoreID: configuration.appStoreID,
                 playPackage: manifest.android?.package,
-                baseURL: baseURL,
+                domains: domains,
                 pages: try Pages(),
                 claims: claimTokens
             )
@@ -394,15 +397,25 @@ public struct LinkService: Sendable {
     /// Not among HTTPTypes' names; made once rather than checked on every visit.
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")
 
-    /// Whether the request's `Host` is one short links answer on: the manifest's short-link domain,
-    /// or a loopback name (a person trying the service locally, a health check on the same machine).
-    /// Any other name pointed at the service gets the 404 page: nobody can serve this app's links
-    /// under a domain of their own.
+    /// Whether the request's `Host` is one short links answer on: one of the manifest's short-link
+    /// domains, or a loopback name (a person trying the service locally, a health check on the same
+    /// machine). Any other name pointed at the service gets the 404 page: nobody can serve this
+    /// app's links under a domain of their own.
     func isLinkHost(_ request: Request) -> Bool {
-        guard let authority = request.head.authority else { return false }
-        var host = Authority.host(authority).lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
-        return linkHosts.contains(host)
+        requestHost(request).map(linkHosts.contains) ?? false
+    }
+
+    /// The request's host, lowercased, without port or trailing dot.
+    func requestHost(_ request: Request) -> String? {
+        request.head.authority.map { LinkDomains.normalized(Authority.host($0)) }
+    }
+
+    /// Whether `link` answers on the request's host: its own domain, or a loopback name. A code is
+    /// unique across domains, and `go.example.com/spring` is not `links.example.com/spring`'s link:
+    /// on another listed domain it names nothing.
+    func answers(_ link: ShortLink, on request: Request) -> Bool {
+        guard let host = requestHost(request), linkDomains.domain(named: host) != nil else { return true }
+        return host == linkDomains.domain(of: link)
     }
 
     func visit(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
@@ -410,7 +423,7 @@ public struct LinkService: Sendable {
         // the same 404 page, without a lookup.
         let date = now()
         let code = isLinkHost(request) ? try? LinkRules.normalizedCode(text) : nil
-        let link = try await lookUp(code, at: date, request, context)
+        let link = try await lookUp(code, at: date, request, context).flatMap { answers($0, on: request) ? $0 : nil }
         let client = ClientKind(userAgent: request.headers[.userAgent])
         let answer = VisitAnswer.for(
             code: text,

@@ -2,8 +2,8 @@ import Foundation
 
 /// The body of a create (`POST /api/links`) or update (`PATCH /api/links/{code}`) request. On
 /// update, an absent field keeps its value and `null` clears an optional one (`fallbacks`,
-/// `preview`, `expiresAt`; on create, `null` there means none). `code`, `deepLink` and `passQuery`
-/// are never null.
+/// `preview`, `expiresAt`; on create, `null` there means none). `code`, `domain`, `deepLink` and
+/// `passQuery` are never null.
 ///
 /// ```json
 /// {"code": "spring-sale", "deepLink": "https://read.example.com/b/42",
@@ -13,6 +13,8 @@ import Foundation
 public struct LinkInput: Sendable, Hashable, Decodable {
     /// A custom code; a create without one gets a generated, unguessable code. Not on update.
     public var code: String?
+    /// One of the manifest's short-link domains (the first when a create leaves it out).
+    public var domain: String?
     public var deepLink: String?
     public var fallbacks: ShortLink.Fallbacks?
     public var preview: ShortLink.Preview?
@@ -27,11 +29,12 @@ public struct LinkInput: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, deepLink, fallbacks, preview, passQuery, expiresAt
+        case code, domain, deepLink, fallbacks, preview, passQuery, expiresAt
     }
 
     public init(
         code: String? = nil,
+        domain: String? = nil,
         deepLink: String? = nil,
         fallbacks: ShortLink.Fallbacks? = nil,
         preview: ShortLink.Preview? = nil,
@@ -39,6 +42,7 @@ public struct LinkInput: Sendable, Hashable, Decodable {
         expiresAt: Date? = nil
     ) {
         self.code = code
+        self.domain = domain
         self.deepLink = deepLink
         self.fallbacks = fallbacks
         self.preview = preview
@@ -50,7 +54,7 @@ public struct LinkInput: Sendable, Hashable, Decodable {
         try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.stringValue), of: "a link")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only what can be cleared may be null; a null code or deep link would silently mean "absent".
-        for key in [CodingKeys.code, .deepLink, .passQuery] where container.contains(key) {
+        for key in [CodingKeys.code, .domain, .deepLink, .passQuery] where container.contains(key) {
             if try container.decodeNil(forKey: key) {
                 throw LinkServiceError(
                     .invalidRequest,
@@ -60,6 +64,7 @@ public struct LinkInput: Sendable, Hashable, Decodable {
             }
         }
         code = try container.decodeIfPresent(String.self, forKey: .code)
+        domain = try container.decodeIfPresent(String.self, forKey: .domain)
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
         fallbacks = try container.decodeIfPresent(ShortLink.Fallbacks.self, forKey: .fallbacks)
         preview = try container.decodeIfPresent(ShortLink.Preview.self, forKey: .preview)

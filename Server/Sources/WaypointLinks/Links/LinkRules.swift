@@ -16,6 +16,8 @@ public struct LinkRules: Sendable {
     public let manifest: Manifest
     let resolver: LinkResolver<ManifestRoute>
     let domains: [DomainPattern]
+    /// The short-link domains a link may be on.
+    let linkDomains: LinkDomains
 
     /// The most bytes a code may have.
     public static let maxCodeLength = 64
@@ -31,6 +33,23 @@ public struct LinkRules: Sendable {
         self.manifest = manifest
         self.resolver = try manifest.makeResolver()
         self.domains = manifest.domains.map { DomainPattern($0) }
+        self.linkDomains = LinkDomains(manifest.shortLinks)
+    }
+
+    /// The short-link domain a request names, as stored (lowercased).
+    ///
+    /// - Throws: `invalidRequest` for a host that is not one of the manifest's short-link domains.
+    func linkDomain(_ text: String) throws(LinkServiceError) -> String {
+        guard let domain = linkDomains.domain(named: text) else {
+            let listed =
+                linkDomains.all.isEmpty
+                ? "none (the manifest has no 'shortLinks')" : linkDomains.all.joined(separator: ", ")
+            throw LinkServiceError(
+                .invalidRequest,
+                "'domain' is one of the manifest's short-link domains: \(listed); '\(text)' is not."
+            )
+        }
+        return domain
     }
 
     /// A code as stored and looked up: lowercased, so `Sale` and `sale` are one code.
@@ -251,6 +270,8 @@ public struct LinkRules: Sendable {
         if let expiresAt = input.expiresAt { try Self.checkExpiry(expiresAt, now: now) }
         return ShortLink(
             code: code,
+            // Stored, not implied: a later change of the manifest's first domain moves no link.
+            domain: try input.domain.map { text throws(LinkServiceError) in try linkDomain(text) } ?? linkDomains.first,
             deepLink: deepLink,
             route: try route(for: deepLink),
             fallbacks: fallbacks,
@@ -267,6 +288,7 @@ public struct LinkRules: Sendable {
             throw LinkServiceError(.invalidRequest, "A link's code cannot change; create a new link instead.")
         }
         var result = link
+        if let domain = input.domain { result.domain = try linkDomain(domain) }
         if let deepLink = input.deepLink {
             result.route = try route(for: deepLink)
             result.deepLink = deepLink

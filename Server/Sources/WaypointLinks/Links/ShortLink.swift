@@ -10,6 +10,9 @@ import Foundation
 public struct ShortLink: Sendable, Hashable, Codable {
     /// Lowercase letters, digits, `-` and `_`; how the link is reached: `GET /{code}`.
     public var code: String
+    /// The short-link domain it is shared under, one of the manifest's `shortLinks.domains`; `nil`
+    /// (a link from before there were several) is on the first listed.
+    public var domain: String?
     /// The link the app receives; it resolved to ``route`` of the manifest when it was saved.
     public var deepLink: String
     /// The manifest route the deep link resolved to.
@@ -102,6 +105,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
 
     public init(
         code: String,
+        domain: String? = nil,
         deepLink: String,
         route: String,
         fallbacks: Fallbacks = Fallbacks(),
@@ -112,6 +116,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
         updatedAt: Date? = nil
     ) {
         self.code = code
+        self.domain = domain
         self.deepLink = deepLink
         self.route = route
         self.fallbacks = fallbacks

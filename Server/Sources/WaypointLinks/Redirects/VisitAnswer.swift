@@ -24,8 +24,8 @@ struct VisitAnswer: Sendable, Hashable {
     struct Settings: Sendable {
         var appStoreID: String?
         var playPackage: String?
-        /// `https://links.example.com`, no trailing slash.
-        var baseURL: String
+        /// The short-link domains: a link's URL, and its claim URLs, are on its own.
+        var domains: LinkDomains
         var pages: Pages
         /// Signs the claim token an iOS "Get the app" tap copies and the Play Store referrer carries.
         var claims: ClaimTokens
@@ -64,7 +64,7 @@ struct VisitAnswer: Sendable, Hashable {
                 title: title,
                 description: link.preview?.description,
                 imageURL: link.preview?.imageURL,
-                pageURL: "\(settings.baseURL)/\(link.code)",
+                pageURL: settings.domains.url(of: link),
                 continueURL: link.fallbacks.web ?? storeURL
             )
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
@@ -96,7 +96,8 @@ struct VisitAnswer: Sendable, Hashable {
             // Only an iPhone or iPad can install from the App Store button and open the app after;
             // a page of the link's own installs nothing to claim for.
             claimURL: iosPage == nil && storeURL != nil && client == .iOS && mayIssueClaim()
-                ? "\(settings.baseURL)/c/" + settings.claims.issue(for: link, platform: .iOS, at: now, query: passed)
+                ? settings.domains.baseURL(of: link) + "/c/"
+                    + settings.claims.issue(for: link, platform: .iOS, at: now, query: passed)
                 : nil,
             webURL: link.fallbacks.web.map(onward)
         )

@@ -7,7 +7,7 @@ struct LinkRow: Sendable, Hashable {
     static let columns = [
         "code", "deep_link", "route", "app_store_id", "play_package", "web_url", "preview_title",
         "preview_description", "preview_image_url", "expires_at", "created_at", "updated_at", "ios_url",
-        "android_url", "desktop_url", "pass_query",
+        "android_url", "desktop_url", "pass_query", "domain",
     ]
 
     /// The `LIKE` pattern (escaped with `\\`) for "contains `text`", lowercased as the stored codes
@@ -32,6 +32,7 @@ struct LinkRow: Sendable, Hashable {
     }
 
     var code: String
+    var domain: String?
     var deepLink: String
     var route: String
     var appStoreID: String?
@@ -50,6 +51,7 @@ struct LinkRow: Sendable, Hashable {
 
     init(_ link: ShortLink) {
         code = link.code
+        domain = link.domain
         deepLink = link.deepLink
         route = link.route
         appStoreID = link.fallbacks.appStoreID
@@ -70,6 +72,7 @@ struct LinkRow: Sendable, Hashable {
     /// Reads a row through `text` and `integer`, each given a column name.
     init(text: (String) -> String?, integer seconds: (String) -> Int?) {
         code = text("code") ?? ""
+        domain = text("domain")
         deepLink = text("deep_link") ?? ""
         route = text("route") ?? ""
         appStoreID = text("app_store_id")
@@ -95,7 +98,7 @@ struct LinkRow: Sendable, Hashable {
             .text(code), .text(deepLink), .text(route), .text(appStoreID), .text(playPackage), .text(web),
             .text(previewTitle), .text(previewDescription), .text(previewImageURL), .integer(expiresAt),
             .integer(createdAt), .integer(updatedAt), .text(ios), .text(android), .text(desktop),
-            .integer(passQuery ? 1 : 0),
+            .integer(passQuery ? 1 : 0), .text(domain),
         ]
     }
 
@@ -103,6 +106,7 @@ struct LinkRow: Sendable, Hashable {
         let preview = ShortLink.Preview(title: previewTitle, description: previewDescription, imageURL: previewImageURL)
         return ShortLink(
             code: code,
+            domain: domain,
             deepLink: deepLink,
             route: route,
             fallbacks: ShortLink.Fallbacks(

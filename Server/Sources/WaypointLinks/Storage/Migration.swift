@@ -135,6 +135,12 @@ public struct Migration: Sendable {
                 "ALTER TABLE links ADD COLUMN pass_query {int64} NOT NULL DEFAULT 1",
             ]
         ),
+        Migration(
+            version: 7,
+            summary: "several short-link domains: the one each link is on",
+            // Null for the links from before: they are on the first domain listed.
+            statements: ["ALTER TABLE links ADD COLUMN domain TEXT"]
+        ),
     ]
 }
 
