@@ -73,6 +73,8 @@ try:
         time.sleep(0.5)
     assert clicks == "1", "the click count stayed at " + clicks
     assert driver.find_elements(By.ID, "chart"), "no chart"
+    platforms = driver.find_element(By.ID, "by-platform").text
+    assert "desktop 1" in platforms, platforms
     shot(driver, "admin-link.png")
 
     # The list, searched.

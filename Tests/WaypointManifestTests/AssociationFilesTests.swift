@@ -118,7 +118,7 @@ struct ShortLinkDomainTests {
                 Issue.record("\(domain) was taken")
             } catch {
                 #expect(error.description.hasPrefix("m.yaml:3:11: The short-link domain "))
-                #expect(error.description.contains("must be one of 'domains' (not a wildcard)"))
+                #expect(error.description.contains("must be one of 'domains', listed as it is (not a wildcard"))
             }
         }
         #expect(throws: ManifestError.self) {
@@ -161,5 +161,10 @@ struct ShortLinkDomainTests {
         #expect(message("{domain: a.com, domains: [b.com]}").contains("not both"))
         #expect(message("{domains: []}").contains("names at least one host"))
         #expect(message("{domains: [a.com, c.com]}").contains("'c.com' must be one of 'domains'"))
+        // Under a wildcard is not listed: the app's entitlement names the wildcard, not this host.
+        let wildcard = try? ManifestLoader.parse(
+            "domains: [a.com, \"*.b.com\"]\nshortLinks: {domains: [go.b.com]}\nroutes: []\n"
+        )
+        #expect(wildcard == nil)
     }
 }

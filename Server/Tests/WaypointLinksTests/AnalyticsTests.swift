@@ -32,6 +32,8 @@ struct AnalyticsTests {
         #expect(analytics.total.claimRate == 0.25)
         #expect(analytics.total.clicksByClient == ["iOS": 10, "android": 2, "desktop": 5, "previewCrawler": 3])
         #expect(analytics.total.clicksByOutcome["landingPage"] == 6)
+        #expect(analytics.total.byPlatform == ["ios": 10, "android": 2, "desktop": 5, "bot": 3])
+        #expect(analytics.days[1].counts.byPlatform == ["bot": 3, "ios": 4])
         #expect(analytics.days.map(\.day) == ["2026-11-24", "2026-11-25", "2026-11-26"])
         #expect(analytics.days.map(\.counts.installs) == [1, 0, 1])
         // A day with an install and no claimable click has no rate, rather than a division by zero.
@@ -56,7 +58,10 @@ struct AnalyticsTests {
             try await client.execute(uri: "/api/links/spring/analytics", method: .get, headers: auth) { response in
                 #expect(response.status == .ok)
                 let body = String(buffer: response.body)
-                #expect(body.contains(#""total":{"claimRate":0.25,"claimableClicks":4"#), "\(body)")
+                #expect(
+                    body.contains(#""total":{"byPlatform":{"ios":4},"claimRate":0.25,"claimableClicks":4"#),
+                    "\(body)"
+                )
                 #expect(body.contains(#""day":"2026-11-24""#))
             }
             try await client.execute(uri: "/api/links/none/analytics", method: .get, headers: auth) {

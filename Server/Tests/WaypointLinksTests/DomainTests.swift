@@ -13,13 +13,13 @@ import WaypointManifest
 /// Issue 40: several short-link domains for one app (a brand domain, a campaign domain).
 @Suite("Several short-link domains")
 struct DomainTests {
-    /// The shared manifest with a second short-link domain, under its wildcard domain.
+    /// The shared manifest with a second short-link domain (listed itself, besides its wildcard).
     static func manifest() throws -> Manifest {
         try ManifestLoader.parse(
             Fixtures.manifestText.replacingOccurrences(
                 of: "domain: links.example.com",
                 with: "domains: [links.example.com, go.example.org]"
-            )
+            ).replacingOccurrences(of: #""*.example.org"]"#, with: #""*.example.org", go.example.org]"#)
         )
     }
 

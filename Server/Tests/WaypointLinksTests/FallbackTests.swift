@@ -30,6 +30,7 @@ struct FallbackTests {
             appStoreID: "1234567890",
             playPackage: "com.example.reading",
             domains: LinkDomains(ShortLinkSettings(domain: "links.example.com")),
+            rules: try LinkRules(manifest: try Fixtures.manifest()),
             pages: try Pages(),
             claims: ClaimTests.tokens()
         )
@@ -136,6 +137,20 @@ struct FallbackTests {
             #expect(resolved.contains(#""deepLink":"readapp://books/42?utm_source=app""#))
         }
         await fixture.store.close()
+    }
+
+    @Test("A visit's query never makes a deep link the app would refuse: the link as saved goes instead")
+    func mergedStillResolves() throws {
+        let rules = try LinkRules(manifest: try Fixtures.manifest())
+        var long = Self.link
+        long.deepLink = "readapp://books/42?pad=" + String(repeating: "x", count: 4000)
+        #expect(try rules.route(for: long.deepLink) == "book")
+        let query = "utm_source=" + String(repeating: "n", count: 200)
+        #expect(rules.deepLink(of: long, passing: query) == long.deepLink)
+        #expect(rules.deepLink(of: Self.link, passing: "utm_source=news") == "readapp://books/42?utm_source=news")
+        var closed = Self.link
+        closed.passQuery = false
+        #expect(rules.deepLink(of: closed, passing: "utm_source=news") == "readapp://books/42")
     }
 
     @Test("A claim token carries its query, signed; the old versions still verify")

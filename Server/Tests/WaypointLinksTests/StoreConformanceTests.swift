@@ -64,6 +64,7 @@ struct StoreConformanceTests {
     static func link(_ code: String, deepLink: String = "readapp://books/1") -> ShortLink {
         ShortLink(
             code: code,
+            domain: "links.example.com",
             deepLink: deepLink,
             route: "book",
             fallbacks: ShortLink.Fallbacks(

@@ -8,7 +8,7 @@ import Waypoint
 /// parameter and `*` as `?*` (one or more characters), `**` as `*` (with the path before it as a
 /// component of its own, since `**` may capture nothing). `universalLinks.exclude` patterns come
 /// first as `exclude` components. A case-insensitive router sets `caseSensitive: false` in the
-/// file's defaults. On the manifest's `shortLinks.domain`, every path but the link service's own
+/// file's defaults. On each of the manifest's `shortLinks.domains`, every path but the link service's own
 /// follows the routes, so a short link opens the app.
 ///
 /// ```swift

@@ -179,10 +179,12 @@ public enum ManifestLoader {
         for item in try listed.items() {
             let domain = try item.nonEmptyString()
             // Universal links do not fire after a redirect: the short link's own host must be associated.
-            guard !domain.hasPrefix("*."), domains.contains(where: { DomainPattern($0).matches(domain) }) else {
+            // Listed itself, not under a wildcard: an app's entitlements name the domains as listed,
+            // and a wildcard entry is not where iOS looks for this host's file.
+            guard !domain.hasPrefix("*."), domains.contains(where: { DomainPattern(domain).matches($0) }) else {
                 throw item.error(
-                    "The short-link domain '\(domain)' must be one of 'domains' (not a wildcard): a short link on a "
-                        + "host the app is not associated with never opens the app."
+                    "The short-link domain '\(domain)' must be one of 'domains', listed as it is (not a wildcard, "
+                        + "nor under one): a short link on a host the app is not associated with never opens the app."
                 )
             }
             guard !hosts.contains(where: { DomainPattern($0).matches(domain) }) else {

@@ -175,8 +175,9 @@ struct AdminPage: Sendable {
             deepLink: form.value("deepLink") ?? "",
             fallbacks: fallbacks,
             preview: hasPreview ? preview : nil,
-            // A checkbox is sent only when checked; the form always holds it.
-            passQuery: form["passQuery"] != nil
+            // A checkbox is sent only when checked: its absence means "off" only from a form that
+            // showed it (a post from an older page, or a script, leaves the setting as it is).
+            passQuery: form["passQueryShown"] != nil ? form["passQuery"] != nil : nil
         )
         if !hasPreview { input.cleared.insert(.preview) }
         do {
@@ -267,6 +268,10 @@ struct AdminPage: Sendable {
         [
             "clicks": counts.clicks, "installs": counts.installs, "claimable": counts.claimableClicks,
             "rate": counts.claimRate.map { String(format: "%.0f%%", $0 * 100) } ?? "–",
+            "hasPlatforms": !counts.byPlatform.isEmpty,
+            "platforms": ["ios", "android", "desktop", "bot"].compactMap { name in
+                counts.byPlatform[name].map { ["name": name, "clicks": $0] }
+            },
         ]
     }
 

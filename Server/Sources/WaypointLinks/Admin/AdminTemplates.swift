@@ -124,6 +124,7 @@ struct AdminTemplates: Sendable {
             <div>Installs<strong id="total-installs">{{installs}}</strong></div>
             <div>Claim rate<strong id="claim-rate">{{rate}}</strong></div>
             </div>
+            {{#hasPlatforms}}<p class="legend" id="by-platform">By platform:{{#platforms}} <span class="platform">{{name}} {{clicks}}</span>{{/platforms}}</p>{{/hasPlatforms}}
             {{/total}}
             {{#chart}}{{^empty}}
             <p class="legend">Per day (last 30 with activity):<span style="background:#0a66d8"></span>clicks<span style="background:#1e9e5a"></span>installs</p>
@@ -151,6 +152,7 @@ struct AdminTemplates: Sendable {
             <input type="text" id="android" name="android" value="{{android}}" autocomplete="off">
             <label for="desktop">Desktop (instead of the web fallback)</label>
             <input type="text" id="desktop" name="desktop" value="{{desktop}}" autocomplete="off">
+            <input type="hidden" name="passQueryShown" value="1">
             <label><input type="checkbox" id="passQuery" name="passQuery" value="on"{{#passQuery}} checked{{/passQuery}}> Pass a visit's query (utm_…) on</label>
             <label for="appStoreID">App Store id</label>
             <input type="text" id="appStoreID" name="appStoreID" value="{{appStoreID}}" autocomplete="off">

@@ -21,6 +21,8 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
         public var clicks = 0
         public var clicksByClient: [String: Int] = [:]
         public var clicksByOutcome: [String: Int] = [:]
+        /// Clicks by platform: `ios`, `android`, `desktop`, and `bot` for link-preview crawlers.
+        public var byPlatform: [String: Int] = [:]
         /// Landing pages on iOS and Play Store redirects: the clicks a claim can follow.
         public var claimableClicks = 0
         /// Claims of the link's deferred link (``ClaimRecord``).
@@ -35,6 +37,7 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
             clicks += count.count
             clicksByClient[count.key.client.rawValue, default: 0] += count.count
             clicksByOutcome[count.key.outcome.rawValue, default: 0] += count.count
+            byPlatform[Self.platform(count.key.client), default: 0] += count.count
             if Self.isClaimable(count.key) { claimableClicks += count.count }
         }
 
@@ -43,12 +46,23 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
             installsByPlatform[count.platform.rawValue, default: 0] += count.count
         }
 
+        /// The platform a marketer reads a click by.
+        static func platform(_ client: ClientKind) -> String {
+            switch client {
+            case .iOS: "ios"
+            case .android: "android"
+            case .desktop: "desktop"
+            case .previewCrawler: "bot"
+            }
+        }
+
         static func isClaimable(_ key: ClickKey) -> Bool {
             (key.client == .iOS && key.outcome == .landingPage) || (key.client == .android && key.outcome == .store)
         }
 
         enum CodingKeys: String, CodingKey {
-            case clicks, clicksByClient, clicksByOutcome, claimableClicks, installs, installsByPlatform, claimRate
+            case clicks, clicksByClient, clicksByOutcome, byPlatform, claimableClicks, installs, installsByPlatform,
+                claimRate
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -56,6 +70,7 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
             try container.encode(clicks, forKey: .clicks)
             try container.encode(clicksByClient, forKey: .clicksByClient)
             try container.encode(clicksByOutcome, forKey: .clicksByOutcome)
+            try container.encode(byPlatform, forKey: .byPlatform)
             try container.encode(claimableClicks, forKey: .claimableClicks)
             try container.encode(installs, forKey: .installs)
             try container.encode(installsByPlatform, forKey: .installsByPlatform)

@@ -11,9 +11,10 @@ import Hummingbird
 struct ClaimAPI: Sendable {
     let tokens: ClaimTokens
     let store: any LinkStore
+    let rules: LinkRules
     let now: @Sendable () -> Date
 
-    /// `{"token": "AQE…"}`: the token alone, or the whole claim URL the pasteboard held.
+    /// `{"token": "AwE…"}`: the token alone, or the whole claim URL the pasteboard held.
     struct Input: Decodable {
         let token: String
 
@@ -60,7 +61,7 @@ struct ClaimAPI: Sendable {
             Claimed(
                 code: link.code,
                 // The query of the visit that issued the token, when the link still passes queries.
-                deepLink: QueryPassthrough.merge(link.passQuery ? token.query : nil, into: link.deepLink),
+                deepLink: rules.deepLink(of: link, passing: token.query),
                 route: link.route,
                 platform: token.platform
             )
@@ -74,7 +75,7 @@ struct ClaimAPI: Sendable {
         return Response(status: .found, headers: [.location: "/\(token.code)", .cacheControl: "no-store"])
     }
 
-    /// The token in `text`, which may be the claim URL itself: `https://links.example.com/c/AQE…`.
+    /// The token in `text`, which may be the claim URL itself: `https://links.example.com/c/AwE…`.
     static func tokenText(_ text: String) -> String {
         guard let range = text.range(of: "/c/", options: .backwards) else { return text }
         return String(text[range.upperBound...])

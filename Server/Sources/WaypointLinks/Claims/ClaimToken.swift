@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ```swift
 /// let tokens = ClaimTokens(secret: store.sharedSecret, lifetime: 86_400)
-/// let text = tokens.issue(for: link, platform: .iOS, at: .now)            // "AgE…"
+/// let text = tokens.issue(for: link, platform: .iOS, at: .now)            // "AwE…"
 /// try tokens.verify(text, at: .now).code                                   // "spring-sale"
 /// ```
 struct ClaimToken: Sendable, Hashable {
@@ -91,8 +91,9 @@ struct ClaimTokens: Sendable {
         var generator = SystemRandomNumberGenerator()
         bytes += (0..<Self.idLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes += withUnsafeBytes(of: Self.seconds(link.createdAt).bigEndian) { Array($0) }
-        bytes.append(UInt8(clamping: link.code.utf8.count))
-        bytes += Array(link.code.utf8)
+        // A code has at most LinkRules.maxCodeLength (64) bytes: its length fits a byte.
+        bytes.append(UInt8(truncatingIfNeeded: min(link.code.utf8.count, LinkRules.maxCodeLength)))
+        bytes += Array(link.code.utf8.prefix(LinkRules.maxCodeLength))
         // A query too long to pass on was never passed (QueryPassthrough.passed): none is cut here.
         if let query, query.utf8.count <= QueryPassthrough.maxBytes { bytes += Array(query.utf8) }
         bytes += mac(bytes)
@@ -119,10 +120,10 @@ struct ClaimTokens: Sendable {
         let version = signed[0]
         guard (1...3).contains(version), let platform = ClaimPlatform(byte: signed[1]) else { throw invalid }
         let createdEnd = version == 1 ? Self.headerLength : Self.headerLength + 4
+        guard signed.count > createdEnd else { throw invalid }
         var codeRange = createdEnd..<signed.count
         var query: String?
         if version == 3 {
-            guard signed.count > createdEnd else { throw invalid }
             let length = Int(signed[createdEnd])
             codeRange = (createdEnd + 1)..<(createdEnd + 1 + length)
             guard length > 0, codeRange.upperBound <= signed.count else { throw invalid }

@@ -165,7 +165,7 @@ public struct LinkService: Sendable {
             )
         }
         let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
-        self.claims = ClaimAPI(tokens: claimTokens, store: store, now: configuration.now)
+        self.claims = ClaimAPI(tokens: claimTokens, store: store, rules: rules, now: configuration.now)
         self.metrics = configuration.metrics
         let cache = LinkCache(lifetime: configuration.linkCacheSeconds)
         store.observeChanges { change in cache.forget(change) }
@@ -194,6 +194,7 @@ public struct LinkService: Sendable {
                 appStoreID: configuration.appStoreID,
                 playPackage: manifest.android?.package,
                 domains: domains,
+                rules: rules,
                 pages: try Pages(),
                 claims: claimTokens
             )
@@ -379,9 +380,12 @@ public struct LinkService: Sendable {
         let client = ClientKind(userAgent: request.headers[.userAgent])
         try await count(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app), request)
         guard !expired else { throw LinkServiceError(.expired, "The link '\(code)' has expired.") }
-        let passed = QueryPassthrough.passed(request.uri.query, by: link)
         return JSONBody.response(
-            Resolved(code: link.code, deepLink: QueryPassthrough.merge(passed, into: link.deepLink), route: link.route)
+            Resolved(
+                code: link.code,
+                deepLink: admin.rules.deepLink(of: link, passing: request.uri.query),
+                route: link.route
+            )
         )
     }
 

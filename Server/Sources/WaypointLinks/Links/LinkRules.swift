@@ -132,6 +132,21 @@ public struct LinkRules: Sendable {
         return forms.isEmpty ? "a link of one of the manifest's routes" : forms.joined(separator: " or ")
     }
 
+    /// The deep link the app receives for `link` with a visit's `query` passed on
+    /// (``QueryPassthrough``): merged while the merged link still resolves to the link's route,
+    /// else the link as saved. A visitor's query never changes where the app goes, nor makes a link
+    /// the app would refuse (too long, a parameter of the wrong type).
+    ///
+    /// ```swift
+    /// rules.deepLink(of: link, passing: "utm_source=news")   // "readapp://books/42?utm_source=news"
+    /// ```
+    func deepLink(of link: ShortLink, passing query: String?) -> String {
+        guard let passed = QueryPassthrough.passed(query, by: link) else { return link.deepLink }
+        let merged = QueryPassthrough.merge(passed, into: link.deepLink)
+        guard merged != link.deepLink, (try? route(for: merged)) == link.route else { return link.deepLink }
+        return merged
+    }
+
     /// Checks every URL and text of the fallbacks and the preview.
     public func check(_ fallbacks: ShortLink.Fallbacks, _ preview: ShortLink.Preview?) throws(LinkServiceError) {
         if let id = fallbacks.appStoreID, id.isEmpty || id.count > 20 || !id.allSatisfy(\.isASCIIDigit) {
@@ -154,8 +169,8 @@ public struct LinkRules: Sendable {
     }
 
     /// A fallback: an `https` URL anywhere, without user info (`https://bank.example@evil.example/`
-    /// reads as the bank), control, invisible or direction-changing characters, at most
-    /// ``maxURLLength`` bytes.
+    /// reads as the bank), raw control, invisible or direction-changing characters (percent-encoded
+    /// ones are the target site's business), at most ``maxURLLength`` bytes.
     static func checkFallbackURL(_ text: String, field: String) throws(LinkServiceError) {
         guard text.utf8.count <= maxURLLength else {
             throw LinkServiceError(

@@ -26,6 +26,8 @@ struct VisitAnswer: Sendable, Hashable {
         var playPackage: String?
         /// The short-link domains: a link's URL, and its claim URLs, are on its own.
         var domains: LinkDomains
+        /// What a deep link with a visit's query passed on must still resolve to.
+        var rules: LinkRules
         var pages: Pages
         /// Signs the claim token an iOS "Get the app" tap copies and the Play Store referrer carries.
         var claims: ClaimTokens
@@ -91,7 +93,7 @@ struct VisitAnswer: Sendable, Hashable {
         let page = Pages.Landing(
             title: title,
             description: link.preview?.description,
-            openURL: onward(link.deepLink),
+            openURL: settings.rules.deepLink(of: link, passing: query),
             storeURL: iosPage ?? storeURL,
             // Only an iPhone or iPad can install from the App Store button and open the app after;
             // a page of the link's own installs nothing to claim for.
