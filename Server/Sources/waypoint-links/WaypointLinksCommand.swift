@@ -165,6 +165,17 @@ struct Serve: AsyncParsableCommand {
         }
         var logger = Logger(label: "waypoint-links")
         logger.logLevel = .info
+        // Links from before several short-link domains name none: they are on the first listed,
+        // and are written so, once, before any request is answered.
+        if let first = loaded.shortLinks?.domain {
+            do {
+                let moved = try await store.assignDomain(first.lowercased())
+                if moved > 0 { logger.info("\(moved) links from before short-link domains are on \(first)") }
+            } catch {
+                await store.close()
+                throw CommandFailure(error.description)
+            }
+        }
         let app = Application(
             router: service.router(),
             configuration: ApplicationConfiguration(

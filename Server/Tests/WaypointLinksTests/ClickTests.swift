@@ -172,6 +172,7 @@ actor FlakyStore: LinkStore {
     func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] { [] }
     func replace(_ link: ShortLink) async throws(StoreError) -> Bool { false }
     func delete(code: String) async throws(StoreError) -> Bool { false }
+    func assignDomain(_ domain: String) async throws(StoreError) -> Int { 0 }
     nonisolated func observeChanges(_ observer: @escaping @Sendable (LinkChange) -> Void) {}
     func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool { true }
     func tokens() async throws(StoreError) -> [APITokenRecord] { [] }

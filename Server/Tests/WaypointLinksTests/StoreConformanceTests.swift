@@ -82,6 +82,21 @@ struct StoreConformanceTests {
         )
     }
 
+    @Test(
+        "Links that name no domain are put on the one given, once; the others keep theirs",
+        arguments: Engine.available
+    )
+    func assignDomain(engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        #expect(try await store.insert(ShortLink(code: "old", deepLink: "readapp://books/1", route: "book")))
+        #expect(try await store.insert(Self.link("named")))
+        #expect(try await store.assignDomain("links.example.com") == 1)
+        #expect(try await store.link(code: "old")?.domain == "links.example.com")
+        #expect(try await store.assignDomain("go.example.org") == 0)
+        #expect(try await store.link(code: "old")?.domain == "links.example.com")
+        await store.close()
+    }
+
     @Test("A link reads back as it was written, every field", arguments: Engine.available)
     func roundTrip(engine: Engine) async throws {
         let store = try await engine.makeStore()

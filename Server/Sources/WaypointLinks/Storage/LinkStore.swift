@@ -21,6 +21,9 @@ public protocol LinkStore: Sendable {
     func replace(_ link: ShortLink) async throws(StoreError) -> Bool
     /// `false` when there was no such link.
     func delete(code: String) async throws(StoreError) -> Bool
+    /// Puts every link that names no short-link domain (one made before there were several) on
+    /// `domain`, so that reordering the manifest's list later moves none; the number moved.
+    func assignDomain(_ domain: String) async throws(StoreError) -> Int
 
     /// Tells `observer` of every edit and delete once it is committed: this instance's own at once,
     /// and on an engine several instances share, the others' too.

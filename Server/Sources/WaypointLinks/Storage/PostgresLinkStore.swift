@@ -286,6 +286,15 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    public func assignDomain(_ domain: String) async throws(StoreError) -> Int {
+        try await rows(
+            "assign links their domain",
+            "UPDATE links SET domain = \(domain) WHERE domain IS NULL RETURNING code"
+        ) {
+            try $0.decode(String.self)
+        }.count
+    }
+
     public func removeTokens(named name: String) async throws(StoreError) -> Int {
         try await rows("remove a token", "DELETE FROM api_tokens WHERE name = \(name) RETURNING name") {
             try $0.decode(String.self)

@@ -195,6 +195,11 @@ public final class SQLiteLinkStore: LinkStore {
         return true
     }
 
+    public func assignDomain(_ domain: String) async throws(StoreError) -> Int {
+        try await writer.execute("UPDATE links SET domain = ? WHERE domain IS NULL RETURNING code", [.text(domain)])
+            .count
+    }
+
     public func addToken(name: String, secretHash: [UInt8], createdAt: Date) async throws(StoreError) -> Bool {
         // One statement, so two commands adding the same name at once give one token.
         !(try await writer.execute(
