@@ -358,15 +358,8 @@ struct NotificationProviderTests {
         )
     }
 
-    /// `payload` with `value` at `path`, objects made on the way.
+    /// A visible push with `value` at `path`.
     static func setting(_ path: PayloadPath, to value: PayloadValue) -> PayloadValue {
-        func set(_ keys: ArraySlice<String>, in object: PayloadValue?) -> PayloadValue {
-            guard let key = keys.first else { return value }
-            var fields: [String: PayloadValue] = [:]
-            if case .object(let existing) = object { fields = existing }
-            fields[key] = set(keys.dropFirst(), in: fields[key])
-            return .object(fields)
-        }
-        return set(ArraySlice(path.keys), in: ["aps": ["alert": "Hi"]])
+        path.setting(value, in: ["aps": ["alert": "Hi"]])
     }
 }

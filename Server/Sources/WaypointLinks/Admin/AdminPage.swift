@@ -194,7 +194,6 @@ struct AdminPage: Sendable {
             for field in Self.textFields { values[field] = form[field] ?? "" }
             values["passQuery"] = form["passQuery"] != nil
             values["domains"] = domainChoices(selected: form["domain"])
-            values["domainPicker"] = api.domains.all.count > 1
             if let code {
                 values["existing"] = true
                 values["code"] = code

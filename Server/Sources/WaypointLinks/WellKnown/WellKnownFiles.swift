@@ -42,13 +42,7 @@ public struct WellKnownFiles: Sendable {
         }
         let files = AssociationFiles(manifest: manifest)
         var appleFiles: [(domain: DomainPattern, file: File)] = []
-        // The short-link domains first, each with a file of its own: one under a wildcard domain
-        // (`go.example.org` under `*.example.org`) claims the codes, which the wildcard's does not.
-        let shortLinkDomains = manifest.shortLinks?.domains ?? []
-        let others = manifest.domains.filter { domain in
-            !shortLinkDomains.contains { $0.lowercased() == domain.lowercased() }
-        }
-        for domain in shortLinkDomains + others.sorted(by: { !$0.hasPrefix("*.") && $1.hasPrefix("*.") }) {
+        for domain in manifest.domains.sorted(by: { !$0.hasPrefix("*.") && $1.hasPrefix("*.") }) {
             appleFiles.append((DomainPattern(domain), File(try files.appleAppSiteAssociation(for: domain))))
         }
         self.appleFiles = appleFiles
