@@ -75,6 +75,9 @@ try:
     assert driver.find_elements(By.ID, "chart"), "no chart"
     platforms = driver.find_element(By.ID, "by-platform").text
     assert "desktop 1" in platforms, platforms
+    # A typed address sends no Referer.
+    referrers = driver.find_element(By.ID, "by-referrer").text
+    assert "(direct) 1" in referrers, referrers
     shot(driver, "admin-link.png")
 
     # The list, searched.

@@ -13,7 +13,7 @@ database="${1:-$work/links.sqlite}"
 export WAYPOINT_LINKS_DATABASE="$database"
 token_name="smoke-$$-$RANDOM"
 token="$("$binary" token create --name "$token_name")"
-start_service "$port" "$database" --app-store-id 1234567890
+start_service "$port" "$database" --app-store-id 1234567890 --country-header CF-IPCountry
 
 failures=0
 # expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
@@ -52,7 +52,8 @@ expect 200 "the app expands the code" "$base/api/resolve/spring"
 expect 200 "iPhone: landing page" -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' "$base/spring"
 expect 302 "Android: Play Store" -A 'Mozilla/5.0 (Linux; Android 15)' "$base/spring"
 expect 302 "desktop: web fallback, with the visit's query" -D "$work/headers" \
-    -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring?utm_source=news"
+    -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' -e https://news.example.com/issue-12 -H 'CF-IPCountry: de' \
+    "$base/spring?utm_source=news"
 grep -qi '^location: https://read.example.com/b/42?utm_source=news' "$work/headers" \
     || { echo "FAIL  the query was not passed on: $(grep -i '^location' "$work/headers")"; failures=$((failures + 1)); }
 expect 200 "Slack: preview" -A 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' "$base/spring"
@@ -64,6 +65,17 @@ sleep 2
 expect 200 "click counts" "${auth[@]}" "$base/api/links/spring/clicks"
 grep -q "\"total\":$((clicks_before + 5))" "$work/body" \
     || { echo "FAIL  clicks not written (had $clicks_before): $(cat "$work/body")"; failures=$((failures + 1)); }
+# Where they came from: the desktop visit's Referer host and the country its CDN header named; the
+# app's resolve as (app). An earlier link with this code may have left counts: look for the names.
+expect 200 "analytics with referrers and countries" "${auth[@]}" "$base/api/links/spring/analytics"
+python3 - "$work/body" <<'PYTHON' || failures=$((failures + 1))
+import json, sys
+total = json.load(open(sys.argv[1]))["total"]
+missing = [name for name, table in [("news.example.com", "byReferrer"), ("(app)", "byReferrer"), ("(direct)", "byReferrer"), ("DE", "byCountry")] if not total[table].get(name)]
+if missing:
+    print(f"FAIL  analytics lack {missing}: {total}")
+    sys.exit(1)
+PYTHON
 expect 200 "metrics" "$base/metrics"
 grep -q '^waypoint_links_visits_total{client="android",outcome="store"} 1' "$work/body" \
     || { echo "FAIL  no visit metric: $(grep waypoint_links "$work/body")"; failures=$((failures + 1)); }

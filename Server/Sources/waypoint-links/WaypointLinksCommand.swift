@@ -118,6 +118,16 @@ struct Serve: AsyncParsableCommand {
     )
     var clientAddressHeader: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Behind a CDN: the header it puts the visitor's country in, such as CF-IPCountry.",
+            discussion:
+                "Clicks are then counted by country too (byCountry in a link's analytics). CloudFront sends "
+                + "CloudFront-Viewer-Country. Only the two-letter code is kept."
+        )
+    )
+    var countryHeader: String?
+
     func validate() throws {
         guard claimHours > 0, claimHours.isFinite else {
             throw ValidationError("--claim-hours is more than 0.")
@@ -151,6 +161,7 @@ struct Serve: AsyncParsableCommand {
                     adminLimit: RateLimit(perMinute: adminLimit),
                     unknownCodeLimit: RateLimit(perMinute: unknownCodeLimit),
                     clientAddressHeader: clientAddressHeader,
+                    countryHeader: countryHeader,
                     linkCacheSeconds: linkCacheSeconds,
                     clickWindow: .milliseconds(Int((clickWindow * 1000).rounded())),
                     claimLifetime: claimHours * 3600,

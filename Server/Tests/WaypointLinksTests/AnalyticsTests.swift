@@ -59,7 +59,9 @@ struct AnalyticsTests {
                 #expect(response.status == .ok)
                 let body = String(buffer: response.body)
                 #expect(
-                    body.contains(#""total":{"byPlatform":{"ios":4},"claimRate":0.25,"claimableClicks":4"#),
+                    body.contains(
+                        #""total":{"byCountry":{},"byPlatform":{"ios":4},"byReferrer":{},"claimRate":0.25,"claimableClicks":4"#
+                    ),
                     "\(body)"
                 )
                 #expect(body.contains(#""day":"2026-11-24""#))

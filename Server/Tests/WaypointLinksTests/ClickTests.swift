@@ -167,6 +167,7 @@ actor FlakyStore: LinkStore {
     }
 
     func clicks(code: String) async throws(StoreError) -> [ClickCount] { [] }
+    func clickSources(code: String) async throws(StoreError) -> [ClickSourceCount] { [] }
     func insert(_ link: ShortLink) async throws(StoreError) -> Bool { true }
     func link(code: String) async throws(StoreError) -> ShortLink? { nil }
     func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] { [] }

@@ -121,7 +121,7 @@ struct DomainTests {
         await fixture.store.close()
     }
 
-    @Test("A link answers only on its own domain; every listed domain serves the association file")
+    @Test("A link answers, and resolves, only on its own domain; every listed domain serves the association file")
     func hosts() async throws {
         let fixture = try await ServiceFixture.make()
         let service = try Self.service(fixture.store)
@@ -142,6 +142,9 @@ struct DomainTests {
                     ("go.example.org", "/spring", 200), ("GO.example.org.", "/spring", 200),
                     ("127.0.0.1", "/spring", 200),
                     ("links.example.com", "/spring", 404), ("evil.example", "/spring", 404),
+                    // The app asking on the host it was opened with meets the same rule.
+                    ("go.example.org", "/api/resolve/spring", 200), ("links.example.com", "/api/resolve/spring", 404),
+                    ("api.example.net", "/api/resolve/spring", 200),
                     ("go.example.org", "/.well-known/apple-app-site-association", 200),
                     ("links.example.com", "/.well-known/apple-app-site-association", 200),
                 ] {

@@ -267,10 +267,7 @@ struct AdminPage: Sendable {
         [
             "clicks": counts.clicks, "installs": counts.installs, "claimable": counts.claimableClicks,
             "rate": counts.claimRate.map { String(format: "%.0f%%", $0 * 100) } ?? "–",
-            "hasPlatforms": !counts.byPlatform.isEmpty,
-            "platforms": ["ios", "android", "desktop", "bot"].compactMap { name in
-                counts.byPlatform[name].map { ["name": name, "clicks": $0] }
-            },
+            "breakdowns": AdminBreakdown.all(counts).map(\.values),
         ]
     }
 
@@ -290,31 +287,5 @@ struct AdminPage: Sendable {
         ]
         if let referrerPolicy = LinkService.referrerPolicy { headers[referrerPolicy] = "same-origin" }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-}
-
-/// A link's clicks and installs per day as SVG bars: numbers only, drawn by the template.
-struct AdminChart {
-    let values: [String: Any]
-
-    static let height = 120.0
-    static let barWidth = 14.0
-
-    init(analytics: LinkAnalytics) {
-        let days = analytics.days.suffix(30)
-        let peak = Double(max(1, days.map { max($0.counts.clicks, $0.counts.installs) }.max() ?? 1))
-        var bars: [[String: Any]] = []
-        for (index, day) in days.enumerated() {
-            let x = Double(index) * (Self.barWidth * 2 + 6)
-            let clicks = Double(day.counts.clicks) / peak * Self.height
-            let installs = Double(day.counts.installs) / peak * Self.height
-            bars.append([
-                "day": day.day, "clicks": day.counts.clicks, "installs": day.counts.installs,
-                "x": Int(x), "installsX": Int(x + Self.barWidth),
-                "clicksY": Int(Self.height - clicks), "clicksHeight": Int(clicks.rounded(.up)),
-                "installsY": Int(Self.height - installs), "installsHeight": Int(installs.rounded(.up)),
-            ])
-        }
-        values = ["bars": bars, "width": max(200, bars.count * Int(Self.barWidth * 2 + 6)), "empty": bars.isEmpty]
     }
 }

@@ -64,6 +64,9 @@ struct AdminTemplates: Sendable {
         .stats{display:flex;gap:1rem;margin:1rem 0}.stats div{background:#fff;padding:.7rem 1rem;border-radius:.5rem;flex:1}
         .stats strong{display:block;font-size:1.6em}
         .legend span{display:inline-block;width:.8em;height:.8em;margin:0 .3em 0 1em}
+        .breakdowns{display:flex;flex-wrap:wrap;gap:1rem}.breakdown{border-radius:.5rem;width:auto;flex:1}
+        .breakdown caption{text-align:left;font-weight:600}.breakdown th{font-weight:400}
+        .breakdown th,.breakdown td{padding:.2rem .5rem;word-break:normal}.bar{display:inline-block;height:.8em;background:#0a66d8}
         form.inline{display:inline}form.inline button{margin:0;background:none;color:#fff;padding:0}
         </style>
         </head>
@@ -124,7 +127,11 @@ struct AdminTemplates: Sendable {
             <div>Installs<strong id="total-installs">{{installs}}</strong></div>
             <div>Claim rate<strong id="claim-rate">{{rate}}</strong></div>
             </div>
-            {{#hasPlatforms}}<p class="legend" id="by-platform">By platform:{{#platforms}} <span class="platform">{{name}} {{clicks}}</span>{{/platforms}}</p>{{/hasPlatforms}}
+            <div class="breakdowns">{{#breakdowns}}
+            <table class="breakdown" id="by-{{id}}"><caption>{{title}}</caption>
+            {{#rows}}<tr><th>{{name}}</th><td>{{clicks}}</td><td><span class="bar" style="width:{{width}}px"></span></td></tr>
+            {{/rows}}</table>{{/breakdowns}}
+            </div>
             {{/total}}
             {{#chart}}{{^empty}}
             <p class="legend">Per day (last 30 with activity):<span style="background:#0a66d8"></span>clicks<span style="background:#1e9e5a"></span>installs</p>

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A link's clicks and installs, per UTC day and in total: what `GET /api/links/{code}/analytics`
+/// A link's clicks, where they came from, and installs, per UTC day and in total: what `GET /api/links/{code}/analytics`
 /// answers and the admin page charts.
 ///
 /// The claim rate is installs over the clicks that could lead to one: iPhone and iPad landing
@@ -10,9 +10,11 @@ import Foundation
 ///
 /// ```swift
 /// let analytics = LinkAnalytics(code: "spring", clicks: try await store.clicks(code: "spring"),
+///                               sources: try await store.clickSources(code: "spring"),
 ///                               installs: try await store.installs(code: "spring"))
-/// analytics.total.clicks     // 12
-/// analytics.total.claimRate  // 0.25
+/// analytics.total.clicks      // 12
+/// analytics.total.claimRate   // 0.25
+/// analytics.total.byReferrer  // ["news.example.com": 9, "(direct)": 3]
 /// ```
 public struct LinkAnalytics: Sendable, Hashable, Encodable {
     /// Counts over some span: one day, or all of them.
@@ -23,6 +25,12 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
         public var clicksByOutcome: [String: Int] = [:]
         /// Clicks by platform: `ios`, `android`, `desktop`, and `bot` for link-preview crawlers.
         public var byPlatform: [String: Int] = [:]
+        /// Clicks by the host of the page that linked (``ClickSource/referrer(_:)``): `(direct)` for
+        /// none, `(app)` when the app asked after iOS or Android opened it directly, `(unknown)`,
+        /// and `(other)` past a day's 100 hosts.
+        public var byReferrer: [String: Int] = [:]
+        /// Clicks by the country the CDN named (`serve --country-header`); empty without it.
+        public var byCountry: [String: Int] = [:]
         /// Landing pages on iOS and Play Store redirects: the clicks a claim can follow.
         public var claimableClicks = 0
         /// Claims of the link's deferred link (``ClaimRecord``).
@@ -39,6 +47,13 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
             clicksByOutcome[count.key.outcome.rawValue, default: 0] += count.count
             byPlatform[Self.platform(count.key.client), default: 0] += count.count
             if Self.isClaimable(count.key) { claimableClicks += count.count }
+        }
+
+        mutating func add(_ count: ClickSourceCount) {
+            switch count.key.source.dimension {
+            case .referrer: byReferrer[count.key.source.value, default: 0] += count.count
+            case .country: byCountry[count.key.source.value, default: 0] += count.count
+            }
         }
 
         mutating func add(_ count: InstallCount) {
@@ -61,8 +76,8 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case clicks, clicksByClient, clicksByOutcome, byPlatform, claimableClicks, installs, installsByPlatform,
-                claimRate
+            case clicks, clicksByClient, clicksByOutcome, byPlatform, byReferrer, byCountry, claimableClicks, installs,
+                installsByPlatform, claimRate
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -71,6 +86,8 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
             try container.encode(clicksByClient, forKey: .clicksByClient)
             try container.encode(clicksByOutcome, forKey: .clicksByOutcome)
             try container.encode(byPlatform, forKey: .byPlatform)
+            try container.encode(byReferrer, forKey: .byReferrer)
+            try container.encode(byCountry, forKey: .byCountry)
             try container.encode(claimableClicks, forKey: .claimableClicks)
             try container.encode(installs, forKey: .installs)
             try container.encode(installsByPlatform, forKey: .installsByPlatform)
@@ -99,10 +116,14 @@ public struct LinkAnalytics: Sendable, Hashable, Encodable {
     /// Days with a click or an install, oldest first.
     public var days: [Day]
 
-    public init(code: String, clicks: [ClickCount], installs: [InstallCount]) {
+    public init(code: String, clicks: [ClickCount], sources: [ClickSourceCount] = [], installs: [InstallCount]) {
         var total = Counts()
         var byDay: [Int: Counts] = [:]
         for count in clicks {
+            total.add(count)
+            byDay[count.key.day, default: Counts()].add(count)
+        }
+        for count in sources {
             total.add(count)
             byDay[count.key.day, default: Counts()].add(count)
         }

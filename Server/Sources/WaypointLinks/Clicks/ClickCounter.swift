@@ -19,7 +19,8 @@ import ServiceLifecycle
 ///
 /// ```swift
 /// let counter = ClickCounter(store: store)
-/// try await counter.count(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage))
+/// try await counter.count(ClickKey(code: "spring", at: .now, client: .iOS, outcome: .landingPage),
+///                         from: [.referrer("https://news.example.com/spring")])
 /// try await counter.flush()  // the store now has it
 /// ```
 public actor ClickCounter: Service {
@@ -39,6 +40,8 @@ public actor ClickCounter: Service {
 
     struct Pending {
         var counts: [ClickKey: Int] = [:]
+        /// Where the clicks in `counts` came from.
+        var sources = ClickSourceTally()
         /// The number of the batch `counts` will be written in; batches are numbered from 1.
         var batch = 1
         /// Every batch up to this number is stored.
@@ -79,13 +82,16 @@ public actor ClickCounter: Service {
         self.writeFailures = metrics.clickWriteFailures()
     }
 
-    /// Counts one click. With a window it returns at once, and the click reaches the store with the
-    /// next write; with a window of 0 it returns once the click is stored.
+    /// Counts one click, and where it came from. With a window it returns at once, and the click
+    /// reaches the store with the next write; with a window of 0 it returns once the click is stored.
     ///
     /// - Throws: ``StoreError`` (window 0 only) when the write that holds the click failed: the
     ///   visit should not be acknowledged. The click stays counted and is written by a later try.
-    nonisolated(nonsending) public func count(_ key: ClickKey) async throws(LinkServiceError) {
-        let batch = record(key)
+    nonisolated(nonsending) public func count(
+        _ key: ClickKey,
+        from sources: [ClickSource] = []
+    ) async throws(LinkServiceError) {
+        let batch = record(key, from: sources)
         guard window == .zero else { return }
         let waiter = pending.withLockedValue { pending in
             defer { pending.nextWaiter += 1 }
@@ -116,10 +122,13 @@ public actor ClickCounter: Service {
 
     /// Adds the click to the table in memory; the number of the batch it will be written in.
     @discardableResult
-    nonisolated func record(_ key: ClickKey) -> Int {
+    nonisolated func record(_ key: ClickKey, from sources: [ClickSource] = []) -> Int {
         visitCounters[ClickKey.Kind(client: key.client, outcome: key.outcome)]?.increment()
         let (batch, writer) = pending.withLockedValue { pending in
             pending.counts[key, default: 0] += 1
+            for source in sources {
+                pending.sources.add(ClickSourceKey(code: key.code, day: key.day, source: source))
+            }
             defer { pending.idleWriter = nil }
             return (pending.batch, pending.idleWriter)
         }
@@ -144,9 +153,10 @@ public actor ClickCounter: Service {
                     guard !pending.counts.isEmpty else { return nil }
                     defer {
                         pending.counts = [:]
+                        pending.sources = ClickSourceTally()
                         pending.batch += 1
                     }
-                    return (ClickBatch(counts: pending.counts), pending.batch)
+                    return (ClickBatch(counts: pending.counts, sources: pending.sources.counts), pending.batch)
                 }
             }
             guard let (batch, number) = unacknowledged else { return }

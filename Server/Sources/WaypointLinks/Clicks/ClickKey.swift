@@ -43,11 +43,16 @@ public struct ClickKey: Sendable, Hashable, Codable {
 public struct ClickBatch: Sendable, Hashable {
     public var id: UUID
     public var counts: [ClickKey: Int]
+    /// Where the clicks came from (``ClickSource``), written with them.
+    public var sources: [ClickSourceKey: Int]
 
-    public init(id: UUID = UUID(), counts: [ClickKey: Int]) {
+    public init(id: UUID = UUID(), counts: [ClickKey: Int], sources: [ClickSourceKey: Int] = [:]) {
         self.id = id
         self.counts = counts
+        self.sources = sources
     }
+
+    public var isEmpty: Bool { counts.isEmpty && sources.isEmpty }
 
     /// The counts in one order every instance shares (code, day, client, outcome): two instances
     /// adding to the same rows at once then lock them in the same order and never deadlock.
@@ -56,6 +61,30 @@ public struct ClickBatch: Sendable, Hashable {
             (a.key.code, a.key.day, a.key.client.rawValue, a.key.outcome.rawValue)
                 < (b.key.code, b.key.day, b.key.client.rawValue, b.key.outcome.rawValue)
         }
+    }
+
+    /// The links, days and dimensions the sources are counted in: a store reads the values it
+    /// already counts there before ``sourceRows(after:)``.
+    var sourceGroups: [ClickSourceKey.Group] {
+        Set(sources.keys.map(\.group)).sorted {
+            ($0.code, $0.day, $0.dimension.rawValue) < ($1.code, $1.day, $1.dimension.rawValue)
+        }
+    }
+
+    /// The sources as a database that already counts `counted` stores them, each day's values kept
+    /// within its limit (``ClickSource/Dimension/valuesPerDay``), in one order (code, day, dimension,
+    /// value) for the same reason as ``rows``.
+    func sourceRows(after counted: [ClickSourceKey]) -> [(key: ClickSourceKey, count: Int)] {
+        var tally = ClickSourceTally(counted: counted)
+        let order: (ClickSourceKey, ClickSourceKey) -> Bool = { a, b in
+            (a.code, a.day, a.source.dimension.rawValue, a.source.value)
+                < (b.code, b.day, b.source.dimension.rawValue, b.source.value)
+        }
+        // The busiest sources first, so a day that fills up keeps the values that matter most.
+        for (key, count) in sources.sorted(by: { $0.value != $1.value ? $0.value > $1.value : order($0.key, $1.key) }) {
+            tally.add(key, count)
+        }
+        return tally.counts.map { (key: $0.key, count: $0.value) }.sorted { order($0.key, $1.key) }
     }
 
     /// Seconds a batch id is kept: a retry after an unclear failure comes within seconds, and ids

@@ -156,6 +156,7 @@ struct AdminAPI: Sendable {
         return LinkAnalytics(
             code: link.code,
             clicks: try await store.clicks(code: link.code),
+            sources: try await store.clickSources(code: link.code),
             installs: try await store.installs(code: link.code)
         )
     }

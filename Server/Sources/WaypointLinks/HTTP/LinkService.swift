@@ -34,6 +34,10 @@ public struct LinkService: Sendable {
         /// `X-Forwarded-For`; nil counts by the connection's peer address. Set it only behind a
         /// proxy that sets the header, or clients could pick their own address.
         public var clientAddressHeader: String?
+        /// The header the CDN in front puts the visitor's country in, such as `CF-IPCountry` or
+        /// `CloudFront-Viewer-Country`: clicks are then counted by country too (``ClickSource``).
+        /// Nil counts no country. Set it only behind a CDN that sets the header.
+        public var countryHeader: String?
         /// Seconds a link read for a visit is kept in memory (``LinkCache``); 0 reads the database
         /// for every visit. Edits and deletes reach the cache as the store tells of them (on
         /// PostgreSQL, other instances' too); this bounds how long one whose notice was lost is unseen.
@@ -62,6 +66,7 @@ public struct LinkService: Sendable {
             adminLimit: RateLimit = Self.defaultAdminLimit,
             unknownCodeLimit: RateLimit = Self.defaultUnknownCodeLimit,
             clientAddressHeader: String? = nil,
+            countryHeader: String? = nil,
             linkCacheSeconds: TimeInterval = 5,
             clickWindow: Duration = .seconds(1),
             claimLifetime: TimeInterval = Self.defaultClaimLifetime,
@@ -74,6 +79,7 @@ public struct LinkService: Sendable {
             self.adminLimit = adminLimit
             self.unknownCodeLimit = unknownCodeLimit
             self.clientAddressHeader = clientAddressHeader
+            self.countryHeader = countryHeader
             self.linkCacheSeconds = linkCacheSeconds
             self.clickWindow = clickWindow
             self.claimLifetime = claimLifetime
@@ -114,6 +120,8 @@ public struct LinkService: Sendable {
     let linkDomains: LinkDomains
     let unknownCodeLimiter: RateLimiter
     let clientIdentification: ClientIdentification
+    /// `Configuration.countryHeader`, checked.
+    let countryHeader: HTTPField.Name?
     let cache: LinkCache
     let tokenUse: TokenUse
     let metrics: PrometheusCollectorRegistry?
@@ -144,14 +152,10 @@ public struct LinkService: Sendable {
                     + "or more of its domains, so that their association files let short links open the app."
             )
         }
-        var forwardedHeader: HTTPField.Name?
-        if let header = configuration.clientAddressHeader {
-            guard let name = HTTPField.Name(header) else {
-                throw LinkServiceStartError("'\(header)' is not a header name; give one such as X-Forwarded-For.")
-            }
-            forwardedHeader = name
-        }
-        self.clientIdentification = ClientIdentification(forwardedHeader: forwardedHeader)
+        self.clientIdentification = ClientIdentification(
+            forwardedHeader: try Self.headerName(configuration.clientAddressHeader, example: "X-Forwarded-For")
+        )
+        self.countryHeader = try Self.headerName(configuration.countryHeader, example: "CF-IPCountry")
         let meters = ServiceMetrics(registry: configuration.metrics)
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
@@ -201,6 +205,14 @@ public struct LinkService: Sendable {
         } catch {
             throw LinkServiceStartError("The page templates do not parse: \(error)")
         }
+    }
+
+    private static func headerName(_ text: String?, example: String) throws(LinkServiceStartError) -> HTTPField.Name? {
+        guard let text else { return nil }
+        guard let name = HTTPField.Name(text) else {
+            throw LinkServiceStartError("'\(text)' is not a header name; give one such as \(example).")
+        }
+        return name
     }
 
     /// What must run beside the HTTP server: the click counter's writer. Hummingbird stops these
@@ -369,16 +381,21 @@ public struct LinkService: Sendable {
     /// `GET /api/resolve/{code}`, without a token: the app calls it when iOS or Android opened it
     /// for a short link, and gets the deep link behind the code, with the query the app was opened
     /// with (`/api/resolve/spring?utm_source=news`) passed on. It tells nothing the landing page
-    /// does not already show.
+    /// does not already show. Asked on one of the short-link domains (the app calling the host it
+    /// was opened with), it answers as `/{code}` there does: only for links on that domain.
     func resolve(_ request: Request, _ context: LinkRequestContext, code text: String) async throws -> Response {
         let code = try LinkRules.normalizedCode(text)
         let date = now()
-        guard let link = try await lookUp(code, at: date, request, context) else {
+        guard let link = try await lookUp(code, at: date, request, context), answers(link, on: request) else {
             throw LinkServiceError(.notFound, "No link has the code '\(code)'.")
         }
         let expired = link.isExpired(at: date)
         let client = ClientKind(userAgent: request.headers[.userAgent])
-        try await count(ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app), request)
+        try await count(
+            ClickKey(code: code, at: date, client: client, outcome: expired ? .expired : .app),
+            request,
+            referrer: ClickSource(.referrer, ClickSource.app)
+        )
         guard !expired else { throw LinkServiceError(.expired, "The link '\(code)' has expired.") }
         return JSONBody.response(
             Resolved(
@@ -392,10 +409,13 @@ public struct LinkService: Sendable {
     // MARK: Visits
 
     /// Counts a visit, unless it is a HEAD: link checkers, unfurlers and uptime monitors send those,
-    /// and nobody followed the link.
-    func count(_ key: ClickKey, _ request: Request) async throws {
+    /// and nobody followed the link. Where it came from is counted with it: the `Referer`'s host
+    /// unless `referrer` says otherwise, and the country when the CDN's header is configured.
+    func count(_ key: ClickKey, _ request: Request, referrer: ClickSource? = nil) async throws {
         guard request.method != .head else { return }
-        try await clicks.count(key)
+        var sources = [referrer ?? ClickSource.referrer(request.headers[.referer])]
+        if let countryHeader { sources.append(ClickSource.country(request.headers[countryHeader])) }
+        try await clicks.count(key, from: sources)
     }
 
     /// Not among HTTPTypes' names; made once rather than checked on every visit.

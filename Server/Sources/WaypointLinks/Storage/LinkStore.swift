@@ -53,6 +53,8 @@ public protocol LinkStore: Sendable {
     func addClicks(_ batch: ClickBatch) async throws(StoreError)
     /// A link's counts, by day, client and outcome, in that order.
     func clicks(code: String) async throws(StoreError) -> [ClickCount]
+    /// Where a link's clicks came from, by day, dimension and value, in that order.
+    func clickSources(code: String) async throws(StoreError) -> [ClickSourceCount]
 
     /// Records a claim of a deferred link; `false`, changing nothing, when its token was claimed
     /// before. The one statement that makes a claim token single use.

@@ -141,6 +141,24 @@ public struct Migration: Sendable {
             // Null for the links from before: they are on the first domain listed.
             statements: ["ALTER TABLE links ADD COLUMN domain TEXT"]
         ),
+        Migration(
+            version: 8,
+            summary: "where clicks come from: the referrer's host and the country",
+            statements: [
+                // Beside the clicks, not in their key: a breakdown by referrer times country times
+                // client would multiply the rows, and nobody reads it.
+                """
+                CREATE TABLE click_sources (
+                    code {code} NOT NULL,
+                    day INTEGER NOT NULL,
+                    dimension TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    count {int64} NOT NULL,
+                    PRIMARY KEY (code, day, dimension, value)
+                )
+                """
+            ]
+        ),
     ]
 }
 

@@ -359,7 +359,7 @@ public final class PostgresLinkStore: LinkStore {
     }
 
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
-        guard !batch.counts.isEmpty else { return }
+        guard !batch.isEmpty else { return }
         let id = batch.id.uuidString
         let now = LinkRow.seconds(Date())
         let rows = batch.rows
@@ -369,24 +369,59 @@ public final class PostgresLinkStore: LinkStore {
         let outcomes = rows.map(\.key.outcome.rawValue)
         let counts = rows.map(\.count)
         let expired = now - ClickBatch.idLifetime
-        // One statement, so one round trip and atomic: the batch id is recorded and every row added,
-        // or neither. A batch applied before (the answer was lost, not the write) adds nothing. Rows
-        // go in one order (ClickBatch.rows), so instances adding to the same rows never deadlock.
-        _ = try await self.rows(
-            "add click counts",
-            """
-            WITH batch AS (
-                INSERT INTO click_batches (id, applied_at) VALUES (\(id), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id
-            ), expired AS (
-                DELETE FROM click_batches WHERE applied_at < \(expired) AND EXISTS (SELECT 1 FROM batch)
-            )
-            INSERT INTO clicks (code, day, client, outcome, count)
-            SELECT * FROM unnest(\(codes)::text[], \(days)::bigint[], \(clients)::text[], \(outcomes)::text[], \(counts)::bigint[])
-            WHERE EXISTS (SELECT 1 FROM batch)
-            ORDER BY 1, 2, 3, 4
-            ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = clicks.count + excluded.count
-            """
-        ) { _ in () }
+        let groups = batch.sourceGroups
+        try await run("add click counts") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                // The values each day already counts first: a new one past the day's limit is `(other)`.
+                // Instances writing the same day at once may each add up to the limit's worth.
+                var counted: [ClickSourceKey] = []
+                if !groups.isEmpty {
+                    let rows = try await connection.query(
+                        """
+                        SELECT code, day, dimension, value FROM click_sources
+                        WHERE (code, day, dimension) IN (
+                            SELECT * FROM unnest(\(groups.map(\.code))::text[], \(groups.map(\.day))::bigint[], \(groups.map(\.dimension.rawValue))::text[])
+                        )
+                        """,
+                        logger: logger
+                    )
+                    for try await (code, day, dimension, value) in rows.decode((String, Int, String, String).self) {
+                        guard let dimension = ClickSource.Dimension(rawValue: dimension) else { continue }
+                        counted.append(ClickSourceKey(code: code, day: day, source: ClickSource(dimension, value)))
+                    }
+                }
+                let sources = batch.sourceRows(after: counted)
+                let sourceCodes = sources.map(\.key.code)
+                let sourceDays = sources.map(\.key.day)
+                let dimensions = sources.map(\.key.source.dimension.rawValue)
+                let values = sources.map(\.key.source.value)
+                let sourceCounts = sources.map(\.count)
+                // One statement adds the batch: its id is recorded and every row added, or none. A batch
+                // applied before (the answer was lost, not the write) adds nothing. Rows go in one order
+                // (ClickBatch.rows, sourceRows), so instances adding to the same rows never deadlock.
+                try await connection.query(
+                    """
+                    WITH batch AS (
+                        INSERT INTO click_batches (id, applied_at) VALUES (\(id), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id
+                    ), expired AS (
+                        DELETE FROM click_batches WHERE applied_at < \(expired) AND EXISTS (SELECT 1 FROM batch)
+                    ), sources AS (
+                        INSERT INTO click_sources (code, day, dimension, value, count)
+                        SELECT * FROM unnest(\(sourceCodes)::text[], \(sourceDays)::bigint[], \(dimensions)::text[], \(values)::text[], \(sourceCounts)::bigint[])
+                        WHERE EXISTS (SELECT 1 FROM batch)
+                        ORDER BY 1, 2, 3, 4
+                        ON CONFLICT (code, day, dimension, value) DO UPDATE SET count = click_sources.count + excluded.count
+                    )
+                    INSERT INTO clicks (code, day, client, outcome, count)
+                    SELECT * FROM unnest(\(codes)::text[], \(days)::bigint[], \(clients)::text[], \(outcomes)::text[], \(counts)::bigint[])
+                    WHERE EXISTS (SELECT 1 FROM batch)
+                    ORDER BY 1, 2, 3, 4
+                    ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = clicks.count + excluded.count
+                    """,
+                    logger: logger
+                )
+            }
+        }
     }
 
     public func clicks(code: String) async throws(StoreError) -> [ClickCount] {
@@ -399,6 +434,22 @@ public final class PostgresLinkStore: LinkStore {
         }.compactMap { day, client, outcome, count in
             guard let client, let outcome else { return nil }
             return ClickCount(key: ClickKey(code: code, day: day, client: client, outcome: outcome), count: count)
+        }
+    }
+
+    public func clickSources(code: String) async throws(StoreError) -> [ClickSourceCount] {
+        try await rows(
+            "read click sources",
+            "SELECT day, dimension, value, count FROM click_sources WHERE code = \(code) ORDER BY day, dimension, value"
+        ) { row in
+            let (day, dimension, value, count) = try row.decode((Int, String, String, Int).self)
+            return (day, ClickSource.Dimension(rawValue: dimension), value, count)
+        }.compactMap { day, dimension, value, count in
+            guard let dimension else { return nil }
+            return ClickSourceCount(
+                key: ClickSourceKey(code: code, day: day, source: ClickSource(dimension, value)),
+                count: count
+            )
         }
     }
 

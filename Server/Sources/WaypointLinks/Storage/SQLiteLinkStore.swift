@@ -288,7 +288,7 @@ public final class SQLiteLinkStore: LinkStore {
     static let clickRowsPerStatement = 500
 
     public func addClicks(_ batch: ClickBatch) async throws(StoreError) {
-        guard !batch.counts.isEmpty else { return }
+        guard !batch.isEmpty else { return }
         let id = batch.id.uuidString
         let rows = batch.rows
         let now = LinkRow.seconds(Date())
@@ -318,6 +318,52 @@ public final class SQLiteLinkStore: LinkStore {
                     }
                 )
             }
+            // The values each day already counts first: a new one past the day's limit is `(other)`.
+            var counted: [ClickSourceKey] = []
+            for group in batch.sourceGroups {
+                for row in try await run(
+                    "SELECT value FROM click_sources WHERE code = ? AND day = ? AND dimension = ?",
+                    [.text(group.code), .integer(group.day), .text(group.dimension.rawValue)]
+                ) {
+                    guard let value = row.column("value")?.string else { continue }
+                    counted.append(
+                        ClickSourceKey(code: group.code, day: group.day, source: ClickSource(group.dimension, value))
+                    )
+                }
+            }
+            let sources = batch.sourceRows(after: counted)
+            for start in stride(from: 0, to: sources.count, by: Self.clickRowsPerStatement) {
+                let chunk = sources[start..<min(start + Self.clickRowsPerStatement, sources.count)]
+                let values = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+                _ = try await run(
+                    """
+                    INSERT INTO click_sources (code, day, dimension, value, count) VALUES \(values)
+                    ON CONFLICT (code, day, dimension, value) DO UPDATE SET count = count + excluded.count
+                    """,
+                    chunk.flatMap { key, count -> [SQLiteData] in
+                        [
+                            .text(key.code), .integer(key.day), .text(key.source.dimension.rawValue),
+                            .text(key.source.value), .integer(count),
+                        ]
+                    }
+                )
+            }
+        }
+    }
+
+    public func clickSources(code: String) async throws(StoreError) -> [ClickSourceCount] {
+        try await read(
+            "SELECT day, dimension, value, count FROM click_sources WHERE code = ? ORDER BY day, dimension, value",
+            [.text(code)]
+        ).compactMap { row in
+            guard let day = row.column("day")?.integer, let count = row.column("count")?.integer,
+                let dimension = row.column("dimension")?.string.flatMap(ClickSource.Dimension.init(rawValue:)),
+                let value = row.column("value")?.string
+            else { return nil }
+            return ClickSourceCount(
+                key: ClickSourceKey(code: code, day: day, source: ClickSource(dimension, value)),
+                count: count
+            )
         }
     }
 
