@@ -207,17 +207,4 @@ struct ClickSourceTests {
         #expect(html.contains("<th>… 3 more</th><td>6</td>"))  // h0, h1 and h2: 1 + 2 + 3
         await fixture.store.close()
     }
-
-    @Test("A country header that is not a header name stops the service at start, naming it")
-    func badHeaderName() async throws {
-        let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
-        #expect(throws: LinkServiceStartError.self) {
-            try LinkService(
-                manifest: try Fixtures.manifest(),
-                store: store,
-                configuration: LinkService.Configuration(countryHeader: "CF IPCountry")
-            )
-        }
-        await store.close()
-    }
 }

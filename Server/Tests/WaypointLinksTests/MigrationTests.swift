@@ -1,8 +1,4 @@
 import Foundation
-import Logging
-import NIOCore
-import NIOPosix
-import PostgresNIO
 import SQLiteNIO
 import Testing
 
@@ -83,23 +79,7 @@ struct MigrationTests {
             for statement in statements { _ = try await connection.query(statement) }
             try await connection.close()
         case .postgres:
-            let url = try #require(URLComponents(string: database))
-            let client = PostgresClient(
-                configuration: PostgresClient.Configuration(
-                    host: url.host ?? "127.0.0.1",
-                    port: url.port ?? 5432,
-                    username: url.user ?? "postgres",
-                    password: url.password,
-                    database: String(url.path.dropFirst()),
-                    tls: .disable
-                ),
-                backgroundLogger: Logger(label: "tests.migration")
-            )
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await client.run() }
-                for statement in statements { try await client.query(PostgresQuery(unsafeSQL: statement)) }
-                group.cancelAll()
-            }
+            try await PostgresAdmin.run(statements, on: database)
         }
     }
 }

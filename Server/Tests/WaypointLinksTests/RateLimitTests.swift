@@ -176,16 +176,20 @@ struct RateLimitTests {
         }
     }
 
-    @Test("A client address header that is no header name stops the service at start-up")
-    func badHeaderName() async throws {
+    @Test(
+        "A client address or country header that is no header name stops the service at start-up, naming it",
+        arguments: [
+            LinkService.Configuration(clientAddressHeader: "X Forwarded"),
+            LinkService.Configuration(countryHeader: "CF IPCountry"),
+        ]
+    )
+    func badHeaderName(configuration: LinkService.Configuration) async throws {
         let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
-        #expect(throws: LinkServiceStartError.self) {
-            try LinkService(
-                manifest: try Fixtures.manifest(),
-                store: store,
-                configuration: LinkService.Configuration(clientAddressHeader: "X Forwarded")
-            )
+        let error = #expect(throws: LinkServiceStartError.self) {
+            try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration)
         }
+        let named = configuration.clientAddressHeader ?? configuration.countryHeader ?? ""
+        #expect(error?.message.contains("'\(named)' is not a header name") == true)
         await store.close()
     }
 }

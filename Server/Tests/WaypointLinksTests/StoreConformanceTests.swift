@@ -41,7 +41,12 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
 /// Creates the databases the PostgreSQL tests use, through the server's default database.
 enum PostgresAdmin {
     static func createDatabase(_ name: String, server: String) async throws {
-        let url = try #require(URLComponents(string: server))
+        try await run(["CREATE DATABASE \(name)"], on: server)
+    }
+
+    /// Runs SQL on the database `url` names, outside any store.
+    static func run(_ statements: [String], on url: String) async throws {
+        let url = try #require(URLComponents(string: url))
         let configuration = PostgresClient.Configuration(
             host: url.host ?? "127.0.0.1",
             port: url.port ?? 5432,
@@ -53,7 +58,7 @@ enum PostgresAdmin {
         let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "tests.postgres"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            for statement in statements { try await client.query(PostgresQuery(unsafeSQL: statement)) }
             group.cancelAll()
         }
     }

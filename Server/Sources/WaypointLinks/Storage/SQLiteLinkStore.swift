@@ -302,22 +302,17 @@ public final class SQLiteLinkStore: LinkStore {
                 "DELETE FROM click_batches WHERE applied_at < ?",
                 [.integer(now - ClickBatch.idLifetime)]
             )
-            for start in stride(from: 0, to: rows.count, by: Self.clickRowsPerStatement) {
-                let chunk = rows[start..<min(start + Self.clickRowsPerStatement, rows.count)]
-                let values = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
-                _ = try await run(
-                    """
-                    INSERT INTO clicks (code, day, client, outcome, count) VALUES \(values)
-                    ON CONFLICT (code, day, client, outcome) DO UPDATE SET count = count + excluded.count
-                    """,
-                    chunk.flatMap { key, count -> [SQLiteData] in
-                        [
-                            .text(key.code), .integer(key.day), .text(key.client.rawValue),
-                            .text(key.outcome.rawValue), .integer(count),
-                        ]
-                    }
-                )
-            }
+            try await Self.addCounts(
+                to: "clicks (code, day, client, outcome, count)",
+                key: "code, day, client, outcome",
+                rows.map { key, count in
+                    [
+                        .text(key.code), .integer(key.day), .text(key.client.rawValue), .text(key.outcome.rawValue),
+                        .integer(count),
+                    ]
+                },
+                run
+            )
             // The values each day already counts first: a new one past the day's limit is `(other)`.
             var counted: [ClickSourceKey] = []
             for group in batch.sourceGroups {
@@ -331,23 +326,38 @@ public final class SQLiteLinkStore: LinkStore {
                     )
                 }
             }
-            let sources = batch.sourceRows(after: counted)
-            for start in stride(from: 0, to: sources.count, by: Self.clickRowsPerStatement) {
-                let chunk = sources[start..<min(start + Self.clickRowsPerStatement, sources.count)]
-                let values = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
-                _ = try await run(
-                    """
-                    INSERT INTO click_sources (code, day, dimension, value, count) VALUES \(values)
-                    ON CONFLICT (code, day, dimension, value) DO UPDATE SET count = count + excluded.count
-                    """,
-                    chunk.flatMap { key, count -> [SQLiteData] in
-                        [
-                            .text(key.code), .integer(key.day), .text(key.source.dimension.rawValue),
-                            .text(key.source.value), .integer(count),
-                        ]
-                    }
-                )
-            }
+            try await Self.addCounts(
+                to: "click_sources (code, day, dimension, value, count)",
+                key: "code, day, dimension, value",
+                batch.sourceRows(after: counted).map { key, count in
+                    [
+                        .text(key.code), .integer(key.day), .text(key.source.dimension.rawValue),
+                        .text(key.source.value), .integer(count),
+                    ]
+                },
+                run
+            )
+        }
+    }
+
+    /// Adds each row's last value, its count, to the row with the same key (`key`, the table's
+    /// primary key), a statement per `clickRowsPerStatement` rows.
+    private static func addCounts(
+        to table: String,
+        key: String,
+        _ rows: [[SQLiteData]],
+        _ run: SQLiteWriter.Statement
+    ) async throws(StoreError) {
+        for start in stride(from: 0, to: rows.count, by: clickRowsPerStatement) {
+            let chunk = rows[start..<min(start + clickRowsPerStatement, rows.count)]
+            let placeholders = "(" + Array(repeating: "?", count: chunk[start].count).joined(separator: ", ") + ")"
+            _ = try await run(
+                """
+                INSERT INTO \(table) VALUES \(Array(repeating: placeholders, count: chunk.count).joined(separator: ", "))
+                ON CONFLICT (\(key)) DO UPDATE SET count = count + excluded.count
+                """,
+                chunk.flatMap { $0 }
+            )
         }
     }
 
