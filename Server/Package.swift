@@ -26,13 +26,23 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
+        // QR codes of short links, in a module of its own: the mirror has no QR library.
+        .target(
+            name: "WaypointQR",
+            dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The service: storage, the admin API, redirects and association files. No `main`, so
         // the tests drive it in process.
         .target(
             name: "WaypointLinks",
             dependencies: [
+                "WaypointQR",
                 .product(name: "Waypoint", package: "Waypoint"),
                 .product(name: "WaypointManifest", package: "Waypoint"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -60,6 +70,7 @@ let package = Package(
             name: "WaypointLinksTests",
             dependencies: [
                 "WaypointLinks",
+                "WaypointQR",
                 // The app side, for the end-to-end deferred-link test.
                 .product(name: "WaypointLinksClient", package: "Waypoint"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -75,6 +75,10 @@ try:
     assert driver.find_elements(By.ID, "chart"), "no chart"
     platforms = driver.find_element(By.ID, "by-platform").text
     assert "desktop 1" in platforms, platforms
+    # The QR code shows, drawn by the service, with its downloads.
+    qr = driver.find_element(By.ID, "qr")
+    assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", qr) == 160, "no QR image"
+    assert driver.find_element(By.ID, "qr-png").get_attribute("download") == "browser-spring-qr.png"
     # A typed address sends no Referer.
     referrers = driver.find_element(By.ID, "by-referrer").text
     assert "(direct) 1" in referrers, referrers

@@ -47,6 +47,9 @@ expect 200 "read it" "${auth[@]}" "$base/api/links/spring"
 # Clicks of an earlier link with this code may remain in a reused database: count from here.
 clicks_before="$(curl -s "${auth[@]}" "$base/api/links/spring/clicks" | python3 -c 'import json, sys; print(json.load(sys.stdin)["total"])')"
 expect 200 "list" "${auth[@]}" "$base/api/links?limit=10"
+expect 200 "QR code as PNG" "${auth[@]}" "$base/api/links/spring/qr?size=600"
+python3 -c 'import struct, sys; d = open(sys.argv[1], "rb").read(); assert d[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", d[16:24]) == (592, 592), d[:24]' "$work/body" \
+    || { echo "FAIL  the QR code is not a 592 × 592 PNG"; failures=$((failures + 1)); }
 expect 200 "update it" "${auth[@]}" -X PATCH -d '{"preview": {"title": "Spring sale, last day"}}' "$base/api/links/spring"
 expect 200 "the app expands the code" "$base/api/resolve/spring"
 expect 200 "iPhone: landing page" -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' "$base/spring"

@@ -40,6 +40,9 @@ struct AdminPage: Sendable {
         router.get("links/:code") { request, context in try await editor(request, code: context.parameters.get("code"))
         }
         router.post("links/:code") { request, context in try await save(request, code: context.parameters.get("code")) }
+        router.get("links/:code/qr") { request, context in
+            try await qrCode(request, code: context.parameters.get("code"))
+        }
     }
 
     // MARK: Sessions
@@ -140,6 +143,14 @@ struct AdminPage: Sendable {
         values["total"] = Self.numbers(analytics.total)
         values["chart"] = AdminChart(analytics: analytics).values
         return page(templates.render("editor", values))
+    }
+
+    /// The link's QR code for the editor's image and its downloads: the API's, behind the session.
+    func qrCode(_ request: Request, code: String?) async throws -> Response {
+        guard try await session(request) != nil else {
+            throw LinkServiceError(.unauthorized, "Sign in to the admin page first.")
+        }
+        return try await api.qrCode(try LinkRules.normalizedCode(code ?? ""), request)
     }
 
     func save(_ request: Request, code: String?) async throws -> Response {

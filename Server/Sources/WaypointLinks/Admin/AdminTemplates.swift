@@ -64,6 +64,7 @@ struct AdminTemplates: Sendable {
         .stats{display:flex;gap:1rem;margin:1rem 0}.stats div{background:#fff;padding:.7rem 1rem;border-radius:.5rem;flex:1}
         .stats strong{display:block;font-size:1.6em}
         .legend span{display:inline-block;width:.8em;height:.8em;margin:0 .3em 0 1em}
+        .qr{display:flex;gap:1rem;align-items:center}.qr img{background:#fff;border-radius:.4rem}
         .breakdowns{display:flex;flex-wrap:wrap;gap:1rem}.breakdown{border-radius:.5rem;width:auto;flex:1}
         .breakdown caption{text-align:left;font-weight:600}.breakdown th{font-weight:400}
         .breakdown th,.breakdown td{padding:.2rem .5rem;word-break:normal}.bar{display:inline-block;height:.8em;background:#0a66d8}
@@ -119,7 +120,9 @@ struct AdminTemplates: Sendable {
         "editor": head + signOut + """
             <main>
             <h1>{{#existing}}Link {{code}}{{/existing}}{{^existing}}New link{{/existing}}</h1>
-            {{#url}}<p>Short link: <code id="short-url">{{url}}</code></p>{{/url}}
+            {{#url}}<p>Short link: <code id="short-url">{{url}}</code></p>
+            <div class="qr"><img id="qr" src="/admin/links/{{code}}/qr?format=svg&amp;size=160" width="160" height="160" alt="QR code of {{url}}">
+            <p>Download the QR code: <a id="qr-png" href="/admin/links/{{code}}/qr?format=png&amp;size=1024" download="{{code}}-qr.png">PNG</a> · <a id="qr-svg" href="/admin/links/{{code}}/qr?format=svg&amp;size=1024" download="{{code}}-qr.svg">SVG</a></p></div>{{/url}}
             {{#error}}<p class="error" id="error">{{error}}</p>{{/error}}
             {{#total}}
             <div class="stats">

@@ -42,6 +42,7 @@ struct AdminAPI: Sendable {
         router.delete(":code") { _, context in try await delete(try code(context)) }
         router.get(":code/clicks") { _, context in try await clicks(try code(context)) }
         router.get(":code/analytics") { _, context in try await analytics(try code(context)) }
+        router.get(":code/qr") { request, context in try await qrCode(try code(context), request) }
     }
 
     /// The link as the API shows it: on its domain (the first, for a link from before there were
@@ -148,6 +149,13 @@ struct AdminAPI: Sendable {
     /// `GET /api/links/{code}/analytics`.
     func analytics(_ code: String) async throws -> Response {
         JSONBody.response(try await analyticsOf(code))
+    }
+
+    /// `GET /api/links/{code}/qr?format=png|svg&size=N`: the QR code of the link's `url`.
+    func qrCode(_ code: String, _ request: Request) async throws -> Response {
+        let qr = try LinkQRCode(query: request.uri.queryParameters)
+        let link = try await existing(code)
+        return try qr.response(for: domains.url(of: link), code: link.code)
     }
 
     /// A link's clicks and installs; the admin page draws them too.
