@@ -36,6 +36,7 @@ struct AdminAPI: Sendable {
 
     func register(on router: RouterGroup<LinkRequestContext>) {
         router.post { request, _ in try await create(request) }
+        router.post("bulk") { request, _ in try await BulkCreation(api: self).handle(request) }
         router.get { request, _ in try await list(request) }
         router.get(":code") { _, context in try await read(try code(context)) }
         router.patch(":code") { request, context in try await update(try code(context), request) }

@@ -82,11 +82,13 @@ enum JSONBody {
         // A LinkServiceError from a type's own decoding (an unknown field) passes as it is.
     }
 
-    /// A decoding error as a person reads it: where in the body, and what was wrong.
-    static func describe(_ error: DecodingError) -> String {
+    /// A decoding error as a person reads it: where in `subject` (the body, or one link of a bulk
+    /// request), and what was wrong. Positions in an array are left out of the path: a bulk answer
+    /// says which item by its place.
+    static func describe(_ error: DecodingError, subject: String = "the body") -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
-            return keys.isEmpty ? "the body" : "'" + keys.joined(separator: ".") + "'"
+            let keys = context.codingPath.filter { $0.intValue == nil }.map(\.stringValue).filter { !$0.isEmpty }
+            return keys.isEmpty ? subject : "'" + keys.joined(separator: ".") + "'"
         }
         switch error {
         case .typeMismatch(let type, let context):
@@ -94,10 +96,11 @@ enum JSONBody {
         case .valueNotFound(let type, let context):
             return "\(path(context)) should be \(describeType(type)), not null."
         case .keyNotFound(let key, _):
-            return "The body needs '\(key.stringValue)'."
+            return "\(subject.prefix(1).uppercased() + subject.dropFirst()) needs '\(key.stringValue)'."
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, context.underlyingError != nil || context.debugDescription.contains("JSON") {
-                return "The body is not valid JSON: \(context.debugDescription)"
+                return
+                    "\(subject.prefix(1).uppercased() + subject.dropFirst()) is not valid JSON: \(context.debugDescription)"
             }
             return "\(path(context)) \(context.debugDescription)"
         @unknown default:

@@ -101,7 +101,8 @@ struct AnyKey: CodingKey {
         let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
             .filter { !known.contains($0) }
         guard !unknown.isEmpty else { return }
-        let path = decoder.codingPath.map(\.stringValue)
+        // Positions in a bulk request's array are left out: its answer says which item by its place.
+        let path = decoder.codingPath.filter { $0.intValue == nil }.map(\.stringValue)
         let place = path.isEmpty ? "" : " in '\(path.joined(separator: "."))'"
         throw LinkServiceError(
             .invalidRequest,
