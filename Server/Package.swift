@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         // QR codes of short links, in a module of its own: the mirror has no QR library.
@@ -43,6 +44,7 @@ let package = Package(
             name: "WaypointLinks",
             dependencies: [
                 "WaypointQR",
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Waypoint", package: "Waypoint"),
                 .product(name: "WaypointManifest", package: "Waypoint"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -13,7 +13,7 @@ struct WaypointLinksCommand: AsyncParsableCommand {
         commandName: "waypoint-links",
         abstract: "Waypoint Links: association files, short links and their redirects, from the app's manifest.",
         version: WaypointRelease.version,
-        subcommands: [Serve.self, Token.self]
+        subcommands: [Serve.self, Token.self, Import.self, Export.self]
     )
 }
 

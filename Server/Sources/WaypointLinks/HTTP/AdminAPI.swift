@@ -37,6 +37,9 @@ struct AdminAPI: Sendable {
     func register(on router: RouterGroup<LinkRequestContext>) {
         router.post { request, _ in try await create(request) }
         router.post("bulk") { request, _ in try await BulkCreation(api: self).handle(request) }
+        router.post("import") { request, _ in try await LinkImport.handle(request, api: self) }
+        // Before ":code": a link cannot have the code "export" (LinkRules.reservedCodes).
+        router.get("export") { request, _ in try LinkExport.handle(request, api: self) }
         router.get { request, _ in try await list(request) }
         router.get(":code") { _, context in try await read(try code(context)) }
         router.patch(":code") { request, context in try await update(try code(context), request) }

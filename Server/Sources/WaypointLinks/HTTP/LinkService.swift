@@ -223,6 +223,27 @@ public struct LinkService: Sendable {
     /// ```
     public var services: [any Service] { [clicks] }
 
+    // MARK: Links in and out
+
+    /// Creates the links of a file, as `POST /api/links/import` does: `waypoint-links import`.
+    ///
+    /// ```swift
+    /// let report = try await service.importLinks(text, as: LinkImport(format: .fdl))
+    /// print(report.summary)  // "imported 998, refused 2" and a line for each refusal
+    /// ```
+    public func importLinks(_ text: String, as format: LinkImport) async throws(LinkServiceError) -> ImportReport {
+        try await format.run(text, api: admin)
+    }
+
+    /// Writes every link a page at a time, as `GET /api/links/export` does: `waypoint-links export`.
+    ///
+    /// ```swift
+    /// try await service.exportLinks(as: .csv) { chunk in FileHandle.standardOutput.write(Data(chunk.utf8)) }
+    /// ```
+    public func exportLinks(as format: LinkExport.Format, to write: (String) async throws -> Void) async throws {
+        try await LinkExport(api: admin, format: format).write(write)
+    }
+
     /// The routes: `/.well-known/…`, `/health`, `/metrics`, `/api/links…` (with a token),
     /// `/api/resolve/{code}`, `/api/claims`, `/c/{token}`, the admin page under `/admin` and `/{code}`.
     /// HEAD is answered wherever GET is, and a method a path does not take gets 405 with `Allow`.

@@ -51,7 +51,20 @@ public struct LinkInput: Sendable, Hashable, Decodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try AnyKey.refuseUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.stringValue), of: "a link")
+        try self.init(from: decoder, ignoring: [])
+    }
+
+    /// The fields a link has as the API answers it and a create cannot set: an import of exported
+    /// links reads past them.
+    static let answerOnlyKeys = ["url", "route", "createdAt", "updatedAt"]
+
+    /// Reads a link, passing over the `ignoring` fields and refusing any other it does not know.
+    init(from decoder: any Decoder, ignoring: [String]) throws {
+        try AnyKey.refuseUnknownKeys(
+            in: decoder,
+            known: CodingKeys.allCases.map(\.stringValue) + ignoring,
+            of: "a link"
+        )
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only what can be cleared may be null; a null code or deep link would silently mean "absent".
         for key in [CodingKeys.code, .domain, .deepLink, .passQuery] where container.contains(key) {

@@ -21,8 +21,8 @@ public struct LinkRules: Sendable {
 
     /// The most bytes a code may have.
     public static let maxCodeLength = 64
-    /// Paths of the service itself, which no code may take.
-    public static let reservedCodes = Set(ShortLinkSettings.servicePaths)
+    /// The service's own paths, and `export`, which `GET /api/links/export` answers in place of a link.
+    public static let reservedCodes = Set(ShortLinkSettings.servicePaths + ["export"])
     static let maxTitleLength = 200
     /// The longest fallback URL: a browser takes far more, but a redirect to a longer one is a
     /// mistake or an attack, and the row and the `Location` header stay small.

@@ -76,17 +76,15 @@ struct LinkQRCode: Sendable {
                 throw LinkServiceError(.unavailable, "The PNG could not be made: \(error.message)")
             }
         }
-        var headers: HTTPFields = [
+        let headers: HTTPFields = [
             .contentType: format.contentType,
+            .contentDisposition: "inline; filename=\"\(code)-qr.\(format.rawValue)\"",
             // A link deleted and made again with the same code may be on another domain.
             .cacheControl: "no-store",
             .xContentTypeOptions: "nosniff",
             // An SVG opened on its own is a document: it may run nothing and load nothing.
             .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
         ]
-        if let disposition = HTTPField.Name("Content-Disposition") {
-            headers[disposition] = "inline; filename=\"\(code)-qr.\(format.rawValue)\""
-        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }

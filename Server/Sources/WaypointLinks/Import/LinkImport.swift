@@ -1,0 +1,207 @@
+import CSV
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Links brought in from a file: `POST /api/links/import?format=fdl|csv|jsonl` (the body is the
+/// file) and `waypoint-links import FILE --format …`. Every link is created as `POST /api/links`
+/// would create it (``BulkCreation``); a line that cannot be is reported with its number and why,
+/// and the others are imported. A file that cannot be read at all (a CSV with an unknown column)
+/// imports nothing.
+///
+/// ```swift
+/// let report = try await LinkImport(format: .fdl).run("spring,https://x.page.link/?link=…", api: api)
+/// report.imported  // 1
+/// ```
+public struct LinkImport: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        /// A line a link: `CODE,LONG_LINK` or `LONG_LINK`, a long Firebase Dynamic Link (``DynamicLink``).
+        case fdl
+        /// ``LinkCSV``: a header row, then a row a link, as `export --format csv` writes.
+        case csv
+        /// One JSON object a line, as `POST /api/links` takes it or `export --format jsonl` writes it.
+        case jsonl
+    }
+
+    public var format: Format
+    /// The short-link domain for links that name none (the manifest's first when nil).
+    public var domain: String?
+
+    public init(format: Format, domain: String? = nil) {
+        self.format = format
+        self.domain = domain
+    }
+
+    /// The most bytes `POST /api/links/import` reads: tens of thousands of long Dynamic Links.
+    static let maxRequestBytes = 32 * 1024 * 1024
+
+    /// One link of the file: where it is, and what it asks for or why it cannot be read.
+    struct Line {
+        let number: Int
+        let input: Result<LinkInput, LinkServiceError>
+    }
+
+    /// The file's links, read; nothing is created yet.
+    ///
+    /// - Throws: ``LinkServiceError`` `invalidRequest` when the file as a whole cannot be read.
+    func lines(of text: String) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
+        switch format {
+        case .fdl: return dynamicLinks(text)
+        case .jsonl: return (jsonLines(text), [:])
+        case .csv: return (try csvRows(text), [:])
+        }
+    }
+
+    /// Blank lines and lines starting with `#` are passed over in the line-based formats.
+    private func numberedLines(_ text: String) -> [(number: Int, text: String)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : (index + 1, trimmed)
+        }
+    }
+
+    private func dynamicLinks(_ text: String) -> (lines: [Line], ignored: [String: Int]) {
+        var ignored: [String: Int] = [:]
+        let lines = numberedLines(text).map { number, line in
+            // A code never holds ":"; a URL's scheme does, so a first field with one is the link.
+            var code: String?
+            var link = line
+            if let comma = line.firstIndex(of: ","), !line[..<comma].contains(":") {
+                code = line[..<comma].trimmingCharacters(in: .whitespaces)
+                link = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+            }
+            do throws(LinkServiceError) {
+                let parsed = try DynamicLink(link, code: code, domain: domain)
+                for name in parsed.ignored { ignored[name, default: 0] += 1 }
+                return Line(number: number, input: .success(parsed.input))
+            } catch {
+                return Line(number: number, input: .failure(error))
+            }
+        }
+        return (lines, ignored)
+    }
+
+    /// A link a line, as the API takes it; the fields only the API's answer has are passed over.
+    private struct JSONLine: Decodable {
+        let input: LinkInput
+        init(from decoder: any Decoder) throws {
+            input = try LinkInput(from: decoder, ignoring: LinkInput.answerOnlyKeys)
+        }
+    }
+
+    private func jsonLines(_ text: String) -> [Line] {
+        numberedLines(text).map { number, line in
+            do {
+                var input = try JSONBody.decoder.decode(JSONLine.self, from: Data(line.utf8)).input
+                if input.domain == nil { input.domain = domain }
+                return Line(number: number, input: .success(input))
+            } catch let error as LinkServiceError {
+                return Line(number: number, input: .failure(error))
+            } catch let error as DecodingError {
+                return Line(
+                    number: number,
+                    input: .failure(LinkServiceError(.invalidRequest, JSONBody.describe(error, subject: "the line")))
+                )
+            } catch {
+                return Line(
+                    number: number,
+                    input: .failure(LinkServiceError(.invalidRequest, "The line could not be read: \(error)"))
+                )
+            }
+        }
+    }
+
+    private func csvRows(_ text: String) throws(LinkServiceError) -> [Line] {
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true)
+        } catch {
+            throw LinkServiceError(.invalidRequest, "The CSV could not be read: \(error)")
+        }
+        guard let header = reader.headerRow?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
+            throw LinkServiceError(.invalidRequest, "The CSV is empty; its first row names the columns.")
+        }
+        try LinkCSV.checkHeader(header)
+        var lines: [Line] = []
+        // Rows are numbered as lines are, the header being line 1; a cell spanning lines shifts them.
+        var number = 1
+        while let row = reader.next() {
+            number += 1
+            if row.allSatisfy(\.isEmpty) { continue }
+            guard row.count == header.count else {
+                lines.append(
+                    Line(
+                        number: number,
+                        input: .failure(
+                            LinkServiceError(
+                                .invalidRequest,
+                                "The row has \(row.count) cells; the header names \(header.count)."
+                            )
+                        )
+                    )
+                )
+                continue
+            }
+            do throws(LinkServiceError) {
+                var input = try LinkCSV.input(Dictionary(zip(header, row), uniquingKeysWith: { first, _ in first }))
+                if input.domain == nil { input.domain = domain }
+                lines.append(Line(number: number, input: .success(input)))
+            } catch {
+                lines.append(Line(number: number, input: .failure(error)))
+            }
+        }
+        if let error = reader.error {
+            throw LinkServiceError(.invalidRequest, "The CSV could not be read past row \(number): \(error)")
+        }
+        return lines
+    }
+
+    /// Reads the file and creates its links.
+    func run(_ text: String, api: AdminAPI) async throws(LinkServiceError) -> ImportReport {
+        let (lines, ignored) = try lines(of: text)
+        let outcomes = await BulkCreation(api: api).create(lines.map(\.input))
+        var refusals: [ImportReport.Refusal] = []
+        for (line, outcome) in zip(lines, outcomes) {
+            guard let error = outcome.error else { continue }
+            refusals.append(
+                ImportReport.Refusal(
+                    line: line.number,
+                    status: outcome.status,
+                    code: error.code,
+                    message: error.message
+                )
+            )
+        }
+        return ImportReport(
+            imported: lines.count - refusals.count,
+            refused: refusals.count,
+            refusals: refusals,
+            ignoredParameters: ignored
+        )
+    }
+
+    /// `POST /api/links/import?format=fdl|csv|jsonl[&domain=…]`: the body is the file; 200 with the report.
+    static func handle(_ request: Request, api: AdminAPI) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let text = query["format"].map(String.init), let format = Format(rawValue: text.lowercased()) else {
+            throw LinkServiceError(.invalidRequest, "'format' is fdl, csv or jsonl: say which the body is.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxRequestBytes)
+        } catch is NIOTooManyBytesError {
+            throw LinkServiceError(
+                .tooLarge,
+                "The file is over \(maxRequestBytes / 1024 / 1024) MB; split it, or run 'waypoint-links import'."
+            )
+        }
+        guard buffer.readableBytes > 0 else {
+            throw LinkServiceError(.invalidRequest, "The body is empty; send the file to import as the body.")
+        }
+        guard let body = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+            throw LinkServiceError(.invalidRequest, "The file is not UTF-8 text.")
+        }
+        let report = try await LinkImport(format: format, domain: query["domain"].map(String.init)).run(body, api: api)
+        return JSONBody.response(report)
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import WaypointLinks
+
+/// Issue 41: links brought in from Firebase Dynamic Links, CSV and JSON lines, and taken out again.
+@Suite("Import and export")
+struct ImportExportTests {
+    static let dynamicLinks = """
+        # exported from Firebase
+        spring,https://readapp.page.link/?link=https%3A%2F%2Fread.example.com%2Fb%2F42&apn=com.example.reading&isi=1234567890&ibi=com.example.reading&st=Spring%20sale&sd=Half%20price&si=https%3A%2F%2Fread.example.com%2Fcover.png&utm_source=poster&utm_campaign=spring&efr=1
+
+        https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com%2Fdesktop&afl=https%3A%2F%2Fwww.example.com%2Fandroid&ifl=https%3A%2F%2Fwww.example.com%2Fios
+        broken,https://readapp.page.link/?apn=com.example.reading
+        nowhere,https://readapp.page.link/?link=readapp%3A%2F%2Fnowhere
+        Spring,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F8
+        plain,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F9&ifl=http%3A%2F%2Finsecure.example.com
+        kept,https://readapp.page.link/?link=https%3A%2F%2Fread.example.com%2Fb%2F5%3Futm_source%3Dmine&utm_source=theirs&utm_medium=email
+        """
+
+    static func post(
+        _ client: some TestClientProtocol,
+        _ uri: String,
+        _ body: String,
+        token: String
+    ) async throws -> (HTTPResponse.Status, [String: Any]) {
+        try await client.execute(
+            uri: uri,
+            method: .post,
+            headers: [.authorization: "Bearer \(token)"],
+            body: ByteBuffer(string: body)
+        ) { response in
+            let json =
+                (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any]
+            return (response.status, json ?? [:])
+        }
+    }
+
+    @Test("Long Dynamic Links map to links; lines that cannot be imported are reported by number and why")
+    func dynamicLinkImport() async throws {
+        let fixture = try await ServiceFixture.make()
+        // The store is closed whatever the checks find.
+        do {
+            try await Application(router: fixture.service.router()).test(.router) { client in
+                let (status, report) = try await Self.post(
+                    client,
+                    "/api/links/import?format=fdl",
+                    Self.dynamicLinks,
+                    token: fixture.token
+                )
+                #expect(status == .ok)
+                #expect(report["imported"] as? Int == 3)
+                #expect(report["refused"] as? Int == 4)
+                let refusals = try #require(report["refusals"] as? [[String: Any]])
+                #expect(refusals.map { $0["line"] as? Int } == [5, 6, 7, 8])
+                #expect(
+                    refusals.map { $0["code"] as? String } == [
+                        "invalidRequest", "deepLinkUnresolved", "codeTaken", "urlNotAllowed",
+                    ]
+                )
+                #expect((refusals[0]["message"] as? String)?.contains("no 'link' parameter") == true)
+                #expect(report["ignoredParameters"] as? [String: Int] == ["efr": 1, "ibi": 1])
+            }
+            let spring = try #require(try await fixture.store.link(code: "spring"))
+            #expect(spring.deepLink == "https://read.example.com/b/42?utm_source=poster&utm_campaign=spring")
+            #expect(spring.route == "web.book")
+            #expect(
+                spring.fallbacks
+                    == ShortLink.Fallbacks(
+                        appStoreID: "1234567890",
+                        playPackage: "com.example.reading",
+                        web: "https://read.example.com/b/42?utm_source=poster&utm_campaign=spring"
+                    )
+            )
+            #expect(
+                spring.preview
+                    == ShortLink.Preview(
+                        title: "Spring sale",
+                        description: "Half price",
+                        imageURL: "https://read.example.com/cover.png"
+                    )
+            )
+            // A campaign parameter the link sets itself is kept; the others are added.
+            #expect(
+                try await fixture.store.link(code: "kept")?.deepLink
+                    == "https://read.example.com/b/5?utm_source=mine&utm_medium=email"
+            )
+            let generated = try await fixture.store.links(after: nil, limit: 10, containing: "books/7")
+            #expect(
+                generated.first?.fallbacks
+                    == ShortLink.Fallbacks(
+                        ios: "https://www.example.com/ios",
+                        android: "https://www.example.com/android",
+                        desktop: "https://www.example.com/desktop"
+                    )
+            )
+            #expect(try await fixture.store.links(after: nil, limit: 10, containing: nil).count == 3)
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
+    /// Links with every field, and text a CSV or a spreadsheet could trip on.
+    static let variety: [LinkInput] = [
+        LinkInput(code: "plain", deepLink: "readapp://books/1"),
+        LinkInput(
+            code: "full",
+            domain: "links.example.com",
+            deepLink: "https://read.example.com/b/2",
+            fallbacks: ShortLink.Fallbacks(
+                appStoreID: "1234567890",
+                playPackage: "com.example.reading",
+                web: "https://www.example.com/a,b?c=%22d%22",
+                ios: "https://www.example.com/ios",
+                android: "https://www.example.com/android",
+                desktop: "https://www.example.com/desktop"
+            ),
+            preview: ShortLink.Preview(
+                title: "=HYPERLINK(\"https://evil.example\")",
+                description: "A comma, \"quotes\" — and ü",
+                imageURL: "https://read.example.com/c.png"
+            ),
+            passQuery: false,
+            expiresAt: Date(timeIntervalSince1970: 1_900_000_000)
+        ),
+        LinkInput(code: "dash", deepLink: "readapp://books/3", preview: ShortLink.Preview(title: "-5% 'quoted'")),
+    ]
+
+    @Test(
+        "Exporting then importing into an empty database gives the same links, as JSON lines and as CSV",
+        arguments: LinkExport.Format.allCases
+    )
+    func roundTrip(format: LinkExport.Format) async throws {
+        let source = try await ServiceFixture.make()
+        let target = try await ServiceFixture.make()
+        // The stores are closed whatever the checks find.
+        do {
+            try await Self.checkRoundTrip(format: format, from: source, to: target)
+        } catch {
+            Issue.record(error)
+        }
+        await source.store.close()
+        await target.store.close()
+    }
+
+    static func checkRoundTrip(
+        format: LinkExport.Format,
+        from source: ServiceFixture,
+        to target: ServiceFixture
+    ) async throws {
+        for input in variety { _ = try await source.service.admin.create(input) }
+        // Over one page, so the export's paging is crossed.
+        for index in 0..<(LinkExport.pageSize + 3) {
+            _ = try await source.service.admin.create(
+                LinkInput(code: "bulk-\(index)", deepLink: "readapp://books/\(index)")
+            )
+        }
+        var exported = ""
+        try await source.service.exportLinks(as: format) { exported += $0 }
+        if format == .csv {
+            #expect(exported.hasPrefix(LinkCSV.columns.joined(separator: ",") + "\n"))
+            // The formula is text in a spreadsheet.
+            #expect(exported.contains(#""'=HYPERLINK(""https://evil.example"")""#))
+        }
+        let report = try await target.service.importLinks(
+            exported,
+            as: LinkImport(format: format == .csv ? .csv : .jsonl)
+        )
+        #expect(report.refused == 0, "\(report.summary)")
+        #expect(report.imported == variety.count + LinkExport.pageSize + 3)
+        func content(_ store: SQLiteLinkStore) async throws -> [ShortLink] {
+            try await store.links(after: nil, limit: 1_000, containing: nil).map { link in
+                var link = link
+                link.createdAt = Fixtures.now
+                link.updatedAt = Fixtures.now
+                return link
+            }
+        }
+        let before = try await content(source.store)
+        #expect(before.count == report.imported)
+        #expect(try await content(target.store) == before)
+    }
+
+    @Test("GET /api/links/export streams every link; an unknown format is a 400; 'export' is no code")
+    func exportEndpoint() async throws {
+        let fixture = try await ServiceFixture.make()
+        // The store is closed whatever the checks find.
+        do {
+            for input in Self.variety { _ = try await fixture.service.admin.create(input) }
+            try await Application(router: fixture.service.router()).test(.router) { client in
+                let auth: HTTPFields = [.authorization: "Bearer \(fixture.token)"]
+                try await client.execute(uri: "/api/links/export", method: .get, headers: auth) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "application/jsonl; charset=utf-8")
+                    #expect(response.headers[.contentDisposition] == #"attachment; filename="waypoint-links.jsonl""#)
+                    let lines = String(buffer: response.body).split(separator: "\n")
+                    #expect(lines.count == 3)
+                    #expect(lines.first?.hasPrefix(#"{"code":"dash""#) == true)
+                }
+                try await client.execute(uri: "/api/links/export?format=CSV", method: .get, headers: auth) { response in
+                    #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
+                    #expect(String(buffer: response.body).hasPrefix("code,domain,deepLink"))
+                }
+                try await client.execute(uri: "/api/links/export?format=xml", method: .get, headers: auth) {
+                    #expect($0.status == .badRequest)
+                }
+                try await client.execute(uri: "/api/links/export", method: .get) { #expect($0.status == .unauthorized) }
+                let (status, body) = try await Self.post(
+                    client,
+                    "/api/links",
+                    #"{"code": "export", "deepLink": "readapp://books/1"}"#,
+                    token: fixture.token
+                )
+                #expect(status == .badRequest)
+                #expect((body["error"] as? [String: Any])?["code"] as? String == "invalidCode")
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
+    @Test("A CSV with an unknown column imports nothing; a bad row is refused alone")
+    func csvErrors() async throws {
+        let fixture = try await ServiceFixture.make()
+        // The store is closed whatever the checks find.
+        do {
+            try await Application(router: fixture.service.router()).test(.router) { client in
+                let (status, body) = try await Self.post(
+                    client,
+                    "/api/links/import?format=csv",
+                    "code,deepLink,colour\na,readapp://books/1,red\n",
+                    token: fixture.token
+                )
+                #expect(status == .badRequest)
+                #expect(
+                    ((body["error"] as? [String: Any])?["message"] as? String)?.contains("Unknown column 'colour'")
+                        == true
+                )
+                let (ok, report) = try await Self.post(
+                    client,
+                    "/api/links/import?format=csv",
+                    "code,deepLink,passQuery\na,readapp://books/1,true\nb,readapp://books/2,maybe\nc,readapp://books/3\n\nd,readapp://books/4,false\n",
+                    token: fixture.token
+                )
+                #expect(ok == .ok)
+                #expect(report["imported"] as? Int == 2)
+                let refusals = try #require(report["refusals"] as? [[String: Any]])
+                #expect(refusals.map { $0["line"] as? Int } == [3, 4])
+                #expect((refusals[0]["message"] as? String)?.contains("'passQuery' is true or false") == true)
+                #expect((refusals[1]["message"] as? String)?.contains("has 2 cells") == true)
+                for (query, expected) in [
+                    ("", "'format' is fdl, csv or jsonl"), ("?format=xml", "'format' is fdl, csv or jsonl"),
+                    ("?format=fdl", "The body is empty"),
+                ] {
+                    let (status, body) = try await Self.post(
+                        client,
+                        "/api/links/import\(query)",
+                        "",
+                        token: fixture.token
+                    )
+                    #expect(status == .badRequest)
+                    #expect(((body["error"] as? [String: Any])?["message"] as? String)?.contains(expected) == true)
+                }
+                let (jsonStatus, jsonReport) = try await Self.post(
+                    client,
+                    "/api/links/import?format=jsonl&domain=links.example.com",
+                    #"{"code": "j1", "deepLink": "readapp://books/1", "url": "https://x/j1", "route": "book"}"# + "\n"
+                        + #"{"code": "j2", "deepLink": "readapp://books/2", "colour": "red"}"# + "\nnot json\n",
+                    token: fixture.token
+                )
+                #expect(jsonStatus == .ok)
+                #expect(jsonReport["imported"] as? Int == 1)
+                let jsonRefusals = try #require(jsonReport["refusals"] as? [[String: Any]])
+                #expect(jsonRefusals.map { $0["line"] as? Int } == [2, 3])
+            }
+            #expect(try await fixture.store.link(code: "a") != nil)
+            #expect(try await fixture.store.link(code: "j1")?.domain == "links.example.com")
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+}
