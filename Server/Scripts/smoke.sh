@@ -13,7 +13,12 @@ database="${1:-$work/links.sqlite}"
 export WAYPOINT_LINKS_DATABASE="$database"
 token_name="smoke-$$-$RANDOM"
 token="$("$binary" token create --name "$token_name")"
-start_service "$port" "$database" --app-store-id 1234567890 --country-header CF-IPCountry
+# A webhook receiver on loopback (so the service runs with --webhook-allow-private).
+receiver_port=$((port + 7))
+python3 Server/Scripts/webhook_receiver.py "$receiver_port" "$work/deliveries" &
+receiver=$!
+trap 'kill $receiver 2>/dev/null || true; cleanup' EXIT
+start_service "$port" "$database" --app-store-id 1234567890 --country-header CF-IPCountry --webhook-allow-private
 
 failures=0
 # expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
@@ -39,6 +44,10 @@ grep -q '"/" : "/?\*"' "$work/body" || { echo "FAIL  the short-link domain's fil
 expect 200 "assetlinks.json" -H 'Host: read.example.com' "$base/.well-known/assetlinks.json"
 expect 404 "no association file for another host" -H 'Host: evil.example' "$base/.well-known/apple-app-site-association"
 expect 401 "admin API without a token" "$base/api/links"
+expect 201 "register a webhook" "${auth[@]}" \
+    -d "{\"url\": \"http://127.0.0.1:$receiver_port/hook\", \"events\": [\"link.created\", \"link.clicked\"]}" "$base/api/webhooks"
+webhook_secret="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["secret"])' "$work/body")"
+webhook_id="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["id"])' "$work/body")"
 expect 201 "create a link" "${auth[@]}" -d '{"code": "spring", "deepLink": "https://read.example.com/b/42",
     "fallbacks": {"web": "https://read.example.com/b/42"}, "preview": {"title": "Spring sale"}}' "$base/api/links"
 expect 422 "a deep link no route takes is refused" "${auth[@]}" -d '{"deepLink": "readapp://nowhere"}' "$base/api/links"
@@ -79,6 +88,28 @@ if missing:
     print(f"FAIL  analytics lack {missing}: {total}")
     sys.exit(1)
 PYTHON
+# The receiver has the link's creation and its clicks, signed as README's verify() checks.
+sed -n '/^```python$/,/^```$/p' Server/README.md | sed '1d;$d' >"$work/verify.py"
+python3 - "$work/verify.py" "$work/deliveries" "$webhook_secret" <<'PYTHON' || failures=$((failures + 1))
+import json, os, sys, time
+namespace = {}
+exec(open(sys.argv[1]).read(), namespace)
+# Deliveries go out within a second of their event; allow five.
+deadline = time.time() + 5
+while True:
+    deliveries = [json.loads(line) for line in open(sys.argv[2])] if os.path.exists(sys.argv[2]) else []
+    events = {delivery["event"] for delivery in deliveries}
+    if {"link.created", "link.clicked"} <= events or time.time() > deadline:
+        break
+    time.sleep(0.2)
+bad = [d for d in deliveries if not namespace["verify"](sys.argv[3], d["signature"], d["body"].encode())]
+if not {"link.created", "link.clicked"} <= events or bad:
+    print(f"FAIL  webhook deliveries: events {sorted(events)}, {len(bad)} with a bad signature")
+    sys.exit(1)
+print(f"ok    webhooks: {len(deliveries)} deliveries ({', '.join(sorted(events))}), each signature verified by README's verify()")
+PYTHON
+expect 204 "remove the webhook (a database reused by the next run keeps none)" "${auth[@]}" -X DELETE \
+    "$base/api/webhooks/$webhook_id"
 expect 200 "metrics" "$base/metrics"
 grep -q '^waypoint_links_visits_total{client="android",outcome="store"} 1' "$work/body" \
     || { echo "FAIL  no visit metric: $(grep waypoint_links "$work/body")"; failures=$((failures + 1)); }

@@ -128,6 +128,15 @@ struct Serve: AsyncParsableCommand {
     )
     var countryHeader: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Allow webhooks to loopback, private and link-local addresses (a receiver on the same machine or network).",
+            discussion:
+                "Off, a webhook there is refused, so an admin token cannot make the service reach inside its network."
+        )
+    )
+    var webhookAllowPrivate = false
+
     func validate() throws {
         guard claimHours > 0, claimHours.isFinite else {
             throw ValidationError("--claim-hours is more than 0.")
@@ -167,6 +176,7 @@ struct Serve: AsyncParsableCommand {
                     claimLifetime: claimHours * 3600,
                     claimLimit: RateLimit(perMinute: claimLimit),
                     claimTokenLimit: RateLimit(perMinute: claimTokenLimit),
+                    webhookAllowPrivate: webhookAllowPrivate,
                     metrics: ServiceMetrics.bootstrapPrometheus()
                 )
             )

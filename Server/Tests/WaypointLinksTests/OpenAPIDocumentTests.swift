@@ -31,7 +31,7 @@ struct OpenAPIDocumentTests {
     @Test("Every operation of the document is answered by its own route")
     func everyOperationRouted() async throws {
         let operations = try Self.operations()
-        #expect(operations.count == 19)
+        #expect(operations.count == 22)
         let fixture = try await ServiceFixture.make { $0.metrics = SharedMetrics.registry }
         let app = Application(router: fixture.service.router())
         try await app.test(.router) { client in
@@ -39,7 +39,7 @@ struct OpenAPIDocumentTests {
                 let uri = path.replacingOccurrences(of: "{code}", with: "no-such-code").replacingOccurrences(
                     of: "{token}",
                     with: "no-such-token"
-                )
+                ).replacingOccurrences(of: "{id}", with: "no-such-id")
                 let body = method == .post || method == .patch ? ByteBuffer(string: "{}") : nil
                 try await client.execute(
                     uri: uri,

@@ -257,10 +257,10 @@ struct DatabaseTests {
         let database = try await engine.newDatabase()
         let first = try await LinkStores.open(database)
         #expect(try await first.insert(StoreConformanceTests.link("kept")))
-        #expect(try await first.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(try await first.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8, 9])
         await first.close()
         let second = try await LinkStores.open(database)
-        #expect(try await second.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(try await second.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8, 9])
         #expect(try await second.link(code: "kept")?.code == "kept")
         await second.close()
     }
@@ -276,7 +276,7 @@ struct DatabaseTests {
         #expect(Set(stores.map(\.sharedSecret)).count == 1)
         #expect(stores.first?.sharedSecret.count == 32)
         for store in stores {
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8])
+            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8, 9])
             await store.close()
         }
     }

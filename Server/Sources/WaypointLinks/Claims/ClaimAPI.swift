@@ -13,6 +13,8 @@ struct ClaimAPI: Sendable {
     let store: any LinkStore
     let rules: LinkRules
     let now: @Sendable () -> Date
+    /// Tells the webhooks of each claim, once it is stored.
+    var events = WebhookEvents.none
 
     /// `{"token": "AwE…"}`: the token alone, or the whole claim URL the pasteboard held.
     struct Input: Decodable {
@@ -57,6 +59,10 @@ struct ClaimAPI: Sendable {
                 "This token was claimed before; each click's token gives its link once."
             )
         }
+        await events.emit(
+            .linkClaimed,
+            WebhookEvents.LinkClaimed(code: link.code, platform: token.platform, claimedAt: date)
+        )
         return JSONBody.response(
             Claimed(
                 code: link.code,

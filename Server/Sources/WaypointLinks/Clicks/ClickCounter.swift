@@ -37,6 +37,8 @@ public actor ClickCounter: Service {
     private let visitCounters: [ClickKey.Kind: Metrics.Counter]
     private let unwrittenGauge: Metrics.Gauge
     private let writeFailures: Metrics.Counter
+    /// Told of each batch once it is stored: the webhooks' `link.clicked`.
+    private let stored: @Sendable (ClickBatch) async -> Void
 
     struct Pending {
         var counts: [ClickKey: Int] = [:]
@@ -64,8 +66,15 @@ public actor ClickCounter: Service {
         self.init(store: store, window: window, logger: logger, metrics: .none)
     }
 
-    init(store: any LinkStore, window: Duration = .seconds(1), logger: Logger, metrics: ServiceMetrics) {
+    init(
+        store: any LinkStore,
+        window: Duration = .seconds(1),
+        logger: Logger,
+        metrics: ServiceMetrics,
+        stored: @escaping @Sendable (ClickBatch) async -> Void = { _ in }
+    ) {
         self.store = store
+        self.stored = stored
         self.window = max(window, .zero)
         self.logger = logger
         var counters: [ClickKey.Kind: Metrics.Counter] = [:]
@@ -178,6 +187,7 @@ public actor ClickCounter: Service {
             // Another call may have written this batch meanwhile and moved on to the next.
             guard unacknowledged?.number == number else { continue }
             unacknowledged = nil
+            await stored(batch)
             pending.withLockedValue { $0.stored = max($0.stored, number) }
             resumeWaiting { $0.batch <= number ? true : nil }
             unwrittenGauge.record(unwritten)

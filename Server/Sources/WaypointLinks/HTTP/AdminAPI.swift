@@ -9,6 +9,8 @@ struct AdminAPI: Sendable {
     let store: any LinkStore
     let domains: LinkDomains
     let now: @Sendable () -> Date
+    /// Tells the webhooks of each link created, changed and deleted, once it is stored.
+    var events = WebhookEvents.none
 
     /// The most links one page lists, and how many when the request does not say.
     static let maxPageSize = 200
@@ -72,12 +74,16 @@ struct AdminAPI: Sendable {
                     "The code '\(link.code)' is taken; choose another or leave 'code' out."
                 )
             }
+            await events.emit(.linkCreated, body(link))
             return link
         }
         // A generated code colliding is a one-in-10^20 event; a few tries make it one in never.
         for _ in 0..<4 {
             let link = try rules.newLink(from: input, code: CodeGenerator.make(), now: date)
-            if try await store.insert(link) { return link }
+            if try await store.insert(link) {
+                await events.emit(.linkCreated, body(link))
+                return link
+            }
         }
         throw LinkServiceError(.unavailable, "No free code was found; try again.")
     }
@@ -114,11 +120,13 @@ struct AdminAPI: Sendable {
     func update(_ code: String, with input: LinkInput) async throws -> ShortLink {
         let link = try rules.updated(try await existing(code), with: input, now: now())
         guard try await store.replace(link) else { throw notFound(code) }
+        await events.emit(.linkUpdated, body(link))
         return link
     }
 
     func delete(_ code: String) async throws -> Response {
         guard try await store.delete(code: code) else { throw notFound(code) }
+        await events.emit(.linkDeleted, WebhookEvents.LinkDeleted(code: code))
         return Response(status: .noContent)
     }
 

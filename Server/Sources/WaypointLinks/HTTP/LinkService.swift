@@ -55,6 +55,9 @@ public struct LinkService: Sendable {
         /// one): a person installs once, so a client fetching many is minting tokens to inflate
         /// install counts. Past it, the page and the redirect carry none.
         public var claimTokenLimit: RateLimit
+        /// Whether webhooks may point at loopback, private and link-local addresses
+        /// (``WebhookReceiver``); off, so an admin token cannot reach inside the service's network.
+        public var webhookAllowPrivate: Bool
         /// The registry `GET /metrics` prints (``ServiceMetrics/bootstrapPrometheus()``); nil
         /// serves no `/metrics`.
         public var metrics: PrometheusCollectorRegistry?
@@ -72,6 +75,7 @@ public struct LinkService: Sendable {
             claimLifetime: TimeInterval = Self.defaultClaimLifetime,
             claimLimit: RateLimit = Self.defaultClaimLimit,
             claimTokenLimit: RateLimit = Self.defaultClaimTokenLimit,
+            webhookAllowPrivate: Bool = false,
             metrics: PrometheusCollectorRegistry? = nil,
             now: @escaping @Sendable () -> Date = Date.init
         ) {
@@ -85,6 +89,7 @@ public struct LinkService: Sendable {
             self.claimLifetime = claimLifetime
             self.claimLimit = claimLimit
             self.claimTokenLimit = claimTokenLimit
+            self.webhookAllowPrivate = webhookAllowPrivate
             self.metrics = metrics
             self.now = now
         }
@@ -109,6 +114,9 @@ public struct LinkService: Sendable {
     let wellKnown: WellKnownFiles
     let admin: AdminAPI
     let claims: ClaimAPI
+    let webhooks: WebhookAPI
+    /// Sends the webhooks' queue; nil for a store that keeps no webhooks.
+    let deliverer: WebhookDeliverer?
     let adminPage: AdminPage
     let visits: VisitAnswer.Settings
     let adminLimiter: RateLimiter
@@ -169,7 +177,28 @@ public struct LinkService: Sendable {
             )
         }
         let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
-        self.claims = ClaimAPI(tokens: claimTokens, store: store, rules: rules, now: configuration.now)
+        let webhookStore = store as? any WebhookStore
+        let events = WebhookEvents(
+            store: webhookStore,
+            now: configuration.now,
+            logger: Logger(label: "waypoint-links.webhooks")
+        )
+        self.webhooks = WebhookAPI(
+            store: webhookStore,
+            allowPrivate: configuration.webhookAllowPrivate,
+            now: configuration.now,
+            events: events
+        )
+        self.deliverer = webhookStore.map {
+            WebhookDeliverer(store: $0, allowPrivate: configuration.webhookAllowPrivate, now: configuration.now)
+        }
+        self.claims = ClaimAPI(
+            tokens: claimTokens,
+            store: store,
+            rules: rules,
+            now: configuration.now,
+            events: events
+        )
         self.metrics = configuration.metrics
         let cache = LinkCache(lifetime: configuration.linkCacheSeconds)
         store.observeChanges { change in cache.forget(change) }
@@ -180,11 +209,12 @@ public struct LinkService: Sendable {
             store: store,
             window: configuration.clickWindow,
             logger: Logger(label: "waypoint-links.clicks"),
-            metrics: meters
+            metrics: meters,
+            stored: { batch in await events.emit(.linkClicked, WebhookEvents.LinkClicked(batch)) }
         )
         self.now = configuration.now
         self.tokenUse = TokenUse(store: store, now: configuration.now)
-        self.admin = AdminAPI(rules: rules, store: store, domains: domains, now: configuration.now)
+        self.admin = AdminAPI(rules: rules, store: store, domains: domains, now: configuration.now, events: events)
         do {
             self.adminPage = AdminPage(
                 api: admin,
@@ -221,7 +251,7 @@ public struct LinkService: Sendable {
     /// ```swift
     /// Application(router: service.router(), services: service.services)
     /// ```
-    public var services: [any Service] { [clicks] }
+    public var services: [any Service] { [clicks] + (deliverer.map { [$0] } ?? []) }
 
     // MARK: Links in and out
 
@@ -275,6 +305,11 @@ public struct LinkService: Sendable {
         router.get("/c/:token") { _, context in try claims.open(token: context.parameters.get("token") ?? "") }
         admin.register(
             on: router.group("/api/links")
+                .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
+                .add(middleware: TokenAuthentication(store: store, use: tokenUse))
+        )
+        webhooks.register(
+            on: router.group("/api/webhooks")
                 .add(middleware: RateLimitMiddleware(limiter: adminLimiter, clients: clientIdentification, now: now))
                 .add(middleware: TokenAuthentication(store: store, use: tokenUse))
         )

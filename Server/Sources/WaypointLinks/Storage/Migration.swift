@@ -159,6 +159,38 @@ public struct Migration: Sendable {
                 """
             ]
         ),
+        Migration(
+            version: 9,
+            summary: "webhooks and their delivery queue",
+            statements: [
+                // `events` is the event names between commas (",link.created,link.clicked,"), so a
+                // LIKE finds the webhooks that want one.
+                """
+                CREATE TABLE webhooks (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    url TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    secret TEXT NOT NULL,
+                    created_at {int64} NOT NULL
+                )
+                """,
+                // A row until the receiver answers 2xx; `due_at` is when it may be sent (again).
+                """
+                CREATE TABLE webhook_deliveries (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    webhook_id TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    due_at {int64} NOT NULL,
+                    created_at {int64} NOT NULL,
+                    last_error TEXT
+                )
+                """,
+                "CREATE INDEX webhook_deliveries_by_due ON webhook_deliveries (due_at)",
+                "CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id)",
+            ]
+        ),
     ]
 }
 

@@ -489,7 +489,7 @@ public final class PostgresLinkStore: LinkStore {
 
     // MARK: Rows
 
-    private func run(_ what: String, _ body: (PostgresClient, Logger) async throws -> Void) async throws(StoreError) {
+    func run(_ what: String, _ body: (PostgresClient, Logger) async throws -> Void) async throws(StoreError) {
         do {
             try await body(client, logger)
         } catch {
@@ -497,7 +497,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
-    private func rows<Value>(
+    func rows<Value>(
         _ what: String,
         _ query: PostgresQuery,
         _ read: (PostgresRow) throws -> Value

@@ -434,7 +434,7 @@ public final class SQLiteLinkStore: LinkStore {
     // MARK: Rows
 
     /// A read on the next reader connection: in WAL mode it sees the last commit and waits for no write.
-    private func read(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
+    func read(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
         let index = nextReader.withLockedValue { next in
             defer { next = (next + 1) % readers.count }
             return next

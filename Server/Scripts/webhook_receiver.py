@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""A webhook receiver on loopback for the service's scripts: appends each delivery it is sent to a
+file, one JSON object a line ({"event", "delivery", "signature", "body"}), and answers 200.
+
+Usage: webhook_receiver.py PORT FILE   (runs until killed)
+"""
+import http.server
+import json
+import sys
+import threading
+
+port, path = int(sys.argv[1]), sys.argv[2]
+lock = threading.Lock()  # one line at a time, whole, from the server's threads
+
+
+class Receiver(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        record = {
+            "event": self.headers["Waypoint-Event"],
+            "delivery": self.headers["Waypoint-Delivery"],
+            "signature": self.headers["Waypoint-Signature"],
+            "body": body.decode(),
+        }
+        with lock, open(path, "a") as out:
+            out.write(json.dumps(record) + "\n")
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *arguments):
+        pass
+
+
+http.server.ThreadingHTTPServer(("127.0.0.1", port), Receiver).serve_forever()

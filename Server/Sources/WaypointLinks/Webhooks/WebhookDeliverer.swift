@@ -1,0 +1,131 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+import ServiceLifecycle
+
+/// Sends queued deliveries until each gets a 2xx: a POST of the event's JSON with `Waypoint-Event`,
+/// `Waypoint-Delivery` (the same id on every retry; receivers dedupe on it) and `Waypoint-Signature`
+/// (``WebhookSignature``). A failure (a status other than 2xx, a redirect, a timeout, a receiver
+/// that now resolves inside the network) is tried again after 1 second, then 2, 4… doubling up to a
+/// day between tries, for as long as the webhook exists. At least once: a crash after the receiver
+/// answered but before the row was removed sends it again.
+///
+/// ```swift
+/// let deliverer = WebhookDeliverer(store: store, allowPrivate: false)
+/// Application(router: router, services: [deliverer])  // polls the queue four times a second
+/// ```
+struct WebhookDeliverer: Service {
+    let store: any WebhookStore
+    let allowPrivate: Bool
+    var now: @Sendable () -> Date = Date.init
+    var logger = Logger(label: "waypoint-links.webhooks")
+
+    /// How often the queue is read: a first try goes out within this of its event.
+    static let pollInterval = Duration.milliseconds(250)
+    /// How long a leased delivery is this instance's: more than a try can take (the name's lookup,
+    /// then at most ``requestTimeout`` for the request), and how long a crash mid-send delays it.
+    static let lease = Duration.seconds(30)
+    /// Deliveries sent at once.
+    static let batchSize = 20
+    static let requestTimeout = TimeAmount.seconds(10)
+    /// The longest wait between tries.
+    static let maxBackoff = Duration.seconds(86_400)
+
+    /// The wait before the next try, after `attempts` tries: 1 s, 2 s, 4 s… up to a day.
+    static func backoff(afterAttempts attempts: Int) -> Duration {
+        let exponent = min(max(attempts - 1, 0), 17)  // 2^17 s is past a day
+        return min(.seconds(1 << exponent), maxBackoff)
+    }
+
+    static func makeClient() -> HTTPClient {
+        HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: HTTPClient.Configuration(
+                // A redirect could point inside the network: it is a failure, not followed.
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: .seconds(5), read: requestTimeout)
+            )
+        )
+    }
+
+    func run() async {
+        let client = Self.makeClient()
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let sent = await deliverDue(using: client)
+                // A full batch means more may be due: no pause then.
+                if sent < Self.batchSize { try? await Task.sleep(for: Self.pollInterval) }
+            }
+        }
+        try? await client.shutdown()
+    }
+
+    /// Sends what is due, at once; how many were tried.
+    @discardableResult
+    func deliverDue(using client: HTTPClient) async -> Int {
+        let due: [WebhookDelivery]
+        do {
+            due = try await store.leaseDueDeliveries(at: now(), for: Self.lease, limit: Self.batchSize)
+        } catch {
+            logger.warning("webhook queue not read", metadata: ["error": "\(error)"])
+            return 0
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for delivery in due { group.addTask { await deliver(delivery, using: client) } }
+        }
+        return due.count
+    }
+
+    func deliver(_ delivery: WebhookDelivery, using client: HTTPClient) async {
+        let failure = await send(delivery, using: client)
+        do {
+            if let failure {
+                let next = now().addingTimeInterval(
+                    Double(Self.backoff(afterAttempts: delivery.attempts).components.seconds)
+                )
+                try await store.retry(id: delivery.id, at: next, error: failure)
+                logger.info(
+                    "webhook delivery failed; will retry",
+                    metadata: ["delivery": "\(delivery.id)", "attempts": "\(delivery.attempts)", "error": "\(failure)"]
+                )
+            } else {
+                try await store.markDelivered(id: delivery.id)
+            }
+        } catch {
+            // The lease runs out and the delivery is due again: nothing is lost, at worst sent twice.
+            logger.warning("webhook delivery state not stored", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Nil when the receiver answered 2xx; else why not.
+    func send(_ delivery: WebhookDelivery, using client: HTTPClient) async -> String? {
+        guard let host = URLComponents(string: delivery.url)?.host else { return "the URL has no host" }
+        do {
+            try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
+        } catch {
+            return error.message
+        }
+        var request = HTTPClientRequest(url: delivery.url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "waypoint-links-webhooks")
+        request.headers.add(name: "Waypoint-Event", value: delivery.event.rawValue)
+        request.headers.add(name: "Waypoint-Delivery", value: delivery.id)
+        request.headers.add(
+            name: "Waypoint-Signature",
+            value: WebhookSignature.header(secret: delivery.secret, body: delivery.body, at: now())
+        )
+        request.body = .bytes(ByteBuffer(string: delivery.body))
+        do {
+            let response = try await client.execute(request, timeout: Self.requestTimeout)
+            // Read (and drop) a little of the answer so the connection can be reused.
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            return (200..<300).contains(response.status.code) ? nil : "the receiver answered \(response.status.code)"
+        } catch {
+            return "\(error)"
+        }
+    }
+}

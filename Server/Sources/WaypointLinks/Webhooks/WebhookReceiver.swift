@@ -1,0 +1,146 @@
+import Foundation
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a webhook may point: an `http` or `https` URL on a public address. A receiver on loopback,
+/// a private network, link-local (the cloud metadata address 169.254.169.254) or any other address
+/// not reachable from the internet is refused unless `serve --webhook-allow-private`: otherwise
+/// whoever holds an admin token could have the service make requests inside its own network. The
+/// name is resolved when the webhook is made and again before each delivery, so a name changed to
+/// point inside later is caught then.
+///
+/// ```swift
+/// try await WebhookReceiver.check("https://crm.example.com/hooks", allowPrivate: false)  // fine
+/// try await WebhookReceiver.check("http://169.254.169.254/latest", allowPrivate: false)  // throws
+/// ```
+enum WebhookReceiver {
+    static let maxURLLength = 2_048
+
+    /// - Throws: ``LinkServiceError`` `invalidRequest` naming what to change.
+    static func check(_ text: String, allowPrivate: Bool) async throws(LinkServiceError) {
+        guard text.utf8.count <= maxURLLength else {
+            throw LinkServiceError(.invalidRequest, "'url' is over \(maxURLLength) bytes.")
+        }
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
+        else {
+            throw LinkServiceError(
+                .invalidRequest,
+                "'url' is an http or https URL such as https://crm.example.com/hooks/links; '\(text)' is not."
+            )
+        }
+        guard url.user == nil, url.password == nil else {
+            throw LinkServiceError(.invalidRequest, "'url' may not hold a user name or password; '\(text)' does.")
+        }
+        try await checkAddresses(of: host, allowPrivate: allowPrivate)
+    }
+
+    /// - Throws: ``LinkServiceError`` `invalidRequest` when `host` does not resolve or any of its
+    ///   addresses is not public (and private ones are not allowed).
+    static func checkAddresses(of host: String, allowPrivate: Bool) async throws(LinkServiceError) {
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let addresses = await resolve(name)
+        guard !addresses.isEmpty else {
+            throw LinkServiceError(.invalidRequest, "The receiver's host '\(host)' does not resolve to an address.")
+        }
+        guard allowPrivate else {
+            if let inside = addresses.first(where: { !isPublic($0) }) {
+                throw LinkServiceError(
+                    .invalidRequest,
+                    "The receiver's host '\(host)' is at \(describe(inside)), a loopback, private or link-local "
+                        + "address; give a public receiver, or run serve with --webhook-allow-private."
+                )
+            }
+            return
+        }
+    }
+
+    /// The host's addresses (4 or 16 bytes each); empty when it does not resolve. `getaddrinfo`
+    /// blocks, so it runs on NIO's thread pool.
+    static func resolve(_ host: String) async -> [[UInt8]] {
+        (try? await NIOThreadPool.singleton.runIfActive { lookUp(host) }) ?? []
+    }
+
+    private static func lookUp(_ host: String) -> [[UInt8]] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &result) == 0, let first = result else { return [] }
+        defer { freeaddrinfo(first) }
+        var addresses: [[UInt8]] = []
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let info = next {
+            if let address = info.pointee.ai_addr {
+                switch Int32(address.pointee.sa_family) {
+                case AF_INET:
+                    address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                        addresses.append(withUnsafeBytes(of: ipv4.pointee.sin_addr) { Array($0) })
+                    }
+                case AF_INET6:
+                    address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                        addresses.append(withUnsafeBytes(of: ipv6.pointee.sin6_addr) { Array($0) })
+                    }
+                default:
+                    break
+                }
+            }
+            next = info.pointee.ai_next
+        }
+        return addresses
+    }
+
+    /// Whether an address is reachable from the internet: not unspecified, loopback, private
+    /// (RFC 1918, unique local), shared (carrier-grade NAT), link-local, benchmarking, multicast or
+    /// reserved; an IPv4 address inside IPv6 (mapped, NAT64) is judged as the IPv4 one.
+    static func isPublic(_ address: [UInt8]) -> Bool {
+        if address.count == 4 { return isPublicIPv4(address) }
+        guard address.count == 16 else { return false }
+        let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+        let nat64Prefix: [UInt8] = [0x00, 0x64, 0xFF, 0x9B] + Array(repeating: 0, count: 8)
+        if Array(address.prefix(12)) == mappedPrefix || Array(address.prefix(12)) == nat64Prefix {
+            return isPublicIPv4(Array(address.suffix(4)))
+        }
+        if address.prefix(15).allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
+        let first = address[0]
+        let second = address[1]
+        if first & 0xFE == 0xFC { return false }  // fc00::/7, unique local
+        if first == 0xFE && second & 0xC0 == 0x80 { return false }  // fe80::/10, link-local
+        if first == 0xFE && second & 0xC0 == 0xC0 { return false }  // fec0::/10, old site-local
+        if first == 0xFF { return false }  // multicast
+        // 2001:db8::/32, documentation
+        if first == 0x20 && second == 0x01 && address[2] == 0x0D && address[3] == 0xB8 { return false }
+        return true
+    }
+
+    private static func isPublicIPv4(_ address: [UInt8]) -> Bool {
+        let (a, b) = (address[0], address[1])
+        switch a {
+        case 0, 10, 127: return false
+        case 100 where b & 0xC0 == 64: return false  // 100.64.0.0/10, shared
+        case 169 where b == 254: return false  // link-local, cloud metadata
+        case 172 where b & 0xF0 == 16: return false  // 172.16.0.0/12
+        case 192 where b == 168: return false
+        case 192 where b == 0 && address[2] == 0: return false  // 192.0.0.0/24, protocol assignments
+        case 198 where b & 0xFE == 18: return false  // 198.18.0.0/15, benchmarking
+        case 224...255: return false  // multicast, reserved, broadcast
+        default: return true
+        }
+    }
+
+    static func describe(_ address: [UInt8]) -> String {
+        if address.count == 4 { return address.map(String.init).joined(separator: ".") }
+        return stride(from: 0, to: address.count, by: 2).map {
+            String(UInt16(address[$0]) << 8 | UInt16(address[$0 + 1]), radix: 16)
+        }.joined(separator: ":")
+    }
+}
