@@ -197,6 +197,13 @@ struct Serve: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        // A link made before 'export' was reserved still works, but the API's export answers
+        // GET /api/links/export in its place: say so once.
+        if (try? await store.link(code: "export")) != nil {
+            logger.warning(
+                "a link has the code 'export': GET /api/links/export is now the export; the link's visits, the admin page, PATCH and DELETE still reach it"
+            )
+        }
         let app = Application(
             router: service.router(),
             configuration: ApplicationConfiguration(

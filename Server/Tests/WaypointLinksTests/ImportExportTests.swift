@@ -128,7 +128,10 @@ struct ImportExportTests {
             passQuery: false,
             expiresAt: Date(timeIntervalSince1970: 1_900_000_000)
         ),
-        LinkInput(code: "dash", deepLink: "readapp://books/3", preview: ShortLink.Preview(title: "-5% 'quoted'")),
+        LinkInput(code: "-dash", deepLink: "readapp://books/3", preview: ShortLink.Preview(title: "-5% 'quoted'")),
+        LinkInput(code: "quote", deepLink: "readapp://books/4", preview: ShortLink.Preview(title: "'=already guarded")),
+        // Expired: an import brings it as it was.
+        LinkInput(code: "gone", deepLink: "readapp://books/5", expiresAt: Date(timeIntervalSince1970: 1_600_000_000)),
     ]
 
     @Test(
@@ -153,7 +156,7 @@ struct ImportExportTests {
         from source: ServiceFixture,
         to target: ServiceFixture
     ) async throws {
-        for input in variety { _ = try await source.service.admin.create(input) }
+        for input in variety { _ = try await source.service.admin.create(input, acceptingPastExpiry: true) }
         // Over one page, so the export's paging is crossed.
         for index in 0..<(LinkExport.pageSize + 3) {
             _ = try await source.service.admin.create(
@@ -166,6 +169,7 @@ struct ImportExportTests {
             #expect(exported.hasPrefix(LinkCSV.columns.joined(separator: ",") + "\n"))
             // The formula is text in a spreadsheet.
             #expect(exported.contains(#""'=HYPERLINK(""https://evil.example"")""#))
+            #expect(exported.contains("\n'-dash,") && exported.contains(",''=already guarded,"))
         }
         let report = try await target.service.importLinks(
             exported,
@@ -191,7 +195,7 @@ struct ImportExportTests {
         let fixture = try await ServiceFixture.make()
         // The store is closed whatever the checks find.
         do {
-            for input in Self.variety { _ = try await fixture.service.admin.create(input) }
+            for input in Self.variety { _ = try await fixture.service.admin.create(input, acceptingPastExpiry: true) }
             try await Application(router: fixture.service.router()).test(.router) { client in
                 let auth: HTTPFields = [.authorization: "Bearer \(fixture.token)"]
                 try await client.execute(uri: "/api/links/export", method: .get, headers: auth) { response in
@@ -199,8 +203,8 @@ struct ImportExportTests {
                     #expect(response.headers[.contentType] == "application/jsonl; charset=utf-8")
                     #expect(response.headers[.contentDisposition] == #"attachment; filename="waypoint-links.jsonl""#)
                     let lines = String(buffer: response.body).split(separator: "\n")
-                    #expect(lines.count == 3)
-                    #expect(lines.first?.hasPrefix(#"{"code":"dash""#) == true)
+                    #expect(lines.count == 5)
+                    #expect(lines.first?.hasPrefix(#"{"code":"-dash""#) == true)
                 }
                 try await client.execute(uri: "/api/links/export?format=CSV", method: .get, headers: auth) { response in
                     #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
@@ -219,6 +223,31 @@ struct ImportExportTests {
                 #expect(status == .badRequest)
                 #expect((body["error"] as? [String: Any])?["code"] as? String == "invalidCode")
             }
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
+    @Test("Windows line breaks, a byte order mark, form-encoded values and an existing query all read right")
+    func fileDetails() async throws {
+        let fixture = try await ServiceFixture.make()
+        do {
+            let file =
+                "\u{FEFF}one,https://x.page.link/?link=https%3A%2F%2Fread.example.com%2Fb%2F1%3Fq%3Da%252Bb&st=Spring+sale%2B&utm_source=news\r\n"
+                + "two,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F2\r\n"
+            let report = try await fixture.service.importLinks(file, as: LinkImport(format: .fdl))
+            #expect(report.imported == 2, "\(report.summary)")
+            let one = try #require(try await fixture.store.link(code: "one"))
+            // The link's own %2B stays as it was; the campaign parameter is appended.
+            #expect(one.deepLink == "https://read.example.com/b/1?q=a%2Bb&utm_source=news")
+            #expect(one.preview?.title == "Spring sale+")
+            #expect(try await fixture.store.link(code: "two") != nil)
+            let jsonl =
+                "\u{FEFF}" + #"{"code": "old", "deepLink": "readapp://books/3", "expiresAt": "2020-01-01T00:00:00Z"}"#
+            let expired = try await fixture.service.importLinks(jsonl, as: LinkImport(format: .jsonl))
+            #expect(expired.imported == 1, "\(expired.summary)")
+            #expect(try await fixture.store.link(code: "old")?.isExpired(at: Date()) == true)
         } catch {
             Issue.record(error)
         }

@@ -37,6 +37,10 @@ struct WebhookTests {
         #expect(!WebhookReceiver.isPublic(address([0, 0, 0, 0, 0, 0xFFFF, 0x7F00, 0x0001])))  // ::ffff:127.0.0.1
         #expect(WebhookReceiver.isPublic(address([0, 0, 0, 0, 0, 0xFFFF, 0x5DB8, 0xD822])))  // ::ffff:93.184.216.34
         #expect(WebhookReceiver.isPublic(address([0x2606, 0x2800, 0x220, 1, 0x248, 0x1893, 0x25C8, 0x1946])))
+        #expect(!WebhookReceiver.isPublic(address([0, 0, 0, 0, 0, 0, 0x7F00, 0x0001])))  // ::127.0.0.1
+        #expect(!WebhookReceiver.isPublic(address([0x64, 0xFF9B, 1, 0, 0, 0, 0x5DB8, 0xD822])))  // local NAT64
+        #expect(!WebhookReceiver.isPublic(address([0x2002, 0x0A00, 0x0001, 0, 0, 0, 0, 1])))  // 6to4 of 10.0.0.1
+        #expect(WebhookReceiver.isPublic(address([0x2002, 0x5DB8, 0xD822, 0, 0, 0, 0, 1])))  // 6to4 of a public one
     }
 
     @Test("Backoff: 1 s, then doubling, up to a day")
@@ -194,14 +198,12 @@ struct WebhookDeliveryTests {
     /// Runs the deliverer until `done` or 10 seconds.
     static func deliver(_ service: LinkService, until done: () -> Bool) async throws {
         let deliverer = try #require(service.deliverer)
-        let client = WebhookDeliverer.makeClient()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(10))
         while !done() && clock.now < deadline {
-            await deliverer.deliverDue(using: client)
+            await deliverer.deliverDue()
             try await Task.sleep(for: .milliseconds(50))
         }
-        try await client.shutdown()
     }
 
     @Test("Every event reaches the receiver once, signed, with its headers", arguments: Engine.available)
@@ -285,6 +287,84 @@ struct WebhookDeliveryTests {
 
     static func jsonOrEmpty(_ buffer: ByteBuffer) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:]
+    }
+
+    @Test("A redirect is a failure, not followed: the delivery is tried again")
+    func redirectFails() async throws {
+        let inbox = Inbox { _, earlier in earlier == 0 ? .found : .ok }
+        let receiver = Application(
+            router: inbox.router(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0))
+        )
+        let (service, store) = try await Self.service(try await Engine.sqlite.newDatabase())
+        do {
+            try await receiver.test(.live) { receiverClient in
+                let port = try #require(receiverClient.port)
+                let webhooks = try #require(store as? any WebhookStore)
+                try await webhooks.addWebhook(
+                    Webhook(
+                        id: "wh_r",
+                        url: "http://127.0.0.1:\(port)/hook",
+                        events: [.linkDeleted],
+                        createdAt: Date()
+                    ),
+                    secret: "whsec_r"
+                )
+                #expect(try await webhooks.enqueue(.linkDeleted, body: #"{"code":"x"}"#, at: Date()) == 1)
+                try await Self.deliver(service) { inbox.received.count >= 2 }
+                #expect(inbox.received.count == 2)
+                #expect(try await webhooks.undeliveredCount() == 0)
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await store.close()
+    }
+
+    @Test("Two instances on one database send each delivery once", arguments: Engine.available)
+    func twoInstances(engine: Engine) async throws {
+        let inbox = Inbox()
+        let receiver = Application(
+            router: inbox.router(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0))
+        )
+        let database = try await engine.newDatabase()
+        let (first, firstStore) = try await Self.service(database)
+        let (second, secondStore) = try await Self.service(database)
+        do {
+            try await receiver.test(.live) { receiverClient in
+                let port = try #require(receiverClient.port)
+                let webhooks = try #require(firstStore as? any WebhookStore)
+                try await webhooks.addWebhook(
+                    Webhook(
+                        id: "wh_two",
+                        url: "http://127.0.0.1:\(port)/hook",
+                        events: [.linkDeleted],
+                        createdAt: Date()
+                    ),
+                    secret: "whsec_two"
+                )
+                for index in 0..<60 {
+                    try await webhooks.enqueue(.linkDeleted, body: #"{"code":"c\#(index)"}"#, at: Date())
+                }
+                let firstDeliverer = try #require(first.deliverer)
+                let secondDeliverer = try #require(second.deliverer)
+                let clock = ContinuousClock()
+                let deadline = clock.now.advanced(by: .seconds(10))
+                while inbox.received.count < 60 && clock.now < deadline {
+                    async let one = firstDeliverer.deliverDue()
+                    async let other = secondDeliverer.deliverDue()
+                    _ = await (one, other)
+                }
+                #expect(inbox.received.count == 60)
+                #expect(Set(inbox.received.map(\.delivery)).count == 60)
+                #expect(try await webhooks.undeliveredCount() == 0)
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await firstStore.close()
+        await secondStore.close()
     }
 
     @Test(

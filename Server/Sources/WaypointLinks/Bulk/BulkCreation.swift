@@ -12,6 +12,9 @@ import NIOCore
 /// ```
 struct BulkCreation: Sendable {
     let api: AdminAPI
+    /// An import brings links as they were: one that has expired comes in expired, rather than
+    /// refused for an expiry in the past.
+    var importing = false
 
     /// Items one request may hold.
     static let maxItems = 1_000
@@ -57,7 +60,7 @@ struct BulkCreation: Sendable {
         outcomes.reserveCapacity(items.count)
         for item in items {
             do {
-                let link = try await api.create(try item.get())
+                let link = try await api.create(try item.get(), acceptingPastExpiry: importing)
                 outcomes.append(Outcome(status: 201, link: api.body(link), error: nil))
             } catch let error as LinkServiceError {
                 outcomes.append(Self.refused(error))

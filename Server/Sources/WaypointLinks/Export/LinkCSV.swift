@@ -18,14 +18,15 @@ enum LinkCSV {
     static let columns = inputColumns + LinkInput.answerOnlyKeys
 
     /// A spreadsheet runs a cell that starts with one of these as a formula; a title such as
-    /// `=HYPERLINK(…)` must open as text.
-    private static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    /// `=HYPERLINK(…)` must open as text. `'` is the guard itself, so text starting with one is
+    /// guarded too, and comes back whole.
+    private static let guardedStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "'"]
 
     /// The cells of `link`'s row, in ``columns`` order.
     static func row(_ link: ShortLink, url: String, domain: String) -> [String] {
         let dates = ISO8601DateFormatter()
         return [
-            link.code, domain, link.deepLink, link.fallbacks.web ?? "", link.fallbacks.ios ?? "",
+            guarded(link.code), domain, link.deepLink, link.fallbacks.web ?? "", link.fallbacks.ios ?? "",
             link.fallbacks.android ?? "", link.fallbacks.desktop ?? "", link.fallbacks.appStoreID ?? "",
             link.fallbacks.playPackage ?? "", guarded(link.preview?.title), guarded(link.preview?.description),
             link.preview?.imageURL ?? "", link.passQuery ? "true" : "false",
@@ -34,16 +35,16 @@ enum LinkCSV {
         ]
     }
 
-    /// Text a spreadsheet would take for a formula, with a leading `'` so it stays text; an import
-    /// takes the `'` off again (``unguarded(_:)``).
+    /// Text a spreadsheet would take for a formula (codes may start with `-`), with a leading `'` so
+    /// it stays text; an import takes the `'` off again (``unguarded(_:)``).
     static func guarded(_ text: String?) -> String {
         guard let text, let first = text.first else { return "" }
-        return formulaStarts.contains(first) ? "'" + text : text
+        return guardedStarts.contains(first) ? "'" + text : text
     }
 
     static func unguarded(_ text: String) -> String {
         let rest = text.dropFirst()
-        return text.first == "'" && rest.first.map(formulaStarts.contains) == true ? String(rest) : text
+        return text.first == "'" && rest.first.map(guardedStarts.contains) == true ? String(rest) : text
     }
 
     /// The header row checked: every column known, and `deepLink` among them.
@@ -66,7 +67,7 @@ enum LinkCSV {
     /// The link a row asks for, its cells named by the header.
     static func input(_ cells: [String: String]) throws(LinkServiceError) -> LinkInput {
         func cell(_ name: String) -> String? { cells[name].flatMap { $0.isEmpty ? nil : $0 } }
-        var input = LinkInput(code: cell("code"), domain: cell("domain"), deepLink: cell("deepLink"))
+        var input = LinkInput(code: cell("code").map(unguarded), domain: cell("domain"), deepLink: cell("deepLink"))
         let fallbacks = ShortLink.Fallbacks(
             appStoreID: cell("appStoreID"),
             playPackage: cell("playPackage"),

@@ -63,11 +63,17 @@ struct AdminAPI: Sendable {
         created(try await create(try await JSONBody.decode(LinkInput.self, from: request)))
     }
 
-    /// Stores a new link: the API's and the admin page's one way to create.
-    func create(_ input: LinkInput) async throws -> ShortLink {
+    /// Stores a new link: the API's, the admin page's and an import's one way to create. An import
+    /// accepts an expiry in the past (the link comes in expired); a person creating one does not.
+    func create(_ input: LinkInput, acceptingPastExpiry: Bool = false) async throws -> ShortLink {
         let date = now()
         if let custom = input.code {
-            let link = try rules.newLink(from: input, code: try LinkRules.normalizedCode(custom), now: date)
+            let link = try rules.newLink(
+                from: input,
+                code: try LinkRules.normalizedCode(custom),
+                now: date,
+                acceptingPastExpiry: acceptingPastExpiry
+            )
             guard try await store.insert(link) else {
                 throw LinkServiceError(
                     .codeTaken,
@@ -79,7 +85,12 @@ struct AdminAPI: Sendable {
         }
         // A generated code colliding is a one-in-10^20 event; a few tries make it one in never.
         for _ in 0..<4 {
-            let link = try rules.newLink(from: input, code: CodeGenerator.make(), now: date)
+            let link = try rules.newLink(
+                from: input,
+                code: CodeGenerator.make(),
+                now: date,
+                acceptingPastExpiry: acceptingPastExpiry
+            )
             if try await store.insert(link) {
                 await events.emit(.linkCreated, body(link))
                 return link

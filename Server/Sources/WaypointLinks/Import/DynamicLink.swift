@@ -34,16 +34,19 @@ struct DynamicLink {
             throw LinkServiceError(.invalidRequest, "'\(Self.shortened(text))' is not a URL.")
         }
         var values: [String: String] = [:]
-        var utm: [URLQueryItem] = []
+        // Kept encoded as they came: they are added to the link's query as they are.
+        var utm: [String] = []
         var ignored: [String] = []
-        for item in url.queryItems ?? [] {
-            if item.name.hasPrefix("utm_") {
-                utm.append(item)
-            } else if Self.mapped.contains(item.name) {
+        for pair in (url.percentEncodedQuery ?? "").split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.formDecoded(parts[0])
+            if name.hasPrefix("utm_") {
+                utm.append(String(pair))
+            } else if Self.mapped.contains(name) {
                 // The first of a repeated parameter counts, as Firebase read it.
-                if values[item.name] == nil { values[item.name] = item.value ?? "" }
+                if values[name] == nil { values[name] = parts.count > 1 ? Self.formDecoded(parts[1]) : "" }
             } else {
-                ignored.append(item.name)
+                ignored.append(name)
             }
         }
         guard let link = values["link"], !link.isEmpty else {
@@ -71,14 +74,29 @@ struct DynamicLink {
         self.ignored = ignored
     }
 
-    /// `link` with the campaign parameters it does not set itself.
-    static func adding(_ utm: [URLQueryItem], to link: String) -> String {
-        guard !utm.isEmpty, var components = URLComponents(string: link) else { return link }
+    /// A query's name or value as a form encodes it: `+` for a space (Firebase's own examples write
+    /// `st=Spring+sale`), `%XX` for a byte.
+    static func formDecoded(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// `link` with the campaign parameters (`name=value`, encoded) whose names it does not set
+    /// itself, appended to its query as they are: the rest of the link is left byte for byte.
+    static func adding(_ utm: [String], to link: String) -> String {
+        guard !utm.isEmpty, let components = URLComponents(string: link) else { return link }
         let present = Set((components.queryItems ?? []).map(\.name))
-        let added = utm.filter { !present.contains($0.name) }
+        let added = utm.filter { pair in
+            !present.contains(
+                formDecoded(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
+            )
+        }
         guard !added.isEmpty else { return link }
-        components.queryItems = (components.queryItems ?? []) + added
-        return components.string ?? link
+        let fragment = link.firstIndex(of: "#")
+        let head = fragment.map { String(link[..<$0]) } ?? link
+        let tail = fragment.map { String(link[$0...]) } ?? ""
+        let separator = head.contains("?") ? (head.hasSuffix("?") || head.hasSuffix("&") ? "" : "&") : "?"
+        return head + separator + added.joined(separator: "&") + tail
     }
 
     /// A long line cut for a message.

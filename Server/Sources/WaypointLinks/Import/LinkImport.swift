@@ -45,6 +45,8 @@ public struct LinkImport: Sendable {
     ///
     /// - Throws: ``LinkServiceError`` `invalidRequest` when the file as a whole cannot be read.
     func lines(of text: String) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
+        // Excel and Notepad begin a UTF-8 file with a byte order mark; it is no part of the first line.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         switch format {
         case .fdl: return dynamicLinks(text)
         case .jsonl: return (jsonLines(text), [:])
@@ -54,7 +56,10 @@ public struct LinkImport: Sendable {
 
     /// Blank lines and lines starting with `#` are passed over in the line-based formats.
     private func numberedLines(_ text: String) -> [(number: Int, text: String)] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+        // Any line break: "\r\n" (a file saved on Windows) is one Character, not "\n".
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
+            index,
+            line in
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : (index + 1, trimmed)
         }
@@ -159,7 +164,7 @@ public struct LinkImport: Sendable {
     /// Reads the file and creates its links.
     func run(_ text: String, api: AdminAPI) async throws(LinkServiceError) -> ImportReport {
         let (lines, ignored) = try lines(of: text)
-        let outcomes = await BulkCreation(api: api).create(lines.map(\.input))
+        let outcomes = await BulkCreation(api: api, importing: true).create(lines.map(\.input))
         var refusals: [ImportReport.Refusal] = []
         for (line, outcome) in zip(lines, outcomes) {
             guard let error = outcome.error else { continue }

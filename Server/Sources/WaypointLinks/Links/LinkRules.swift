@@ -21,8 +21,12 @@ public struct LinkRules: Sendable {
 
     /// The most bytes a code may have.
     public static let maxCodeLength = 64
-    /// The service's own paths, and `export`, which `GET /api/links/export` answers in place of a link.
-    public static let reservedCodes = Set(ShortLinkSettings.servicePaths + ["export"])
+    /// Paths of the service itself, which no code may take.
+    public static let reservedCodes = Set(ShortLinkSettings.servicePaths)
+    /// Codes a new link may not take because the admin API answers them itself: `GET
+    /// /api/links/export` is the export. A link made before keeps working (its visits, the admin
+    /// page, `PATCH` and `DELETE`); only the API's `GET` of it is the export's.
+    public static let apiWords: Set = ["export"]
     static let maxTitleLength = 200
     /// The longest fallback URL: a browser takes far more, but a redirect to a longer one is a
     /// mistake or an attack, and the row and the `Location` header stay small.
@@ -258,7 +262,7 @@ public struct LinkRules: Sendable {
 
     /// An expiry a request may set: after `now` (a link that expires at once is a mistake, never a
     /// way to disable it: delete it instead) and no later than ``latestDate``.
-    static func checkExpiry(_ date: Date, now: Date) throws(LinkServiceError) {
+    static func checkExpiry(_ date: Date, now: Date, mayBePast: Bool = false) throws(LinkServiceError) {
         guard date <= latestDate else {
             throw LinkServiceError(
                 .invalidRequest,
@@ -266,7 +270,7 @@ public struct LinkRules: Sendable {
                     + "or leave it out for a link that does not expire."
             )
         }
-        guard date > now else {
+        guard date > now || mayBePast else {
             throw LinkServiceError(
                 .invalidRequest,
                 "'expiresAt' (\(date.formatted(.iso8601))) is not in the future; give a later date, "
@@ -276,13 +280,28 @@ public struct LinkRules: Sendable {
     }
 
     /// A new link from a create request; `code` is the custom code or a generated one.
-    public func newLink(from input: LinkInput, code: String, now: Date) throws(LinkServiceError) -> ShortLink {
+    /// With `acceptingPastExpiry` (an import), an expiry in the past is taken as it is: the link
+    /// comes in expired.
+    public func newLink(
+        from input: LinkInput,
+        code: String,
+        now: Date,
+        acceptingPastExpiry: Bool = false
+    ) throws(LinkServiceError) -> ShortLink {
         guard let deepLink = input.deepLink else {
             throw LinkServiceError(.invalidRequest, "A link needs 'deepLink': the link the app receives.")
         }
+        guard !Self.apiWords.contains(code) else {
+            throw LinkServiceError(
+                .invalidCode,
+                "'\(code)' is a path of the admin API (GET /api/links/\(code)); choose another code."
+            )
+        }
         let fallbacks = input.fallbacks ?? ShortLink.Fallbacks()
         try check(fallbacks, input.preview)
-        if let expiresAt = input.expiresAt { try Self.checkExpiry(expiresAt, now: now) }
+        if let expiresAt = input.expiresAt {
+            try Self.checkExpiry(expiresAt, now: now, mayBePast: acceptingPastExpiry)
+        }
         return ShortLink(
             code: code,
             // Stored, not implied: a later change of the manifest's first domain moves no link.

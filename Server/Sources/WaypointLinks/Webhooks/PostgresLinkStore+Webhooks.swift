@@ -45,11 +45,12 @@ extension PostgresLinkStore: WebhookStore {
         let pattern = "%," + event.rawValue + ",%"
         let due = WebhookRow.milliseconds(date)
         let created = LinkRow.seconds(date)
+        // Ids from md5 of random values: no extension, and no PostgreSQL 13 for gen_random_uuid().
         return try await rows(
             "queue a webhook delivery",
             """
             INSERT INTO webhook_deliveries (id, webhook_id, event, body, due_at, created_at)
-            SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), id, \(name), \(body), \(due), \(created)
+            SELECT 'whd_' || md5(random()::text || clock_timestamp()::text || id), id, \(name), \(body), \(due), \(created)
             FROM webhooks WHERE events LIKE \(pattern)
             RETURNING id
             """

@@ -50,7 +50,7 @@ public struct WebhookDelivery: Sendable, Hashable {
     public var url: String
     public var secret: String
     public var event: WebhookEvent
-    /// The JSON sent, byte for byte the same on every retry, so its signature is too.
+    /// The JSON sent, byte for byte the same on every retry (its signature's time is each try's).
     public var body: String
     /// Tries so far, this one included.
     public var attempts: Int

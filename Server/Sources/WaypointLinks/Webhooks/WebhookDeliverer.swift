@@ -13,9 +13,14 @@ import ServiceLifecycle
 /// day between tries, for as long as the webhook exists. At least once: a crash after the receiver
 /// answered but before the row was removed sends it again.
 ///
+/// Each try connects to the address ``WebhookReceiver`` checked (TLS still verifies the name), and
+/// reads only the answer's status, so a try lasts at most the name's lookup and ``requestTimeout``:
+/// a receiver that trickles its body cannot hold the queue.
+///
 /// ```swift
 /// let deliverer = WebhookDeliverer(store: store, allowPrivate: false)
 /// Application(router: router, services: [deliverer])  // polls the queue four times a second
+/// await deliverer.deliverDue()                         // or sends what is due now, once
 /// ```
 struct WebhookDeliverer: Service {
     let store: any WebhookStore
@@ -40,32 +45,30 @@ struct WebhookDeliverer: Service {
         return min(.seconds(1 << exponent), maxBackoff)
     }
 
-    static func makeClient() -> HTTPClient {
-        HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: HTTPClient.Configuration(
-                // A redirect could point inside the network: it is a failure, not followed.
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: .seconds(5), read: requestTimeout)
-            )
+    /// A client for one try, connecting to `address` whatever `host` resolves to by then.
+    static func makeClient(connecting host: String, to address: String) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(
+            // A redirect could point inside the network: it is a failure, not followed.
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(5), read: requestTimeout)
         )
+        configuration.dnsOverride = [host: address]
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     func run() async {
-        let client = Self.makeClient()
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                let sent = await deliverDue(using: client)
+                let sent = await deliverDue()
                 // A full batch means more may be due: no pause then.
                 if sent < Self.batchSize { try? await Task.sleep(for: Self.pollInterval) }
             }
         }
-        try? await client.shutdown()
     }
 
     /// Sends what is due, at once; how many were tried.
     @discardableResult
-    func deliverDue(using client: HTTPClient) async -> Int {
+    func deliverDue() async -> Int {
         let due: [WebhookDelivery]
         do {
             due = try await store.leaseDueDeliveries(at: now(), for: Self.lease, limit: Self.batchSize)
@@ -74,13 +77,13 @@ struct WebhookDeliverer: Service {
             return 0
         }
         await withTaskGroup(of: Void.self) { group in
-            for delivery in due { group.addTask { await deliver(delivery, using: client) } }
+            for delivery in due { group.addTask { await deliver(delivery) } }
         }
         return due.count
     }
 
-    func deliver(_ delivery: WebhookDelivery, using client: HTTPClient) async {
-        let failure = await send(delivery, using: client)
+    func deliver(_ delivery: WebhookDelivery) async {
+        let failure = await send(delivery)
         do {
             if let failure {
                 let next = now().addingTimeInterval(
@@ -101,13 +104,22 @@ struct WebhookDeliverer: Service {
     }
 
     /// Nil when the receiver answered 2xx; else why not.
-    func send(_ delivery: WebhookDelivery, using client: HTTPClient) async -> String? {
+    func send(_ delivery: WebhookDelivery) async -> String? {
         guard let host = URLComponents(string: delivery.url)?.host else { return "the URL has no host" }
+        let address: String
         do {
-            try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
+            address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
         } catch {
             return error.message
         }
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let client = Self.makeClient(connecting: name, to: address)
+        let failure = await send(delivery, with: client)
+        try? await client.shutdown()
+        return failure
+    }
+
+    private func send(_ delivery: WebhookDelivery, with client: HTTPClient) async -> String? {
         var request = HTTPClientRequest(url: delivery.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -120,9 +132,8 @@ struct WebhookDeliverer: Service {
         )
         request.body = .bytes(ByteBuffer(string: delivery.body))
         do {
+            // The status is the answer; the body is not read (the client closes the connection).
             let response = try await client.execute(request, timeout: Self.requestTimeout)
-            // Read (and drop) a little of the answer so the connection can be reused.
-            _ = try? await response.body.collect(upTo: 64 * 1024)
             return (200..<300).contains(response.status.code) ? nil : "the receiver answered \(response.status.code)"
         } catch {
             return "\(error)"

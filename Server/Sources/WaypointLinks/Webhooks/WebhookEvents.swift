@@ -4,8 +4,10 @@ import NIOConcurrencyHelpers
 
 /// Puts an event in the delivery queue for every webhook that wants it, once the change it tells
 /// of is stored: the caller has written the link (or the claim, or the click batch) first, and the
-/// API answers after the event is queued. Only a crash between those two writes can lose an event;
-/// a queued one is never lost.
+/// API answers after the event is queued. A queued event is never lost. One can be lost only
+/// between those two writes: by a crash, or by a database that fails the queue's write three times
+/// in a row right after taking the change's (then it is logged as `webhook event lost`, with its
+/// body, for a person to replay).
 ///
 /// ```swift
 /// await events.emit(.linkDeleted, LinkDeleted(code: "spring"))
@@ -31,23 +33,35 @@ struct WebhookEvents: Sendable {
     /// The events the stored webhooks want, and when they were read. Another instance's new webhook
     /// is seen within ``lifetime``; this instance's own at once (``forget()``).
     final class Subscriptions: Sendable {
-        private let state = NIOLockedValueBox<(events: Set<WebhookEvent>, readAt: Date)?>(nil)
+        private struct State {
+            var known: (events: Set<WebhookEvent>, readAt: Date)?
+            /// Raised by each ``forget()``: a read that began before one is not kept after it.
+            var generation = 0
+        }
+
+        private let state = NIOLockedValueBox(State())
         static let lifetime: TimeInterval = 1
 
         func wanted(_ event: WebhookEvent, store: any WebhookStore, at date: Date) async -> Bool {
-            if let known = state.withLockedValue({ $0 }), date.timeIntervalSince(known.readAt) < Self.lifetime,
-                date >= known.readAt
-            {
+            let (known, generation) = state.withLockedValue { ($0.known, $0.generation) }
+            if let known, date.timeIntervalSince(known.readAt) < Self.lifetime, date >= known.readAt {
                 return known.events.contains(event)
             }
             // Unread (or unreadable: then queue, and let the store decide) counts as wanted.
             guard let webhooks = try? await store.webhooks() else { return true }
             let events = Set(webhooks.flatMap(\.events))
-            state.withLockedValue { $0 = (events, date) }
+            state.withLockedValue { state in
+                if state.generation == generation { state.known = (events, date) }
+            }
             return events.contains(event)
         }
 
-        func forget() { state.withLockedValue { $0 = nil } }
+        func forget() {
+            state.withLockedValue { state in
+                state.known = nil
+                state.generation += 1
+            }
+        }
     }
 
     /// The body every delivery of one event shares.

@@ -40,24 +40,27 @@ enum WebhookReceiver {
         try await checkAddresses(of: host, allowPrivate: allowPrivate)
     }
 
+    /// The address to connect to for `host`: its first, once every one it resolves to is checked. A
+    /// delivery connects to this very address (``WebhookDeliverer``), so a name that answers a public
+    /// address here and a private one a moment later (DNS rebinding) gains nothing.
+    ///
     /// - Throws: ``LinkServiceError`` `invalidRequest` when `host` does not resolve or any of its
     ///   addresses is not public (and private ones are not allowed).
-    static func checkAddresses(of host: String, allowPrivate: Bool) async throws(LinkServiceError) {
+    @discardableResult
+    static func checkAddresses(of host: String, allowPrivate: Bool) async throws(LinkServiceError) -> String {
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let addresses = await resolve(name)
-        guard !addresses.isEmpty else {
+        guard let first = addresses.first else {
             throw LinkServiceError(.invalidRequest, "The receiver's host '\(host)' does not resolve to an address.")
         }
-        guard allowPrivate else {
-            if let inside = addresses.first(where: { !isPublic($0) }) {
-                throw LinkServiceError(
-                    .invalidRequest,
-                    "The receiver's host '\(host)' is at \(describe(inside)), a loopback, private or link-local "
-                        + "address; give a public receiver, or run serve with --webhook-allow-private."
-                )
-            }
-            return
+        if !allowPrivate, let inside = addresses.first(where: { !isPublic($0) }) {
+            throw LinkServiceError(
+                .invalidRequest,
+                "The receiver's host '\(host)' is at \(describe(inside)), a loopback, private or link-local "
+                    + "address; give a public receiver, or run serve with --webhook-allow-private."
+            )
         }
+        return describe(first)
     }
 
     /// The host's addresses (4 or 16 bytes each); empty when it does not resolve. `getaddrinfo`
@@ -107,12 +110,20 @@ enum WebhookReceiver {
         guard address.count == 16 else { return false }
         let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
         let nat64Prefix: [UInt8] = [0x00, 0x64, 0xFF, 0x9B] + Array(repeating: 0, count: 8)
-        if Array(address.prefix(12)) == mappedPrefix || Array(address.prefix(12)) == nat64Prefix {
+        let prefix = Array(address.prefix(12))
+        if prefix == mappedPrefix || prefix == nat64Prefix {
             return isPublicIPv4(Array(address.suffix(4)))
         }
-        if address.prefix(15).allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
+        // ::, ::1 and the IPv4-compatible ::a.b.c.d (deprecated, still routed to a.b.c.d by some stacks).
+        if prefix.allSatisfy({ $0 == 0 }) { return false }
         let first = address[0]
         let second = address[1]
+        if first == 0x00 && second == 0x64 && address[2] == 0xFF && address[3] == 0x9B && address[4] == 0x00
+            && address[5] == 0x01
+        {
+            return false  // 64:ff9b:1::/48, local-use NAT64
+        }
+        if first == 0x20 && second == 0x02 { return isPublicIPv4(Array(address[2..<6])) }  // 2002::/16, 6to4
         if first & 0xFE == 0xFC { return false }  // fc00::/7, unique local
         if first == 0xFE && second & 0xC0 == 0x80 { return false }  // fe80::/10, link-local
         if first == 0xFE && second & 0xC0 == 0xC0 { return false }  // fec0::/10, old site-local
