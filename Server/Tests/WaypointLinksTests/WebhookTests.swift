@@ -43,6 +43,14 @@ struct WebhookTests {
         #expect(WebhookReceiver.isPublic(address([0x2002, 0x5DB8, 0xD822, 0, 0, 0, 0, 1])))  // 6to4 of a public one
     }
 
+    @Test("A try connects to an IPv4 address when the name has one")
+    func preferredAddress() {
+        let loopback6: [UInt8] = Array(repeating: 0, count: 15) + [1]
+        #expect(WebhookReceiver.preferred([loopback6, [127, 0, 0, 1]]) == [127, 0, 0, 1])
+        #expect(WebhookReceiver.preferred([loopback6]) == loopback6)
+        #expect(WebhookReceiver.preferred([]) == nil)
+    }
+
     @Test("Backoff: 1 s, then doubling, up to a day")
     func backoff() {
         #expect(WebhookDeliverer.backoff(afterAttempts: 1) == .seconds(1))
@@ -304,7 +312,7 @@ struct WebhookDeliveryTests {
                 try await webhooks.addWebhook(
                     Webhook(
                         id: "wh_r",
-                        url: "http://127.0.0.1:\(port)/hook",
+                        url: "http://localhost:\(port)/hook",  // a name, resolved and reached
                         events: [.linkDeleted],
                         createdAt: Date()
                     ),

@@ -40,7 +40,7 @@ enum WebhookReceiver {
         try await checkAddresses(of: host, allowPrivate: allowPrivate)
     }
 
-    /// The address to connect to for `host`: its first, once every one it resolves to is checked. A
+    /// The address to connect to for `host`, once every one it resolves to is checked. A
     /// delivery connects to this very address (``WebhookDeliverer``), so a name that answers a public
     /// address here and a private one a moment later (DNS rebinding) gains nothing.
     ///
@@ -60,7 +60,14 @@ enum WebhookReceiver {
                     + "address; give a public receiver, or run serve with --webhook-allow-private."
             )
         }
-        return describe(first)
+        return describe(preferred(addresses) ?? first)
+    }
+
+    /// The address a try connects to: an IPv4 one when there is one, since a try connects to one
+    /// address alone, and a receiver that listens on IPv4 only (most do, and "localhost" may list
+    /// ::1 first) is then reached.
+    static func preferred(_ addresses: [[UInt8]]) -> [UInt8]? {
+        addresses.first { $0.count == 4 } ?? addresses.first
     }
 
     /// The host's addresses (4 or 16 bytes each); empty when it does not resolve. `getaddrinfo`
