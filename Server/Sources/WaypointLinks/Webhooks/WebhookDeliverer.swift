@@ -34,7 +34,7 @@ struct WebhookDeliverer: Service {
     /// then at most ``requestTimeout`` for the request), and how long a crash mid-send delays it.
     static let lease = Duration.seconds(30)
     /// Deliveries sent at once.
-    static let batchSize = 20
+    static let batchSize = 50
     static let requestTimeout = TimeAmount.seconds(10)
     /// The longest wait between tries.
     static let maxBackoff = Duration.seconds(86_400)
@@ -45,7 +45,8 @@ struct WebhookDeliverer: Service {
         return min(.seconds(1 << exponent), maxBackoff)
     }
 
-    /// A client for one try, connecting to `address` whatever `host` resolves to by then.
+    /// A client for one batch's tries to `host`, connecting to `address` whatever `host` resolves to
+    /// by then.
     static func makeClient(connecting host: String, to address: String) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             // A redirect could point inside the network: it is a failure, not followed.
@@ -66,7 +67,8 @@ struct WebhookDeliverer: Service {
         }
     }
 
-    /// Sends what is due, at once; how many were tried.
+    /// Sends what is due, at once; how many were tried. Each receiver's name is resolved and checked
+    /// once a batch, and its deliveries share one client connecting to the checked address.
     @discardableResult
     func deliverDue() async -> Int {
         let due: [WebhookDelivery]
@@ -76,14 +78,46 @@ struct WebhookDeliverer: Service {
             logger.warning("webhook queue not read", metadata: ["error": "\(error)"])
             return 0
         }
-        await withTaskGroup(of: Void.self) { group in
-            for delivery in due { group.addTask { await deliver(delivery) } }
+        guard !due.isEmpty else { return 0 }
+        // A client for each receiver host, or why it may not be sent to.
+        var clients: [String: Result<HTTPClient, WebhookFailure>] = [:]
+        for host in Set(due.map { Self.host(of: $0.url) }) {
+            guard let host else { continue }
+            do {
+                let address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
+                clients[host] = .success(Self.makeClient(connecting: Self.unbracketed(host), to: address))
+            } catch {
+                clients[host] = .failure(WebhookFailure(message: error.message))
+            }
         }
+        await withTaskGroup(of: Void.self) { group in
+            for delivery in due {
+                let client = Self.host(of: delivery.url).flatMap { clients[$0] }
+                group.addTask { await deliver(delivery, with: client) }
+            }
+        }
+        for case .success(let client) in clients.values { try? await client.shutdown() }
         return due.count
     }
 
-    func deliver(_ delivery: WebhookDelivery) async {
-        let failure = await send(delivery)
+    /// Why a receiver's host may not be sent to.
+    struct WebhookFailure: Error {
+        let message: String
+    }
+
+    static func host(of url: String) -> String? { URLComponents(string: url)?.host }
+
+    static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    func deliver(_ delivery: WebhookDelivery, with client: Result<HTTPClient, WebhookFailure>?) async {
+        let failure: String?
+        switch client {
+        case .success(let client): failure = await send(delivery, with: client)
+        case .failure(let reason): failure = reason.message
+        case nil: failure = "the URL has no host"
+        }
         do {
             if let failure {
                 let next = now().addingTimeInterval(
@@ -101,22 +135,6 @@ struct WebhookDeliverer: Service {
             // The lease runs out and the delivery is due again: nothing is lost, at worst sent twice.
             logger.warning("webhook delivery state not stored", metadata: ["error": "\(error)"])
         }
-    }
-
-    /// Nil when the receiver answered 2xx; else why not.
-    func send(_ delivery: WebhookDelivery) async -> String? {
-        guard let host = URLComponents(string: delivery.url)?.host else { return "the URL has no host" }
-        let address: String
-        do {
-            address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
-        } catch {
-            return error.message
-        }
-        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let client = Self.makeClient(connecting: name, to: address)
-        let failure = await send(delivery, with: client)
-        try? await client.shutdown()
-        return failure
     }
 
     private func send(_ delivery: WebhookDelivery, with client: HTTPClient) async -> String? {
