@@ -148,6 +148,11 @@ final class Inbox: Sendable {
 
     var received: [Received] { state.withLockedValue { $0 } }
 
+    /// The receiver, on a port of its own on 127.0.0.1.
+    func application() -> some ApplicationProtocol {
+        Application(router: router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.post("hook") { request, _ -> Response in
@@ -217,10 +222,7 @@ struct WebhookDeliveryTests {
     @Test("Every event reaches the receiver once, signed, with its headers", arguments: Engine.available)
     func events(engine: Engine) async throws {
         let inbox = Inbox()
-        let receiver = Application(
-            router: inbox.router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0))
-        )
+        let receiver = inbox.application()
         let (service, store) = try await Self.service(try await engine.newDatabase())
         let token = APIToken.makeSecret()
         #expect(try await store.addToken(name: "tests", secretHash: APIToken.hash(token), createdAt: Date()))
@@ -300,19 +302,17 @@ struct WebhookDeliveryTests {
     @Test("A redirect is a failure, not followed: the delivery is tried again")
     func redirectFails() async throws {
         let inbox = Inbox { _, earlier in earlier == 0 ? .found : .ok }
-        let receiver = Application(
-            router: inbox.router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0))
-        )
+        let receiver = inbox.application()
         let (service, store) = try await Self.service(try await Engine.sqlite.newDatabase())
         do {
             try await receiver.test(.live) { receiverClient in
                 let port = try #require(receiverClient.port)
                 let webhooks = try #require(store as? any WebhookStore)
+                // A name, resolved and reached on its IPv4 address.
                 try await webhooks.addWebhook(
                     Webhook(
                         id: "wh_r",
-                        url: "http://localhost:\(port)/hook",  // a name, resolved and reached
+                        url: "http://localhost:\(port)/hook",
                         events: [.linkDeleted],
                         createdAt: Date()
                     ),
@@ -332,10 +332,7 @@ struct WebhookDeliveryTests {
     @Test("Two instances on one database send each delivery once", arguments: Engine.available)
     func twoInstances(engine: Engine) async throws {
         let inbox = Inbox()
-        let receiver = Application(
-            router: inbox.router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0))
-        )
+        let receiver = inbox.application()
         let database = try await engine.newDatabase()
         let (first, firstStore) = try await Self.service(database)
         let (second, secondStore) = try await Self.service(database)
@@ -382,10 +379,7 @@ struct WebhookDeliveryTests {
     func retriesAndRestart(engine: Engine) async throws {
         // Fails every delivery's first two tries, then takes it.
         let inbox = Inbox { _, earlier in earlier < 2 ? .serviceUnavailable : .ok }
-        let receiver = Application(
-            router: inbox.router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0))
-        )
+        let receiver = inbox.application()
         let database = try await engine.newDatabase()
         do {
             try await receiver.test(.live) { receiverClient in

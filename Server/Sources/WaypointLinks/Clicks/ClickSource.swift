@@ -134,8 +134,6 @@ struct ClickSourceTally: Sendable {
     /// The counts added, without the values only known from ``init(counted:)``.
     var counts: [ClickSourceKey: Int] { tally.filter { $0.value > 0 } }
 
-    var isEmpty: Bool { tally.values.allSatisfy { $0 == 0 } }
-
     mutating func add(_ key: ClickSourceKey, _ count: Int = 1) {
         var key = key
         let isCounted = tally[key] != nil

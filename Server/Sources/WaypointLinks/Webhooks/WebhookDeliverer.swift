@@ -85,7 +85,7 @@ struct WebhookDeliverer: Service {
             guard let host else { continue }
             do {
                 let address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
-                clients[host] = .success(Self.makeClient(connecting: Self.unbracketed(host), to: address))
+                clients[host] = .success(Self.makeClient(connecting: WebhookReceiver.unbracketed(host), to: address))
             } catch {
                 clients[host] = .failure(WebhookFailure(message: error.message))
             }
@@ -106,10 +106,6 @@ struct WebhookDeliverer: Service {
     }
 
     static func host(of url: String) -> String? { URLComponents(string: url)?.host }
-
-    static func unbracketed(_ host: String) -> String {
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    }
 
     func deliver(_ delivery: WebhookDelivery, with client: Result<HTTPClient, WebhookFailure>?) async {
         let failure: String?

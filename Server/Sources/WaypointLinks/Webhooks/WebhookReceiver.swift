@@ -48,8 +48,7 @@ enum WebhookReceiver {
     ///   addresses is not public (and private ones are not allowed).
     @discardableResult
     static func checkAddresses(of host: String, allowPrivate: Bool) async throws(LinkServiceError) -> String {
-        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let addresses = await resolve(name)
+        let addresses = await resolve(unbracketed(host))
         guard let first = addresses.first else {
             throw LinkServiceError(.invalidRequest, "The receiver's host '\(host)' does not resolve to an address.")
         }
@@ -61,6 +60,11 @@ enum WebhookReceiver {
             )
         }
         return describe(preferred(addresses) ?? first)
+    }
+
+    /// A URL's host as a resolver takes it: an IPv6 literal without its brackets (`[::1]` is `::1`).
+    static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// The address a try connects to: an IPv4 one when there is one, since a try connects to one
