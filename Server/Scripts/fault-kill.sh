@@ -40,6 +40,8 @@ while True:
     delivered = set()
     if os.path.exists(sys.argv[2]):
         for line in open(sys.argv[2]):
+            if not line.endswith("\n"):
+                break  # the receiver is still writing this one
             record = json.loads(line)
             if record["event"] == "link.created":
                 delivered.add(json.loads(record["body"])["data"]["code"])
