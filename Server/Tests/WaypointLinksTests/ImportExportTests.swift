@@ -315,4 +315,78 @@ struct ImportExportTests {
         }
         await fixture.store.close()
     }
+
+    @Test("A malformed CSV quote, an over-long file and a misspelled domain import nothing and say where")
+    func wholeFileRefusals() async throws {
+        let fixture = try await ServiceFixture.make()
+        // The store is closed whatever the checks find.
+        do {
+            try await Application(router: fixture.service.router()).test(.router) { client in
+                let header = "code,deepLink,title\n"
+                let malformed: [(file: String, status: HTTPResponse.Status, message: String)] = [
+                    // CSVReader alone would read everything after the open quote as one cell.
+                    (
+                        header + "q1,readapp://books/1,Spring\nq2,\"readapp://books/2,Autumn\nq3,readapp://books/3,x\n",
+                        .badRequest, "Line 3: the quote that opens a cell there is never closed"
+                    ),
+                    // ... and would drop the "b" after the closing quote.
+                    (
+                        header + "q1,readapp://books/1,\"Best\"b\n", .badRequest,
+                        "Line 2: 'b' follows the quote that closes a cell"
+                    ),
+                    (
+                        String(repeating: "https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F1\n", count: 50_001),
+                        .contentTooLarge, "The file holds over 50000 links"
+                    ),
+                ]
+                for (index, (file, expectedStatus, expected)) in malformed.enumerated() {
+                    let format = index < 2 ? "csv" : "fdl"
+                    let (status, body) = try await Self.post(
+                        client,
+                        "/api/links/import?format=\(format)",
+                        file,
+                        token: fixture.token
+                    )
+                    #expect(status == expectedStatus)
+                    let message = (body["error"] as? [String: Any])?["message"] as? String
+                    #expect(message?.contains(expected) == true, "\(message ?? "no message")")
+                }
+                let (domainStatus, domainBody) = try await Self.post(
+                    client,
+                    "/api/links/import?format=fdl&domain=links.exampel.com",
+                    "https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F1\n",
+                    token: fixture.token
+                )
+                #expect(domainStatus == .badRequest)
+                #expect(
+                    ((domainBody["error"] as? [String: Any])?["message"] as? String)?.contains(
+                        "'links.exampel.com' is not"
+                    )
+                        == true
+                )
+                // A cell spanning lines: the rows after it are numbered by the lines they start on.
+                let (status, report) = try await Self.post(
+                    client,
+                    "/api/links/import?format=csv",
+                    header
+                        + "m1,readapp://books/1,\"Two\nlines\"\r\nm2,readapp://books/2,\"Say \"\"hi\"\"\"\nm3,nowhere://x,\n",
+                    token: fixture.token
+                )
+                // m1's title holds a line break, which a preview refuses; m3's link leads nowhere.
+                #expect(status == .ok)
+                #expect(report["imported"] as? Int == 1)
+                #expect((report["refusals"] as? [[String: Any]])?.map { $0["line"] as? Int } == [2, 5])
+            }
+            #expect(try await fixture.store.link(code: "q1") == nil)
+            #expect(try await fixture.store.link(code: "m2")?.preview?.title == #"Say "hi""#)
+            // A title may hold U+2028, which Unicode counts as a line break: JSON lines end at "\n" only.
+            let separated = #"{"code": "u1", "deepLink": "readapp://books/1", "preview": {"title": "One\#u{2028}two"}}"#
+            let report = try await fixture.service.importLinks(separated, as: LinkImport(format: .jsonl))
+            #expect(report.imported == 1, "\(report.summary)")
+            #expect(try await fixture.store.link(code: "u1")?.preview?.title == "One\u{2028}two")
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
 }

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 import Testing
 
 @testable import WaypointLinks
@@ -297,6 +298,51 @@ struct WebhookDeliveryTests {
 
     static func jsonOrEmpty(_ buffer: ByteBuffer) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:]
+    }
+
+    @Test("A receiver that never answers holds up only its own deliveries")
+    func silentReceiver() async throws {
+        let inbox = Inbox()
+        let receiver = inbox.application()
+        // Takes connections and reads what is sent, and never answers: each try waits out its timeout.
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let (service, store) = try await Self.service(try await Engine.sqlite.newDatabase())
+        do {
+            let silentPort = try #require(silent.localAddress?.port)
+            try await receiver.test(.live) { receiverClient in
+                let port = try #require(receiverClient.port)
+                let webhooks = try #require(store as? any WebhookStore)
+                for (id, url) in [("wh_silent", silentPort), ("wh_inbox", port)].map({
+                    ($0, "http://127.0.0.1:\($1)/hook")
+                }) {
+                    try await webhooks.addWebhook(
+                        Webhook(id: id, url: url, events: [.linkCreated], createdAt: Date()),
+                        secret: "whsec_\(id)"
+                    )
+                }
+                let deliverer = try #require(service.deliverer)
+                let running = Task { await deliverer.run() }
+                // Each link reaches the inbox within 2 s, while the silent receiver's tries of the
+                // earlier links are still waiting out their 10 s.
+                for (index, code) in ["one", "two", "three"].enumerated() {
+                    _ = try await service.admin.create(LinkInput(code: code, deepLink: "readapp://books/\(index + 1)"))
+                    let start = ContinuousClock.now
+                    while inbox.received.count <= index && start.duration(to: .now) < .seconds(5) {
+                        try await Task.sleep(for: .milliseconds(20))
+                    }
+                    let waited = start.duration(to: .now)
+                    #expect(inbox.received.count == index + 1)
+                    #expect(waited < .seconds(2), "link \(code) reached the inbox after \(waited)")
+                }
+                running.cancel()
+                await running.value
+            }
+        } catch {
+            Issue.record(error)
+        }
+        try? await silent.close()
+        await store.close()
     }
 
     @Test("A redirect is a failure, not followed: the delivery is tried again")

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// Many links at once: `POST /api/links/bulk`, and the links an import brings. Each item is created
@@ -48,6 +49,24 @@ struct BulkCreation: Sendable {
         }
     }
 
+    /// The request's array, counted before any item is decoded: an item refused costs a result
+    /// and a message, and a body of two million `0`s should not make two million of them.
+    struct Items: Decodable {
+        let list: [Item]
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            if let count = container.count, count > BulkCreation.maxItems { throw TooManyItems(count: count) }
+            var list: [Item] = []
+            while !container.isAtEnd { list.append(try container.decode(Item.self)) }
+            self.list = list
+        }
+    }
+
+    struct TooManyItems: Error {
+        let count: Int
+    }
+
     struct Answer: Encodable {
         let created: Int
         let refused: Int
@@ -65,12 +84,16 @@ struct BulkCreation: Sendable {
             } catch let error as LinkServiceError {
                 outcomes.append(Self.refused(error))
             } catch {
-                // The database failed for this item: it is not stored, and may be sent again.
+                // The database failed for this item. A connection lost after the commit leaves it
+                // stored, so the answer cannot promise either way; the detail goes to the log, as
+                // ErrorMiddleware keeps a database's own words out of every answer.
+                api.logger.error("bulk item: store failed", metadata: ["error": "\(error)"])
                 outcomes.append(
                     Self.refused(
                         LinkServiceError(
                             .unavailable,
-                            "The database did not answer; this link was not stored: \(error)"
+                            "The database did not answer, so this link may or may not be stored: "
+                                + "look it up (GET /api/links) before sending it again."
                         )
                     )
                 )
@@ -94,22 +117,21 @@ struct BulkCreation: Sendable {
                 "The body is over \(Self.maxRequestBytes / 1024 / 1024) MB; send the links in several requests."
             )
         }
-        let items: [Item]
+        let items: Items
         do {
-            items = try JSONBody.decoder.decode([Item].self, from: Data(buffer.readableBytesView))
+            items = try JSONBody.decoder.decode(Items.self, from: Data(buffer.readableBytesView))
+        } catch let tooMany as TooManyItems {
+            throw LinkServiceError(
+                .invalidRequest,
+                "The body has \(tooMany.count) links; one request takes up to \(Self.maxItems). Send the rest in another."
+            )
         } catch {
             throw LinkServiceError(
                 .invalidRequest,
                 #"The body should be a JSON array of links, such as [{"deepLink": "readapp://books/1"}]."#
             )
         }
-        guard items.count <= Self.maxItems else {
-            throw LinkServiceError(
-                .invalidRequest,
-                "The body has \(items.count) links; one request takes up to \(Self.maxItems). Send the rest in another."
-            )
-        }
-        let outcomes = await create(items.map(\.input))
+        let outcomes = await create(items.list.map(\.input))
         let created = outcomes.filter(\.isCreated).count
         return JSONBody.response(Answer(created: created, refused: outcomes.count - created, results: outcomes))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 
 /// The admin API under `/api/links`, as `Server/openapi.yaml` describes it: create, read, list
 /// (a page at a time, in code order), update and delete short links.
@@ -11,6 +12,8 @@ struct AdminAPI: Sendable {
     let now: @Sendable () -> Date
     /// Tells the webhooks of each link created, changed and deleted, once it is stored.
     var events = WebhookEvents.none
+    /// Where a failure the answer does not detail is written.
+    var logger = Logger(label: "waypoint-links.api")
 
     /// The most links one page lists, and how many when the request does not say.
     static let maxPageSize = 200

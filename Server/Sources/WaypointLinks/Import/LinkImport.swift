@@ -34,6 +34,9 @@ public struct LinkImport: Sendable {
 
     /// The most bytes `POST /api/links/import` reads: tens of thousands of long Dynamic Links.
     static let maxRequestBytes = 32 * 1024 * 1024
+    /// The most links `POST /api/links/import` takes from one file, counted before any is created,
+    /// so that a request's memory and time stay bounded; `waypoint-links import` takes any number.
+    static let maxRequestLinks = 50_000
 
     /// One link of the file: where it is, and what it asks for or why it cannot be read.
     struct Line {
@@ -43,31 +46,49 @@ public struct LinkImport: Sendable {
 
     /// The file's links, read; nothing is created yet.
     ///
-    /// - Throws: ``LinkServiceError`` `invalidRequest` when the file as a whole cannot be read.
-    func lines(of text: String) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
+    /// - Parameter limit: the most links the file may hold.
+    /// - Throws: ``LinkServiceError`` `invalidRequest` when the file as a whole cannot be read, and
+    ///   `tooLarge` when it holds more than `limit` links.
+    func lines(of text: String, limit: Int = .max) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
         // Excel and Notepad begin a UTF-8 file with a byte order mark; it is no part of the first line.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         switch format {
-        case .fdl: return dynamicLinks(text)
-        case .jsonl: return (jsonLines(text), [:])
-        case .csv: return (try csvRows(text), [:])
+        case .fdl: return try dynamicLinks(numberedLines(text, limit: limit))
+        case .jsonl: return (try jsonLines(numberedLines(text, limit: limit)), [:])
+        case .csv: return (try csvRows(text, limit: limit), [:])
         }
     }
 
-    /// Blank lines and lines starting with `#` are passed over in the line-based formats.
-    private func numberedLines(_ text: String) -> [(number: Int, text: String)] {
-        // Any line break: "\r\n" (a file saved on Windows) is one Character, not "\n".
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
-            index,
-            line in
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : (index + 1, trimmed)
+    /// The lines of a line-based format; blank lines and lines starting with `#` are passed over.
+    /// Lines end at "\n" alone ("\r\n" too, its "\r" trimmed): a JSON text may hold U+2028, which
+    /// Unicode counts as a line break, and an export writes it as it is.
+    private func numberedLines(_ text: String, limit: Int) throws(LinkServiceError) -> [(number: Int, text: String)] {
+        var lines: [(number: Int, text: String)] = []
+        var rest = text[...]
+        var number = 0
+        while !rest.isEmpty {
+            number += 1
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let trimmed = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...]
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard lines.count < limit else { throw Self.tooManyLinks(limit) }
+            lines.append((number, trimmed))
         }
+        return lines
     }
 
-    private func dynamicLinks(_ text: String) -> (lines: [Line], ignored: [String: Int]) {
+    static func tooManyLinks(_ limit: Int) -> LinkServiceError {
+        LinkServiceError(
+            .tooLarge,
+            "The file holds over \(limit) links, the most one request takes; nothing was imported. "
+                + "Split it, or run 'waypoint-links import', which takes any number."
+        )
+    }
+
+    private func dynamicLinks(_ numbered: [(number: Int, text: String)]) -> (lines: [Line], ignored: [String: Int]) {
         var ignored: [String: Int] = [:]
-        let lines = numberedLines(text).map { number, line in
+        let lines = numbered.map { number, line in
             // A code never holds ":"; a URL's scheme does, so a first field with one is the link.
             var code: String?
             var link = line
@@ -94,8 +115,8 @@ public struct LinkImport: Sendable {
         }
     }
 
-    private func jsonLines(_ text: String) -> [Line] {
-        numberedLines(text).map { number, line in
+    private func jsonLines(_ numbered: [(number: Int, text: String)]) -> [Line] {
+        numbered.map { number, line in
             do {
                 var input = try JSONBody.decoder.decode(JSONLine.self, from: Data(line.utf8)).input
                 if input.domain == nil { input.domain = domain }
@@ -116,7 +137,9 @@ public struct LinkImport: Sendable {
         }
     }
 
-    private func csvRows(_ text: String) throws(LinkServiceError) -> [Line] {
+    private func csvRows(_ text: String, limit: Int) throws(LinkServiceError) -> [Line] {
+        let startLines = try CSVRecords.startLines(of: text)
+        guard startLines.count - 1 <= limit else { throw Self.tooManyLinks(limit) }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -128,10 +151,12 @@ public struct LinkImport: Sendable {
         }
         try LinkCSV.checkHeader(header)
         var lines: [Line] = []
-        // Rows are numbered as lines are, the header being line 1; a cell spanning lines shifts them.
+        var record = 0
         var number = 1
         while let row = reader.next() {
-            number += 1
+            record += 1
+            // The line the row starts on; the reader ends records where ``CSVRecords`` does.
+            number = record < startLines.count ? startLines[record] : number + 1
             if row.allSatisfy(\.isEmpty) { continue }
             guard row.count == header.count else {
                 lines.append(
@@ -162,8 +187,14 @@ public struct LinkImport: Sendable {
     }
 
     /// Reads the file and creates its links.
-    func run(_ text: String, api: AdminAPI) async throws(LinkServiceError) -> ImportReport {
-        let (lines, ignored) = try lines(of: text)
+    ///
+    /// - Parameter limit: the most links the file may hold; over it, nothing is created.
+    /// - Throws: ``LinkServiceError``: `invalidRequest` for a file that cannot be read or a domain
+    ///   that is not the manifest's, `tooLarge` for one over `limit`.
+    func run(_ text: String, api: AdminAPI, limit: Int = .max) async throws(LinkServiceError) -> ImportReport {
+        // A misspelled domain would refuse every line alike: say it once instead.
+        if let domain { _ = try api.rules.linkDomain(domain) }
+        let (lines, ignored) = try lines(of: text, limit: limit)
         let outcomes = await BulkCreation(api: api, importing: true).create(lines.map(\.input))
         var refusals: [ImportReport.Refusal] = []
         for (line, outcome) in zip(lines, outcomes) {
@@ -206,7 +237,8 @@ public struct LinkImport: Sendable {
         guard let body = String(validating: buffer.readableBytesView, as: UTF8.self) else {
             throw LinkServiceError(.invalidRequest, "The file is not UTF-8 text.")
         }
-        let report = try await LinkImport(format: format, domain: query["domain"].map(String.init)).run(body, api: api)
+        let report = try await LinkImport(format: format, domain: query["domain"].map(String.init))
+            .run(body, api: api, limit: maxRequestLinks)
         return JSONBody.response(report)
     }
 }

@@ -15,7 +15,9 @@ import ServiceLifecycle
 ///
 /// Each try connects to the address ``WebhookReceiver`` checked (TLS still verifies the name), and
 /// reads only the answer's status, so a try lasts at most the name's lookup and ``requestTimeout``:
-/// a receiver that trickles its body cannot hold the queue.
+/// a receiver that trickles its body cannot hold the queue. Nor can one that never answers: up to
+/// ``maxInFlight`` tries run at once, a batch is leased as soon as there is room, and each receiver
+/// of a batch is resolved and sent to apart from the others, so a slow one holds only its own tries.
 ///
 /// ```swift
 /// let deliverer = WebhookDeliverer(store: store, allowPrivate: false)
@@ -33,8 +35,10 @@ struct WebhookDeliverer: Service {
     /// How long a leased delivery is this instance's: more than a try can take (the name's lookup,
     /// then at most ``requestTimeout`` for the request), and how long a crash mid-send delays it.
     static let lease = Duration.seconds(30)
-    /// Deliveries sent at once.
+    /// Deliveries leased at once.
     static let batchSize = 50
+    /// Tries under way at once, over all batches.
+    static let maxInFlight = 200
     static let requestTimeout = TimeAmount.seconds(10)
     /// The longest wait between tries.
     static let maxBackoff = Duration.seconds(86_400)
@@ -59,61 +63,81 @@ struct WebhookDeliverer: Service {
 
     func run() async {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                let sent = await deliverDue()
-                // A full batch means more may be due: no pause then.
-                if sent < Self.batchSize { try? await Task.sleep(for: Self.pollInterval) }
+            // Each child sends one batch and returns its size, or sleeps a poll interval and returns 0.
+            await withTaskGroup(of: Int.self) { batches in
+                var inFlight = 0
+                while !Task.isCancelled {
+                    let room = min(Self.batchSize, Self.maxInFlight - inFlight)
+                    let due = room > 0 ? await lease(limit: room) : []
+                    if !due.isEmpty {
+                        inFlight += due.count
+                        batches.addTask { await send(due) }
+                        // A full batch means more may be due: lease again at once, while there is room.
+                        if due.count == room { continue }
+                    }
+                    // Wait for a batch to end (room again) or the next poll, whichever comes first.
+                    if inFlight < Self.maxInFlight {
+                        batches.addTask {
+                            try? await Task.sleep(for: Self.pollInterval)
+                            return 0
+                        }
+                    }
+                    inFlight -= await batches.next() ?? 0
+                }
             }
         }
     }
 
-    /// Sends what is due, at once; how many were tried. Each receiver's name is resolved and checked
-    /// once a batch, and its deliveries share one client connecting to the checked address.
+    /// Sends what is due now and waits for every try; how many were tried.
     @discardableResult
     func deliverDue() async -> Int {
-        let due: [WebhookDelivery]
-        do {
-            due = try await store.leaseDueDeliveries(at: now(), for: Self.lease, limit: Self.batchSize)
-        } catch {
-            logger.warning("webhook queue not read", metadata: ["error": "\(error)"])
-            return 0
-        }
-        guard !due.isEmpty else { return 0 }
-        // A client for each receiver host, or why it may not be sent to.
-        var clients: [String: Result<HTTPClient, WebhookFailure>] = [:]
-        for host in Set(due.map { Self.host(of: $0.url) }) {
-            guard let host else { continue }
-            do {
-                let address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
-                clients[host] = .success(Self.makeClient(connecting: WebhookReceiver.unbracketed(host), to: address))
-            } catch {
-                clients[host] = .failure(WebhookFailure(message: error.message))
-            }
-        }
-        await withTaskGroup(of: Void.self) { group in
-            for delivery in due {
-                let client = Self.host(of: delivery.url).flatMap { clients[$0] }
-                group.addTask { await deliver(delivery, with: client) }
-            }
-        }
-        for case .success(let client) in clients.values { try? await client.shutdown() }
-        return due.count
+        await send(lease(limit: Self.batchSize))
     }
 
-    /// Why a receiver's host may not be sent to.
-    struct WebhookFailure: Error {
-        let message: String
+    /// Takes up to `limit` due deliveries for ``lease``: no other instance sends them meanwhile.
+    func lease(limit: Int) async -> [WebhookDelivery] {
+        do {
+            return try await store.leaseDueDeliveries(at: now(), for: Self.lease, limit: limit)
+        } catch {
+            logger.warning("webhook queue not read", metadata: ["error": "\(error)"])
+            return []
+        }
+    }
+
+    /// Tries each delivery once; how many. Each receiver host is resolved and checked once, and its
+    /// deliveries share one client connecting to the checked address; hosts go on side by side.
+    func send(_ due: [WebhookDelivery]) async -> Int {
+        await withTaskGroup(of: Void.self) { hosts in
+            for (host, deliveries) in Dictionary(grouping: due, by: { Self.host(of: $0.url) }) {
+                hosts.addTask { await send(deliveries, to: host) }
+            }
+        }
+        return due.count
     }
 
     static func host(of url: String) -> String? { URLComponents(string: url)?.host }
 
-    func deliver(_ delivery: WebhookDelivery, with client: Result<HTTPClient, WebhookFailure>?) async {
-        let failure: String?
-        switch client {
-        case .success(let client): failure = await send(delivery, with: client)
-        case .failure(let reason): failure = reason.message
-        case nil: failure = "the URL has no host"
+    /// One receiver host's deliveries: its name resolved and checked, then every try at once.
+    private func send(_ deliveries: [WebhookDelivery], to host: String?) async {
+        let client: HTTPClient
+        do throws(LinkServiceError) {
+            guard let host else { throw LinkServiceError(.invalidRequest, "the URL has no host") }
+            let address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
+            client = Self.makeClient(connecting: WebhookReceiver.unbracketed(host), to: address)
+        } catch {
+            for delivery in deliveries { await record(delivery, failure: error.message) }
+            return
         }
+        await withTaskGroup(of: Void.self) { tries in
+            for delivery in deliveries {
+                tries.addTask { await record(delivery, failure: await send(delivery, with: client)) }
+            }
+        }
+        try? await client.shutdown()
+    }
+
+    /// Stores a try's result: delivered (`failure` nil), or due again after the backoff.
+    private func record(_ delivery: WebhookDelivery, failure: String?) async {
         do {
             if let failure {
                 let next = now().addingTimeInterval(
