@@ -284,7 +284,8 @@ struct ImportExportTests {
                 #expect((refusals[0]["message"] as? String)?.contains("'passQuery' is true or false") == true)
                 #expect((refusals[1]["message"] as? String)?.contains("has 2 cells") == true)
                 for (query, expected) in [
-                    ("", "'format' is fdl, csv or jsonl"), ("?format=xml", "'format' is fdl, csv or jsonl"),
+                    ("", "'format' is fdl, csv or jsonl"),
+                    ("?format=xml", "'format' is fdl, csv or jsonl: say which the body is; 'xml' is not one."),
                     ("?format=fdl", "The body is empty"),
                 ] {
                     let (status, body) = try await Self.post(
@@ -336,7 +337,7 @@ struct ImportExportTests {
                     ),
                     (
                         String(repeating: "https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F1\n", count: 50_001),
-                        .contentTooLarge, "The file holds over 50000 links"
+                        .badRequest, "The file holds over 50000 links"
                     ),
                 ]
                 for (index, (file, expectedStatus, expected)) in malformed.enumerated() {

@@ -48,7 +48,7 @@ public struct LinkImport: Sendable {
     ///
     /// - Parameter limit: the most links the file may hold.
     /// - Throws: ``LinkServiceError`` `invalidRequest` when the file as a whole cannot be read, and
-    ///   `tooLarge` when it holds more than `limit` links.
+    ///   also when it holds more than `limit` links.
     func lines(of text: String, limit: Int = .max) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
         // Excel and Notepad begin a UTF-8 file with a byte order mark; it is no part of the first line.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -79,8 +79,9 @@ public struct LinkImport: Sendable {
     }
 
     static func tooManyLinks(_ limit: Int) -> LinkServiceError {
+        // A count, like bulk's 1,000 items: 400, as 413 is for bytes.
         LinkServiceError(
-            .tooLarge,
+            .invalidRequest,
             "The file holds over \(limit) links, the most one request takes; nothing was imported. "
                 + "Split it, or run 'waypoint-links import', which takes any number."
         )
@@ -190,7 +191,7 @@ public struct LinkImport: Sendable {
     ///
     /// - Parameter limit: the most links the file may hold; over it, nothing is created.
     /// - Throws: ``LinkServiceError``: `invalidRequest` for a file that cannot be read or a domain
-    ///   that is not the manifest's, `tooLarge` for one over `limit`.
+    ///   that is not the manifest's or a file over `limit` links.
     func run(_ text: String, api: AdminAPI, limit: Int = .max) async throws(LinkServiceError) -> ImportReport {
         // A misspelled domain would refuse every line alike: say it once instead.
         if let domain { _ = try api.rules.linkDomain(domain) }
@@ -220,7 +221,8 @@ public struct LinkImport: Sendable {
     static func handle(_ request: Request, api: AdminAPI) async throws -> Response {
         let query = request.uri.queryParameters
         guard let text = query["format"].map(String.init), let format = Format(rawValue: text.lowercased()) else {
-            throw LinkServiceError(.invalidRequest, "'format' is fdl, csv or jsonl: say which the body is.")
+            let given = query["format"].map { "; '\($0)' is not one" } ?? ""
+            throw LinkServiceError(.invalidRequest, "'format' is fdl, csv or jsonl: say which the body is\(given).")
         }
         let buffer: ByteBuffer
         do {
