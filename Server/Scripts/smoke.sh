@@ -138,6 +138,24 @@ expect 401 "a revoked token is refused at once" -H "Authorization: Bearer $leake
 grep -q "A token named '$token_name' exists" "$work/duplicate" \
     || { echo "FAIL  duplicate name: $(cat "$work/duplicate")"; failures=$((failures + 1)); }
 
+# The command line's export, written through a symbolic link (a new file renamed over the path would
+# replace the link, and /dev/null itself when run as root), then read back by its import into an
+# empty database: every line imported.
+expect 201 "a link to export" "${auth[@]}" -d '{"code": "kept", "deepLink": "readapp://books/7", "preview": {"title": "Kept"}}' \
+    "$base/api/links"
+ln -s "$work/export.jsonl" "$work/export-link.jsonl"
+"$binary" export --manifest Examples/Manifests/reading.yaml --format jsonl --output "$work/export-link.jsonl"
+if [ ! -L "$work/export-link.jsonl" ] || [ ! -s "$work/export.jsonl" ]; then
+    echo "FAIL  export --output replaced the symbolic link or wrote nothing through it"
+    failures=$((failures + 1))
+fi
+exported="$(wc -l <"$work/export.jsonl" | tr -d ' ')"
+"$binary" import "$work/export.jsonl" --format jsonl --manifest Examples/Manifests/reading.yaml \
+    --database "$work/copy.sqlite" >"$work/import" 2>&1 || true
+grep -q "^imported $exported, refused 0" "$work/import" \
+    && echo "ok    export --output through a symbolic link, $exported links, all imported again by import" \
+    || { echo "FAIL  export then import: $exported exported; $(head -n 5 "$work/import")"; failures=$((failures + 1)); }
+
 kill -TERM "$server"
 status=0
 wait "$server" || status=$?

@@ -265,6 +265,26 @@ struct ToolTests {
         }
     }
 
+    @Test("codegen --output writes through a symbolic link, and never replaces what is not a regular file")
+    func codegenOutputInPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("Routes.swift").path
+        let link = folder.appendingPathComponent("link.swift").path
+        try "old".write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let output = try ToolRunner.run([
+            "codegen", "--manifest", "Examples/Manifests/reading.yaml", "--output", link,
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        // A rename over the path would have left a regular file where the link was (and, run as
+        // root with --output /dev/null, a regular file in place of the device).
+        let type = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
+        #expect(type == .typeSymbolicLink)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("enum AppRoute"))
+    }
+
     @Test(
         "payload → resolve --notification gives back the route and parameters",
         arguments: [

@@ -3,6 +3,12 @@ import Foundation
 import WaypointLinks
 import WaypointManifest
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension LinkImport.Format: ExpressibleByArgument {}
 extension LinkExport.Format: ExpressibleByArgument {}
 
@@ -97,13 +103,13 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         let handle: FileHandle
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                throw CommandFailure("Could not create '\(output)'.")
+            // Opened in place, created or emptied: FileManager.createFile writes a new file and
+            // renames it over the path, which replaces a symbolic link, and /dev/null itself as root.
+            let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else {
+                throw CommandFailure("Could not open '\(output)' for writing: \(String(cString: strerror(errno))).")
             }
-            guard let file = FileHandle(forWritingAtPath: output) else {
-                throw CommandFailure("Could not open '\(output)' for writing.")
-            }
-            handle = file
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         } else {
             handle = FileHandle.standardOutput
         }
