@@ -317,6 +317,16 @@ struct ImportExportTests {
         await fixture.store.close()
     }
 
+    @Test("CSV records are found where CSVReader ends them; blank lines cost nothing and count for no limit")
+    func csvRecordStarts() throws {
+        let text = "code,deepLink\r\n\n\"a\nb\",x\r\r\nc,\"d\"\"\"\n" + String(repeating: "\n", count: 10_000) + "e,f"
+        #expect(
+            try CSVRecords.starts(of: text, limit: 3).map { [$0.record, $0.line] }
+                == [[0, 1], [2, 3], [4, 6], [10_005, 10_007]]
+        )
+        #expect(throws: LinkServiceError.self) { try CSVRecords.starts(of: text, limit: 2) }
+    }
+
     @Test("A malformed CSV quote, an over-long file and a misspelled domain import nothing and say where")
     func wholeFileRefusals() async throws {
         let fixture = try await ServiceFixture.make()

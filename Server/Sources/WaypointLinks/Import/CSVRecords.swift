@@ -6,18 +6,29 @@
 /// cell that spans lines would otherwise shift.
 ///
 /// ```swift
-/// try CSVRecords.startLines(of: "code,deepLink\nspring,\"readapp://books/1\"\n")  // [1, 2]
-/// try CSVRecords.startLines(of: "code,deepLink\nspring,\"readapp://books/1\n")
+/// try CSVRecords.starts(of: "code,deepLink\n\nspring,\"readapp://books/1\"\n", limit: 10)
+/// // [Start(record: 0, line: 1), Start(record: 2, line: 3)]
+/// try CSVRecords.starts(of: "code,deepLink\nspring,\"readapp://books/1\n", limit: 10)
 /// // throws invalidRequest: "Line 2: the quote that opens a cell there is never closed; …"
 /// ```
 enum CSVRecords {
-    /// The line each record starts on, the header's (line 1) first. Records end where `CSVReader`
-    /// ends them: at "\r\n", "\n" or "\r" outside quotes; a blank line is a record of one empty cell.
+    /// Where a record that is not a blank line begins: its place among the records `CSVReader`
+    /// reads (the header is 0, and a blank line is a record of one empty cell) and its line.
+    struct Start: Equatable {
+        let record: Int
+        let line: Int
+    }
+
+    /// Where each record but blank lines starts, the header's first. Records end where `CSVReader`
+    /// ends them: at "\r\n", "\n" or "\r" outside quotes. Blank lines are left out so that a file
+    /// of line breaks costs nothing.
     ///
     /// - Throws: ``LinkServiceError`` `invalidRequest` for a quote never closed or text after a
-    ///   closing quote, naming the line; nothing of such a file is imported.
-    static func startLines(of text: String) throws(LinkServiceError) -> [Int] {
-        var starts: [Int] = []
+    ///   closing quote, naming the line, or for more than `limit` records after the header;
+    ///   nothing of such a file is imported.
+    static func starts(of text: String, limit: Int) throws(LinkServiceError) -> [Start] {
+        var starts: [Start] = []
+        var record = -1
         var line = 1
         var state = State.recordStart
         var scalars = text.unicodeScalars.makeIterator()
@@ -36,7 +47,13 @@ enum CSVRecords {
 
         while let scalar = pushedBack ?? scalars.next() {
             pushedBack = nil
-            if case .recordStart = state { starts.append(line) }
+            if case .recordStart = state {
+                record += 1
+                if scalar != "\r" && scalar != "\n" {
+                    guard starts.count <= limit else { throw LinkImport.tooManyLinks(limit) }
+                    starts.append(Start(record: record, line: line))
+                }
+            }
             switch state {
             case .recordStart, .fieldStart:
                 if scalar == "\"" {

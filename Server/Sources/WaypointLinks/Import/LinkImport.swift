@@ -139,8 +139,8 @@ public struct LinkImport: Sendable {
     }
 
     private func csvRows(_ text: String, limit: Int) throws(LinkServiceError) -> [Line] {
-        let startLines = try CSVRecords.startLines(of: text)
-        guard startLines.count - 1 <= limit else { throw Self.tooManyLinks(limit) }
+        let starts = try CSVRecords.starts(of: text, limit: limit)
+        var nextStart = starts.startIndex
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -153,12 +153,13 @@ public struct LinkImport: Sendable {
         try LinkCSV.checkHeader(header)
         var lines: [Line] = []
         var record = 0
-        var number = 1
         while let row = reader.next() {
             record += 1
-            // The line the row starts on; the reader ends records where ``CSVRecords`` does.
-            number = record < startLines.count ? startLines[record] : number + 1
             if row.allSatisfy(\.isEmpty) { continue }
+            // The line the row starts on: the reader ends records where ``CSVRecords`` does.
+            while nextStart < starts.endIndex && starts[nextStart].record < record { nextStart += 1 }
+            let number =
+                nextStart < starts.endIndex && starts[nextStart].record == record ? starts[nextStart].line : record + 1
             guard row.count == header.count else {
                 lines.append(
                     Line(
@@ -182,7 +183,7 @@ public struct LinkImport: Sendable {
             }
         }
         if let error = reader.error {
-            throw LinkServiceError(.invalidRequest, "The CSV could not be read past row \(number): \(error)")
+            throw LinkServiceError(.invalidRequest, "The CSV could not be read past row \(record + 1): \(error)")
         }
         return lines
     }
