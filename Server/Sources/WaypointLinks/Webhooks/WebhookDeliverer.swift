@@ -94,7 +94,7 @@ struct WebhookDeliverer: Service {
         await send(lease(limit: Self.batchSize))
     }
 
-    /// Takes up to `limit` due deliveries for ``lease``: no other instance sends them meanwhile.
+    /// Takes up to `limit` due deliveries for 30 seconds (``lease``): no other instance sends them meanwhile.
     func lease(limit: Int) async -> [WebhookDelivery] {
         do {
             return try await store.leaseDueDeliveries(at: now(), for: Self.lease, limit: limit)
