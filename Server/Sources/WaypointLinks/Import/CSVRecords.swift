@@ -34,8 +34,9 @@ enum CSVRecords {
         var scalars = text.unicodeScalars.makeIterator()
         var pushedBack: Unicode.Scalar?
 
-        // A line break is "\r\n", "\n" or "\r", each one break.
-        func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        // Whether `scalar` breaks the line: "\r\n" (its "\n" taken here), "\n" or "\r", each one
+        // break, counted.
+        func takeLineBreak(_ scalar: Unicode.Scalar) -> Bool {
             guard scalar == "\r" || scalar == "\n" else { return false }
             if scalar == "\r" {
                 let next = scalars.next()
@@ -58,13 +59,13 @@ enum CSVRecords {
             case .recordStart, .fieldStart:
                 if scalar == "\"" {
                     state = .quoted(openedOn: line)
-                } else if isLineBreak(scalar) {
+                } else if takeLineBreak(scalar) {
                     state = .recordStart
                 } else {
                     state = scalar == "," ? .fieldStart : .unquoted
                 }
             case .unquoted:
-                if isLineBreak(scalar) {
+                if takeLineBreak(scalar) {
                     state = .recordStart
                 } else if scalar == "," {
                     state = .fieldStart
@@ -73,12 +74,12 @@ enum CSVRecords {
                 if scalar == "\"" {
                     state = .closingQuote(openedOn: opened)
                 } else {
-                    _ = isLineBreak(scalar)
+                    _ = takeLineBreak(scalar)
                 }
             case .closingQuote(let opened):
                 if scalar == "\"" {
                     state = .quoted(openedOn: opened)  // "" is one quote inside the cell
-                } else if isLineBreak(scalar) {
+                } else if takeLineBreak(scalar) {
                     state = .recordStart
                 } else if scalar == "," {
                     state = .fieldStart

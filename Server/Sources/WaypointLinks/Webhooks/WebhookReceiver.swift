@@ -49,7 +49,7 @@ enum WebhookReceiver {
     @discardableResult
     static func checkAddresses(of host: String, allowPrivate: Bool) async throws(LinkServiceError) -> String {
         let addresses = await resolve(unbracketed(host))
-        guard let first = addresses.first else {
+        guard let chosen = preferred(addresses) else {
             throw LinkServiceError(.invalidRequest, "The receiver's host '\(host)' does not resolve to an address.")
         }
         if !allowPrivate, let inside = addresses.first(where: { !isPublic($0) }) {
@@ -59,7 +59,7 @@ enum WebhookReceiver {
                     + "address; give a public receiver, or run serve with --webhook-allow-private."
             )
         }
-        return describe(preferred(addresses) ?? first)
+        return describe(chosen)
     }
 
     /// A URL's host as a resolver takes it: an IPv6 literal without its brackets (`[::1]` is `::1`).
