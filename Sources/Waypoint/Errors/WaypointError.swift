@@ -18,19 +18,42 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The kind of problem.
-    public let code: Code
+    public var code: Code { storage.code }
     /// What failed, as it was given: link text, a pattern, a payload's JSON, a route's name, a value.
-    public let input: String
+    public var input: String { storage.input }
     /// The UTF-8 byte offset of the problem in a link, or the character offset in a pattern, when
     /// there is one.
-    public let offset: Int?
+    public var offset: Int? { storage.offset }
     /// The routes, barriers or parameter the problem involves, in the order they were given.
-    public let names: [String]
+    public var names: [String] { storage.names }
     /// The kind of the problem underneath, when this one wraps it: the link error of an intake's
     /// ``Code/invalidLink``, the pattern error of a setup's ``Code/invalidPattern``.
-    public let underlyingCode: Code?
+    public var underlyingCode: Code? { storage.underlyingCode }
     /// What is wrong and what to do about it, for people.
-    public let message: String
+    public var message: String { storage.message }
+
+    /// The fields, behind one reference. Why: the error travels through every `throws(WaypointError)`,
+    /// every result and outcome that may hold one, and every copy of those; one word to move instead
+    /// of six fields keeps all that code smaller (7 KB of the core's machine code for a device).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let code: Code
+        let input: String
+        let offset: Int?
+        let names: [String]
+        let underlyingCode: Code?
+        let message: String
+
+        init(code: Code, input: String, offset: Int?, names: [String], underlyingCode: Code?, message: String) {
+            self.code = code
+            self.input = input
+            self.offset = offset
+            self.names = names
+            self.underlyingCode = underlyingCode
+            self.message = message
+        }
+    }
 
     /// An error of your own code that Waypoint reports like its own, for example from a
     /// ``PendingLinkStore`` of your own.
@@ -46,13 +69,30 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
         underlyingCode: Code? = nil,
         message: String
     ) {
-        self.code = code
-        self.input = input
-        self.offset = offset
-        self.names = names
-        self.underlyingCode = underlyingCode
-        self.message = message
+        storage = Storage(
+            code: code,
+            input: input,
+            offset: offset,
+            names: names,
+            underlyingCode: underlyingCode,
+            message: message
+        )
     }
 
     public var description: String { message }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.code == rhs.code && lhs.input == rhs.input && lhs.offset == rhs.offset && lhs.names == rhs.names
+                && lhs.underlyingCode == rhs.underlyingCode && lhs.message == rhs.message)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(input)
+        hasher.combine(offset)
+        hasher.combine(names)
+        hasher.combine(underlyingCode)
+        hasher.combine(message)
+    }
 }
