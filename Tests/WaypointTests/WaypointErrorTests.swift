@@ -81,4 +81,36 @@ struct WaypointErrorTests {
         #expect(Set(codes).count == codes.count)
         #expect(WaypointError(.storeFailed, message: "The Keychain said no.").description == "The Keychain said no.")
     }
+
+    @Test(
+        "Two errors are equal, and hash alike, exactly when every field is: code, input, offset, names, code underneath, message"
+    )
+    func equalityIsByFields() {
+        func error(
+            _ code: WaypointError.Code = .invalidLink,
+            input: String = "myapp://a b",
+            offset: Int? = 9,
+            names: [String] = ["a"],
+            underlyingCode: WaypointError.Code? = .invalidCharacter,
+            message: String = "m"
+        ) -> WaypointError {
+            WaypointError(
+                code,
+                input: input,
+                offset: offset,
+                names: names,
+                underlyingCode: underlyingCode,
+                message: message
+            )
+        }
+        let original = error()
+        #expect(original == error())
+        #expect(Set([original, error()]).count == 1)
+        let changed = [
+            error(.storeFailed), error(input: "myapp://a"), error(offset: nil), error(names: ["b"]),
+            error(underlyingCode: nil), error(message: "n"),
+        ]
+        for other in changed { #expect(other != original) }
+        #expect(Set(changed + [original]).count == changed.count + 1)
+    }
 }

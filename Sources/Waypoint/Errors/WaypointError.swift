@@ -37,7 +37,9 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
     /// of six fields keeps all that code smaller (7 KB of the core's machine code for a device).
     private let storage: Storage
 
-    private final class Storage: Sendable {
+    /// Equal when the fields are, so two errors with the same fields are equal (as the six stored
+    /// fields were); ``WaypointError``'s own `==` and `hash(into:)` are synthesized from it.
+    private final class Storage: Sendable, Hashable {
         let code: Code
         let input: String
         let offset: Int?
@@ -52,6 +54,21 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
             self.names = names
             self.underlyingCode = underlyingCode
             self.message = message
+        }
+
+        static func == (lhs: Storage, rhs: Storage) -> Bool {
+            lhs === rhs
+                || (lhs.code == rhs.code && lhs.input == rhs.input && lhs.offset == rhs.offset
+                    && lhs.names == rhs.names && lhs.underlyingCode == rhs.underlyingCode && lhs.message == rhs.message)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(code)
+            hasher.combine(input)
+            hasher.combine(offset)
+            hasher.combine(names)
+            hasher.combine(underlyingCode)
+            hasher.combine(message)
         }
     }
 
@@ -80,19 +97,4 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { message }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.code == rhs.code && lhs.input == rhs.input && lhs.offset == rhs.offset && lhs.names == rhs.names
-                && lhs.underlyingCode == rhs.underlyingCode && lhs.message == rhs.message)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(input)
-        hasher.combine(offset)
-        hasher.combine(names)
-        hasher.combine(underlyingCode)
-        hasher.combine(message)
-    }
 }
