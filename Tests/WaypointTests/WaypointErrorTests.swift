@@ -82,9 +82,7 @@ struct WaypointErrorTests {
         #expect(WaypointError(.storeFailed, message: "The Keychain said no.").description == "The Keychain said no.")
     }
 
-    @Test(
-        "Two errors are equal, and hash alike, exactly when every field is: code, input, offset, names, code underneath, message"
-    )
+    @Test("Two errors are equal, and hash alike, exactly when all six fields are")
     func equalityIsByFields() {
         func error(
             _ code: WaypointError.Code = .invalidLink,
@@ -112,5 +110,17 @@ struct WaypointErrorTests {
         ]
         for other in changed { #expect(other != original) }
         #expect(Set(changed + [original]).count == changed.count + 1)
+    }
+
+    @Test("dump and test failures show an error's six fields, not the box that holds them")
+    func mirrorShowsTheFields() {
+        let error = WaypointError(.invalidLink, input: "myapp://a b", offset: 9, names: ["a"], message: "m")
+        let children = Mirror(reflecting: error).children
+        #expect(children.map(\.label) == ["code", "input", "offset", "names", "underlyingCode", "message"])
+        #expect(children.first?.value as? WaypointError.Code == .invalidLink)
+        var dumped = ""
+        dump(error, to: &dumped)
+        #expect(dumped.contains("myapp://a b"))
+        #expect(!dumped.contains("storage"))
     }
 }

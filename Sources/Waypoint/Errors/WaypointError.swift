@@ -9,7 +9,7 @@
 ///     error.description // "Link 'myapp://a b' has a space at byte 9; percent-encode it …"
 /// }
 /// ```
-public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The kind of problem. New kinds may be added without breaking callers; ``description`` is the
     /// code's name, stable for logs and JSON.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
@@ -32,13 +32,14 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong and what to do about it, for people.
     public var message: String { storage.message }
 
-    /// The fields, behind one reference. Why: the error travels through every `throws(WaypointError)`,
-    /// every result and outcome that may hold one, and every copy of those; one word to move instead
-    /// of six fields keeps all that code smaller (7 KB of the core's machine code for a device).
+    // The fields, behind one reference: the error travels through every `throws(WaypointError)`, every
+    // result and outcome that may hold one, and every copy of those; one word to move instead of six
+    // fields keeps all that code smaller (7 KB of the core's machine code for a device).
     private let storage: Storage
 
-    /// Equal when the fields are, so two errors with the same fields are equal (as the six stored
-    /// fields were); ``WaypointError``'s own `==` and `hash(into:)` are synthesized from it.
+    // Compared and hashed by its six fields (identity is only a shortcut), so `WaypointError`'s
+    // synthesized `==` and `hash(into:)` work by field, as they did when the fields were stored. A new
+    // field goes into both, and into `customMirror`.
     private final class Storage: Sendable, Hashable {
         let code: Code
         let input: String
@@ -97,4 +98,16 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { message }
+
+    /// The error's fields, for `dump` and test failures (not its storage).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "code": code, "input": input, "offset": offset as Any, "names": names,
+                "underlyingCode": underlyingCode as Any, "message": message,
+            ],
+            displayStyle: .struct
+        )
+    }
 }

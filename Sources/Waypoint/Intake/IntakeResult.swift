@@ -1,5 +1,5 @@
 // `indirect`: the values of each case live in one box, so code that copies or switches over a result
-// moves one word, whatever the payload's layout (2 KB less machine code for a device; Scripts/measure-core.sh).
+// moves one word, however large the payload (2 KB less machine code for a device; Scripts/measure-core.sh).
 /// What intake made of one thing that opened the app.
 public indirect enum IntakeResult: Sendable {
     /// A link to dispatch, with the key that identifies its delivery (for deduplication).
