@@ -183,12 +183,15 @@ final class Inbox: Sendable {
 @Suite("Webhook deliveries")
 struct WebhookDeliveryTests {
     /// A service on `database` that allows a receiver on loopback, with the real clock.
-    static func service(_ database: String) async throws -> (LinkService, any LinkStore) {
+    static func service(
+        _ database: String,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) async throws -> (LinkService, any LinkStore) {
         let store = try await LinkStores.open(database)
         let service = try LinkService(
             manifest: try Fixtures.manifest(),
             store: store,
-            configuration: LinkService.Configuration(webhookAllowPrivate: true)
+            configuration: LinkService.Configuration(webhookAllowPrivate: true, now: now)
         )
         return (service, store)
     }
@@ -433,17 +436,10 @@ struct WebhookDeliveryTests {
         let clock = NIOLockedValueBox(Date())
         let now: @Sendable () -> Date = { clock.withLockedValue { $0 } }
         @Sendable func advance(_ seconds: TimeInterval) { clock.withLockedValue { $0 += seconds } }
-        @Sendable func startService() async throws -> (LinkService, any LinkStore) {
-            let store = try await LinkStores.open(database)
-            let configuration = LinkService.Configuration(webhookAllowPrivate: true, now: now)
-            return (
-                try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration), store
-            )
-        }
         do {
             try await receiver.test(.live) { receiverClient in
                 let port = try #require(receiverClient.port)
-                var (service, store) = try await startService()
+                var (service, store) = try await Self.service(database, now: now)
                 let webhooks = try #require(store as? any WebhookStore)
                 try await webhooks.addWebhook(
                     Webhook(
@@ -467,7 +463,7 @@ struct WebhookDeliveryTests {
                 advance(1.9)
                 #expect(await deliverer.deliverDue() == 0)
                 await store.close()
-                (service, store) = try await startService()
+                (service, store) = try await Self.service(database, now: now)
                 deliverer = try #require(service.deliverer)
                 #expect(await deliverer.deliverDue() == 0)
                 advance(0.1)

@@ -18,59 +18,44 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible,
     }
 
     /// The kind of problem.
-    public var code: Code { storage.code }
+    public var code: Code { storage.fields.code }
     /// What failed, as it was given: link text, a pattern, a payload's JSON, a route's name, a value.
-    public var input: String { storage.input }
+    public var input: String { storage.fields.input }
     /// The UTF-8 byte offset of the problem in a link, or the character offset in a pattern, when
     /// there is one.
-    public var offset: Int? { storage.offset }
+    public var offset: Int? { storage.fields.offset }
     /// The routes, barriers or parameter the problem involves, in the order they were given.
-    public var names: [String] { storage.names }
+    public var names: [String] { storage.fields.names }
     /// The kind of the problem underneath, when this one wraps it: the link error of an intake's
     /// ``Code/invalidLink``, the pattern error of a setup's ``Code/invalidPattern``.
-    public var underlyingCode: Code? { storage.underlyingCode }
+    public var underlyingCode: Code? { storage.fields.underlyingCode }
     /// What is wrong and what to do about it, for people.
-    public var message: String { storage.message }
+    public var message: String { storage.fields.message }
 
     // The fields, behind one reference: the error travels through every `throws(WaypointError)`, every
     // result and outcome that may hold one, and every copy of those; one word to move instead of six
-    // fields keeps all that code smaller (7 KB of the core's machine code for a device).
+    // fields keeps all that code smaller (about 6 KB of the core's machine code for a device).
     private let storage: Storage
 
-    // Compared and hashed by its six fields (identity is only a shortcut), so `WaypointError`'s
-    // synthesized `==` and `hash(into:)` work by field, as they did when the fields were stored. A new
-    // field goes into both, and into `customMirror`.
-    private final class Storage: Sendable, Hashable {
+    private struct Fields: Sendable, Hashable {
         let code: Code
         let input: String
         let offset: Int?
         let names: [String]
         let underlyingCode: Code?
         let message: String
+    }
 
-        init(code: Code, input: String, offset: Int?, names: [String], underlyingCode: Code?, message: String) {
-            self.code = code
-            self.input = input
-            self.offset = offset
-            self.names = names
-            self.underlyingCode = underlyingCode
-            self.message = message
-        }
+    // Compared and hashed by its fields (identity is only a shortcut), so `WaypointError`'s synthesized
+    // `==` and `hash(into:)` work by field, as they did when the fields were stored in it.
+    private final class Storage: Sendable, Hashable {
+        let fields: Fields
 
-        static func == (lhs: Storage, rhs: Storage) -> Bool {
-            lhs === rhs
-                || (lhs.code == rhs.code && lhs.input == rhs.input && lhs.offset == rhs.offset
-                    && lhs.names == rhs.names && lhs.underlyingCode == rhs.underlyingCode && lhs.message == rhs.message)
-        }
+        init(_ fields: Fields) { self.fields = fields }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(code)
-            hasher.combine(input)
-            hasher.combine(offset)
-            hasher.combine(names)
-            hasher.combine(underlyingCode)
-            hasher.combine(message)
-        }
+        static func == (lhs: Storage, rhs: Storage) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }
 
     /// An error of your own code that Waypoint reports like its own, for example from a
@@ -88,12 +73,14 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible,
         message: String
     ) {
         storage = Storage(
-            code: code,
-            input: input,
-            offset: offset,
-            names: names,
-            underlyingCode: underlyingCode,
-            message: message
+            Fields(
+                code: code,
+                input: input,
+                offset: offset,
+                names: names,
+                underlyingCode: underlyingCode,
+                message: message
+            )
         )
     }
 
@@ -101,13 +88,6 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible,
 
     /// The error's fields, for `dump` and test failures (not its storage).
     public var customMirror: Mirror {
-        Mirror(
-            self,
-            children: [
-                "code": code, "input": input, "offset": offset as Any, "names": names,
-                "underlyingCode": underlyingCode as Any, "message": message,
-            ],
-            displayStyle: .struct
-        )
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
     }
 }
