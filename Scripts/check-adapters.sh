@@ -4,7 +4,8 @@
 #   1. type-checks WaypointUIKit, WaypointSwiftUI and Examples/ApartmentApp (UIKit and SwiftUI)
 #      with Package.swift's language mode and upcoming features, warnings as errors, at the
 #      package's minimum (each example at the minimum it declares) and at iOS 17, with the stubs'
-#      simulated availability for each;
+#      simulated availability for each, and checks that every public declaration of the adapters
+#      has a doc comment;
 #   2. builds and runs Tools/AdapterCheck, which drives the UIKit adapters as the system would.
 # A core change that breaks an adapter fails here. What this does and does not prove:
 # Tools/AppleStubs/README.md. `--typecheck-only` skips step 2; WAYPOINT_CORE_BIN names a SwiftPM
@@ -53,7 +54,8 @@ library() { # IOS_VERSION NAME SOURCES…: a static library and its module, for 
 
 ours() { # IOS_VERSION NAME: an adapter module from Sources/NAME, where a warning (a deprecation) is an error
     local version=$1 name=$2
-    library "$version" "$name" -warnings-as-errors "Sources/$name"/*.swift
+    library "$version" "$name" -warnings-as-errors -emit-symbol-graph \
+        -emit-symbol-graph-dir "$out/ios$version/symbols/$name" "Sources/$name"/*.swift
     echo "type-checked at iOS $version: $name"
 }
 
@@ -80,6 +82,10 @@ for app in UIKit SwiftUI; do
         echo "type-checked at iOS $version: Examples/ApartmentApp ($app)"
     done
 done
+
+# Every public declaration of the adapters has a doc comment (Scripts/check-apple-sdk.sh checks the
+# same against the real SDK, with the links client's pasteboard source, which only iOS builds).
+python3 Scripts/check-public-docs.py "$out/ios$latest/symbols" WaypointUIKit WaypointSwiftUI
 
 # The documentation's UIKit and SwiftUI blocks, with what they assume (Scripts/check-docs.py).
 mkdir -p "$out/doc-blocks"

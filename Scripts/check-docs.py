@@ -8,7 +8,8 @@ articles.
   command's output must be what the block shows; the files they read in /tmp are made first, as
   Examples/run.sh makes them.
 - The DocC catalog builds with the toolchain's `docc`, with no warning (a broken symbol link, an
-  undocumented parameter).
+  undocumented parameter), and every public declaration of the libraries Linux builds has a doc
+  comment (Scripts/check-public-docs.py).
 - `swift` blocks are compiled into a package that depends on this one, each block in a function of
   its own, and run; a line whose comment shows a result (`x // 42`, `y // "123"`, `z // true: …`,
   `w // .chat`) asserts that result. Every `swift` block, UIKit and SwiftUI ones too, is indented as
@@ -354,20 +355,35 @@ def check_transcript(name, first_line, code):
     return failures
 
 
+# The libraries Linux builds, whose every public declaration needs a doc comment; the adapters' are
+# checked by Scripts/check-apple-sdk.sh, which builds them.
+DOCUMENTED_MODULES = ["Waypoint", "WaypointTesting", "WaypointManifest", "WaypointLinksClient"]
+
+
 def check_docc():
-    """Builds the Waypoint catalog from the module's symbol graph; any warning fails."""
+    """Builds the Waypoint catalog from the module's symbol graph; any warning fails. Every public
+    declaration of the libraries Linux builds has a doc comment (Scripts/check-public-docs.py)."""
+    # A folder a module: a build writes the graphs of every module it compiles, and the catalog is
+    # built from Waypoint's alone.
     graphs = os.path.join(SCRATCH, "symbol-graphs")
-    subprocess.run(["swift", "build", "--target", "Waypoint", "--scratch-path", os.path.join(SCRATCH, "symbols"),
-                    "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    for module in DOCUMENTED_MODULES:
+        subprocess.run(["swift", "build", "--target", module, "--scratch-path", os.path.join(SCRATCH, "symbols"),
+                        "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir",
+                        "-Xswiftc", os.path.join(graphs, module)],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    failures = []
+    documented = subprocess.run([sys.executable, "Scripts/check-public-docs.py", graphs] + DOCUMENTED_MODULES,
+                                cwd=ROOT, capture_output=True, text=True)
+    if documented.returncode != 0:
+        failures.append("public declarations without a doc comment:\n" + documented.stdout[-4000:])
     result = subprocess.run(["docc", "convert", "Sources/Waypoint/Documentation.docc",
-                             "--additional-symbol-graph-dir", graphs,
+                             "--additional-symbol-graph-dir", os.path.join(graphs, "Waypoint"),
                              "--output-dir", os.path.join(SCRATCH, "Waypoint.doccarchive"),
                              "--fallback-display-name", "Waypoint", "--fallback-bundle-identifier", "dev.waypoint.Waypoint",
                              "--warnings-as-errors"], cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0:
-        return ["the DocC catalog does not build cleanly:\n" + (result.stdout + result.stderr)[-4000:]]
-    return []
+        failures.append("the DocC catalog does not build cleanly:\n" + (result.stdout + result.stderr)[-4000:])
+    return failures
 
 
 def check_swift(functions, generated):

@@ -21,7 +21,9 @@ import Waypoint
 /// nothing on the pasteboard, not our URL, already claimed, expired — returns nil, so it is never
 /// asked again, and is reported through `report` with its reason.
 public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
+    /// The service that issued the claim URL and is asked to claim its token.
     public let service: LinkServiceClient
+    /// Where the claim URL is looked for.
     public let source: any ClaimURLSource
     /// Extra tries in one launch when the service cannot be reached.
     public let retries: Int
@@ -30,6 +32,8 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
     public let retryDelay: TimeInterval
     let report: @Sendable (DeferredLinkReport) -> Void
 
+    /// A provider that claims through `service` what `source` holds, trying `retries` more times in
+    /// one launch when the service cannot be reached, and telling `report` what each launch found.
     public init(
         service: LinkServiceClient,
         source: any ClaimURLSource,
@@ -44,6 +48,9 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
         self.report = report
     }
 
+    /// The claimed deep link; `nil` for every definite answer (nothing to claim, not the service's
+    /// URL, already claimed, expired). Throws when the service could not be reached after every try,
+    /// so the core asks again on the next launch.
     public func deferredLink() async throws -> String? {
         guard await source.mayHoldClaimURL() else {
             report(.nothingToClaim)
@@ -83,6 +90,12 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
 
 /// What one deferred-link check found: the app's log or analytics tell from it why a first launch
 /// did or did not land on a linked screen.
+///
+/// ```swift
+/// ClaimingDeferredLinkProvider(service: service, source: UIPasteboardClaimURLSource()) { report in
+///     analytics.log("deferred link: \(report)")   // "deferred link: no claim URL to claim"
+/// }
+/// ```
 public enum DeferredLinkReport: Sendable, Hashable, CustomStringConvertible {
     /// The claim gave this link.
     case claimed(ClaimedLink)

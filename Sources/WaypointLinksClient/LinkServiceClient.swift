@@ -18,6 +18,8 @@ public struct LinkServiceClient: Sendable {
     public let serviceURL: URL
     let session: URLSession
 
+    /// A client of the service on `domain` (any case), reached at `serviceURL` when given:
+    /// `LinkServiceClient(domain: "Links.Example.com").domain` is `"links.example.com"`.
     public init(domain: String, serviceURL: URL? = nil, session: URLSession = .shared) {
         let domain = domain.lowercased()
         self.domain = domain
@@ -102,13 +104,23 @@ public struct LinkServiceClient: Sendable {
 }
 
 /// What a claim gives: the deep link to hand the dispatcher, with where it came from.
+///
+/// ```swift
+/// let claimed = try await service.claim(token: token)
+/// claimed.deepLink   // "readapp://books/42"
+/// claimed.route      // "books.detail"
+/// ```
 public struct ClaimedLink: Sendable, Hashable, Codable {
+    /// The short link's code (`abc` in `https://links.example.com/abc`).
     public var code: String
+    /// The deep link to hand the dispatcher: `"readapp://books/42"`.
     public var deepLink: String
+    /// The name of the route the link was made for.
     public var route: String
     /// `iOS` or `android`: where the click that issued the token came from.
     public var platform: String
 
+    /// A claimed link, as the service answers it.
     public init(code: String, deepLink: String, route: String, platform: String) {
         self.code = code
         self.deepLink = deepLink
@@ -118,12 +130,23 @@ public struct ClaimedLink: Sendable, Hashable, Codable {
 }
 
 /// Why a claim gave no link.
+///
+/// ```swift
+/// do {
+///     _ = try await service.claim(token: token)
+/// } catch .refused(.alreadyClaimed, _) {
+///     // this install, or another device, claimed it before
+/// } catch {
+///     // .unavailable: ask again on the next launch
+/// }
+/// ```
 public enum ClaimError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A definite answer: asking again gives the same.
     case refused(Refusal, message: String)
     /// The service could not be asked, or failed: asking later may work.
     case unavailable(String)
 
+    /// Why the service refused a claim: each a definite answer, so the token is not claimed again.
     public enum Refusal: String, Sendable, Hashable {
         /// The token was claimed before (this install claimed it, or another device did).
         case alreadyClaimed

@@ -10,8 +10,10 @@ import UIKit
 /// ClaimingDeferredLinkProvider(service: service, source: UIPasteboardClaimURLSource())
 /// ```
 public struct UIPasteboardClaimURLSource: ClaimURLSource {
+    /// The general pasteboard: `UIPasteboardClaimURLSource()`.
     public init() {}
 
+    /// Whether the pasteboard holds a probable web URL, found without reading it: no paste prompt.
     @MainActor
     public func mayHoldClaimURL() async -> Bool {
         let pasteboard = UIPasteboard.general
@@ -21,6 +23,7 @@ public struct UIPasteboardClaimURLSource: ClaimURLSource {
         return found?.contains(\.probableWebURL) ?? false
     }
 
+    /// The pasteboard's text, or its URL when it holds no text; on iOS 16 and later this asks the person.
     @MainActor
     public func claimText() async -> String? {
         // The landing page copies text; a URL item is read only when there is no text, so the

@@ -5,5 +5,6 @@
 /// WaypointRelease.version  // "0.1.0"
 /// ```
 public enum WaypointRelease {
+    /// The release, as `MAJOR.MINOR.PATCH`.
     public static let version = "0.1.0"
 }

@@ -13,13 +13,16 @@ import Waypoint
 /// ```
 @MainActor
 public final class NavigationModel<Destination: Hashable & Sendable>: ObservableObject {
+    /// The `NavigationStack` path: bind it with `NavigationStack(path: $navigation.path)`.
     @Published public var path: [Destination] = []
+    /// The tab a plan selected, for a `TabView(selection:)`.
     @Published public var selectedTab: String?
     /// What a sheet shows (``NavigationPlan/Presentation/present``).
     @Published public var presented: Destination?
     /// What a full-screen cover shows (``NavigationPlan/Presentation/fullScreenCover``).
     @Published public var covered: Destination?
 
+    /// An empty path, no tab selected, nothing presented.
     public init() {}
 
     /// Applies a handled link's plan: the tab first, then the path (or the sheet, or the cover).

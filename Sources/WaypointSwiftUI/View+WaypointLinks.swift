@@ -9,6 +9,11 @@ import Waypoint
 ///
 /// Each `WindowGroup` window is a scene of its own: its identity is kept in `@SceneStorage`, so a
 /// window the system restores after the process was killed gets back the links it had pending.
+///
+/// ```swift
+/// ContentView().modifier(WaypointLinksModifier(intake: intake, dispatcher: dispatcher))
+/// // the same as ContentView().waypointLinks(intake: intake, dispatcher: dispatcher)
+/// ```
 public struct WaypointLinksModifier: ViewModifier {
     let intake: LinkIntake
     let dispatcher: any LinkDispatching
@@ -19,6 +24,8 @@ public struct WaypointLinksModifier: ViewModifier {
     @SceneStorage("waypoint.scene") private var storedScene = ""
     @StateObject private var window = WindowLinks()
 
+    /// The window's links read with `intake` and handed to `dispatcher`; `shows` are the roles whose
+    /// links the window shows when they arrive without one (``LinkRoute/sceneRole``).
     public init(intake: LinkIntake, dispatcher: any LinkDispatching, shows: Set<String> = []) {
         self.init(intake: intake, dispatcher: dispatcher, shows: shows, connected: nil)
     }
@@ -35,6 +42,7 @@ public struct WaypointLinksModifier: ViewModifier {
         self.connected = connected
     }
 
+    /// `content`, with the window's link callbacks and scene phase forwarded to the dispatcher.
     public func body(content: Content) -> some View {
         content
             .onOpenURL { url in send { await $0.receive(intake.url(url), in: $1) } }

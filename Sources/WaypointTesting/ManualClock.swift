@@ -26,13 +26,17 @@ public final class ManualClock: DispatchClock, Sendable {
 
     private let state = Locked(State())
 
+    /// A clock at 0 with no sleepers.
     public init() {}
 
+    /// The seconds the clock was advanced by, in all: `ManualClock().now()` is `0`.
     public func now() -> TimeInterval { state.withLock(\.current) }
 
     /// How many tasks are sleeping on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// Sleeps until the clock is advanced `seconds` past now; throws `CancellationError` when the task
+    /// is cancelled. A sleep of 0 or less returns at once.
     public func sleep(seconds: TimeInterval) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {

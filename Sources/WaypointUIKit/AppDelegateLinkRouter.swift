@@ -14,9 +14,13 @@ import Waypoint
 /// ```
 @MainActor
 public final class AppDelegateLinkRouter {
+    /// What turns the app delegate's values into links.
     public let intake: LinkIntake
+    /// Where the links go.
     public let dispatcher: any LinkDispatching
 
+    /// A router that reads with `intake` and hands each link to `dispatcher`:
+    /// `AppDelegateLinkRouter(intake: app.intake, dispatcher: app.dispatcher)`.
     public init(intake: LinkIntake, dispatcher: any LinkDispatching) {
         self.intake = intake
         self.dispatcher = dispatcher

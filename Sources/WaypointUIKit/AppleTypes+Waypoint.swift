@@ -14,30 +14,58 @@ import WebKit
 // (Firebase Messaging, Braze) forwards Apple's values to Waypoint in one line.
 
 /// A notification response as the core reads it.
+///
+/// ```swift
+/// // In a delegate another SDK owns (Firebase Messaging, Braze):
+/// await dispatcher.receive(intake.notification(NotificationResponseReader(response)))
+/// ```
 public struct NotificationResponseReader: NotificationResponseRepresentable {
+    /// The response as the system delivered it.
     public let response: UNNotificationResponse
+    /// Reads `response`: `intake.notification(NotificationResponseReader(response))`.
     public init(_ response: UNNotificationResponse) { self.response = response }
+    /// The action taken: `UNNotificationDefaultActionIdentifier` for a tap on the notification.
     public var actionIdentifier: String { response.actionIdentifier }
+    /// The notification request's identifier.
     public var requestIdentifier: String { response.notification.request.identifier }
+    /// The notification's category.
     public var categoryIdentifier: String { response.notification.request.content.categoryIdentifier }
+    /// The notification's payload.
     public var userInfo: [AnyHashable: Any] { response.notification.request.content.userInfo }
+    /// The payload's `target-content-id`: which window should show the link.
     public var targetContentIdentifier: String? { response.notification.request.content.targetContentIdentifier }
 }
 
 /// A Handoff, Spotlight or universal-link activity as the core reads it.
+///
+/// ```swift
+/// await dispatcher.receive(intake.userActivity(UserActivityReader(userActivity)))
+/// ```
 public struct UserActivityReader: UserActivityRepresentable {
+    /// The activity as the system delivered it.
     public let activity: NSUserActivity
+    /// Reads `activity`: `intake.userActivity(UserActivityReader(activity))`.
     public init(_ activity: NSUserActivity) { self.activity = activity }
+    /// The activity's type.
     public var activityType: String { activity.activityType }
+    /// The page, for a universal link or Handoff from Safari.
     public var webpageURL: URL? { activity.webpageURL }
+    /// What the activity carries.
     public var userInfo: [AnyHashable: Any]? { activity.userInfo }
 }
 
 /// A quick action's values, copied on the main actor, where UIKit's types live.
+///
+/// ```swift
+/// await dispatcher.receive(intake.shortcut(ShortcutItemReader(shortcutItem)))
+/// ```
 public struct ShortcutItemReader: ShortcutItemRepresentable {
+    /// The quick action's type.
     public let type: String
+    /// The quick action's `userInfo`.
     public let shortcutUserInfo: [String: Any]?
 
+    /// Copies `item`'s values: `intake.shortcut(ShortcutItemReader(shortcutItem))`.
     @MainActor
     public init(_ item: UIApplicationShortcutItem) {
         type = item.type
@@ -48,14 +76,25 @@ public struct ShortcutItemReader: ShortcutItemRepresentable {
 /// A script message as the core reads it, copied on the main actor, where WebKit's types live.
 /// The body is kept as WebKit gave it: the core converts it only after the frame, the origin and
 /// the handler's name are accepted, so a refused message's body is never walked.
+///
+/// ```swift
+/// await dispatcher.receive(intake.webMessage(WebMessageReader(message)))
+/// ```
 public struct WebMessageReader: WebMessageRepresentable {
+    /// The message handler's name.
     public let name: String
+    /// The posted body, as WebKit gave it.
     public let body: Any
+    /// Whether the main frame sent it.
     public let isMainFrame: Bool
+    /// The sending frame's scheme.
     public let originScheme: String
+    /// The sending frame's host.
     public let originHost: String
+    /// The sending frame's port; 0 for the scheme's default.
     public let originPort: Int
 
+    /// Copies `message`'s values: `intake.webMessage(WebMessageReader(message))`.
     @MainActor
     public init(_ message: WKScriptMessage) {
         name = message.name

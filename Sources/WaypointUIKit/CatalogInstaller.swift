@@ -5,6 +5,11 @@ import UserNotifications
 import Waypoint
 
 /// Installs the core's catalogs in the system: quick actions and notification categories.
+///
+/// ```swift
+/// CatalogInstaller.installCategories(AppRoute.notificationCategories)
+/// CatalogInstaller.installQuickActions(AppRoute.quickActions.items(for: ["profile": "host"]))
+/// ```
 @MainActor
 public enum CatalogInstaller {
     /// Sets the app's dynamic quick actions. Call again when the state changes (a profile switch).

@@ -21,7 +21,9 @@ import Waypoint
 /// ```
 @MainActor
 public final class SceneLinkRouter {
+    /// What turns the scene's values into links.
     public let intake: LinkIntake
+    /// Where the links go, as this scene's.
     public let dispatcher: any LinkDispatching
     /// The scene this router forwards for.
     public let scene: SceneID

@@ -16,7 +16,9 @@ import Waypoint
 /// ```
 @MainActor
 public final class UIKitNavigator<Destination: Hashable & Sendable> {
+    /// The tab bar controller plans act on; `nil` for a navigator over one navigation controller.
     public let tabBarController: UITabBarController?
+    /// The navigation controller plans act on, without tabs; `nil` for a navigator over tabs.
     public let navigationController: UINavigationController?
     let tabIndex: (String) -> Int?
     let makeViewController: (Destination) -> UIViewController
@@ -50,6 +52,8 @@ public final class UIKitNavigator<Destination: Hashable & Sendable> {
 
     private var root: UIViewController? { tabBarController ?? navigationController }
 
+    /// Carries out `plan`'s steps (``NavigationPlan/steps``) in order:
+    /// `navigator.show(.pushOverRoot(.order(7), tab: "home"))`.
     public func show(_ plan: NavigationPlan<Destination>) {
         for step in plan.steps { perform(step) }
     }

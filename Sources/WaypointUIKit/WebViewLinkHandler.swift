@@ -17,10 +17,14 @@ import Waypoint
 /// ```
 @MainActor
 public final class WebViewLinkHandler: NSObject, WKScriptMessageHandler {
+    /// What turns script messages and navigations into links.
     public let intake: LinkIntake
+    /// Where the links go.
     public let dispatcher: any LinkDispatching
     let decide: @Sendable (WebNavigation) -> WebNavigationDecision
 
+    /// A handler that reads with `intake`, hands links to `dispatcher`, and asks `decide` what a
+    /// navigation may do; see the example above.
     public init(
         intake: LinkIntake,
         dispatcher: any LinkDispatching,
@@ -32,6 +36,8 @@ public final class WebViewLinkHandler: NSObject, WKScriptMessageHandler {
         super.init()
     }
 
+    /// Hands the message's link to the dispatcher; the core refuses a message from another frame or
+    /// origin, or to a handler the intake does not list.
     public func userContentController(
         _ userContentController: WKUserContentController,
         didReceive message: WKScriptMessage

@@ -28,6 +28,22 @@ struct PendingLinkStoreTests {
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
+    @Test("A store whose folder does not exist yet (a new install's Application Support) makes it on its first write")
+    func makesItsFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let link = Self.pending("myapp://open/1")
+        // The first change appends to a file that is not there yet: it is created, folder and all.
+        let key = PendingLinkKey.random()
+        let sealed = root.appendingPathComponent("Library/Application Support/waypoint-pending")
+        try FilePendingLinkStore(url: sealed, key: key).put(link)
+        #expect(try FilePendingLinkStore(url: sealed, key: key).restore() == StoredPendingLinks(links: [link]))
+        // A whole rewrite (save) makes its folder too.
+        let saved = root.appendingPathComponent("saved/waypoint-pending")
+        try FilePendingLinkStore(url: saved).save([link])
+        #expect(try FilePendingLinkStore(url: saved).load() == [link])
+    }
+
     @Test("A damaged file is reported, moved aside, and the next load starts clean")
     func damaged() throws {
         let url = temporaryFile()
@@ -230,7 +246,10 @@ struct PendingLinkStoreTests {
             range: text.range(of: relabelled.id.uuidString).map { $0.lowerBound..<text.endIndex }
         )
         try Data(text.utf8).write(to: url)
-        let restored = try FilePendingLinkStore(url: url, key: key).restore()
+        // Reading the links first does not swallow what was refused: restore() still reports it.
+        let reader = FilePendingLinkStore(url: url, key: key)
+        #expect(try reader.load() == [honest])
+        let restored = try reader.restore()
         #expect(restored.links == [honest])
         #expect(restored.refused.count == 1)
         #expect(restored.refused.first?.contains("does not carry this store's seal") == true)

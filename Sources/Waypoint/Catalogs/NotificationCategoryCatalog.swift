@@ -17,6 +17,7 @@ public struct NotificationCategory: Sendable, Hashable {
     /// Whether the system reports dismissals (`customDismissAction`).
     public var reportsDismiss: Bool
 
+    /// A category `id` (the payload's `aps.category`) with its `actions`, shown in that order.
     public init(id: String, actions: [NotificationAction], reportsDismiss: Bool = false) {
         self.id = id
         self.actions = actions
@@ -25,6 +26,11 @@ public struct NotificationCategory: Sendable, Hashable {
 }
 
 /// One action button of a notification.
+///
+/// ```swift
+/// let open = NotificationAction(id: "open", title: "Open", options: .foreground, target: .payloadLink)
+/// open.options.contains(.foreground)  // true
+/// ```
 public struct NotificationAction: Sendable, Hashable {
     /// How the system runs the action (`UNNotificationActionOptions`).
     public struct Options: OptionSet, Sendable, Hashable {
@@ -38,12 +44,17 @@ public struct NotificationAction: Sendable, Hashable {
         public static let authenticationRequired = Options(rawValue: 1 << 2)
     }
 
+    /// The action identifier the system reports when the button is tapped.
     public var id: String
+    /// The button's text.
     public var title: String
+    /// How the system runs the action: in the foreground, as destructive, only when unlocked.
     public var options: Options
     /// What the action does in the app.
     public var target: NotificationActionTarget
 
+    /// A button `title` that reports `id` and does `target`:
+    /// `NotificationAction(id: "open", title: "Open", options: .foreground, target: .payloadLink)`.
     public init(id: String, title: String, options: Options = [], target: NotificationActionTarget) {
         self.id = id
         self.title = title
@@ -53,6 +64,10 @@ public struct NotificationAction: Sendable, Hashable {
 }
 
 /// What a notification action does.
+///
+/// ```swift
+/// NotificationAction(id: "report", title: "Report", target: .link("/posts/{postId}/report"))
+/// ```
 public enum NotificationActionTarget: Sendable, Hashable {
     /// Opens a route: the template is filled from the payload.
     case link(LinkTemplate)
@@ -64,9 +79,18 @@ public enum NotificationActionTarget: Sendable, Hashable {
 }
 
 /// Every category the app declares.
+///
+/// ```swift
+/// let catalog = NotificationCategoryCatalog([post])   // the category above
+/// catalog.action("like", in: "post")?.target          // .handler
+/// catalog.action("like", in: "other")?.id             // "like": the first action with that id
+/// ```
 public struct NotificationCategoryCatalog: Sendable, Hashable {
+    /// The categories, as the UIKit adapter registers them.
     public var categories: [NotificationCategory]
 
+    /// A catalog of `categories`:
+    /// `NotificationCategoryCatalog([post]).action("like", in: "post")?.target` is `.handler`.
     public init(_ categories: [NotificationCategory] = []) { self.categories = categories }
 
     /// The action `actionID` of category `categoryID`; when the category is unknown, the first

@@ -16,6 +16,7 @@ public struct QuickActionCatalog<State>: Sendable {
     /// How many the system shows; the rest are not installed. Default 4.
     public var maximumVisible: Int
 
+    /// A catalog of `actions` in display order, of which at most `maximumVisible` are installed.
     public init(_ actions: [QuickAction<State>], maximumVisible: Int = 4) {
         self.actions = actions
         self.maximumVisible = maximumVisible
@@ -33,13 +34,20 @@ public struct QuickActionCatalog<State>: Sendable {
 }
 
 /// A quick action definition: what it shows, where it leads, and when it is shown.
+///
+/// ```swift
+/// QuickAction<Profile>(type: "messages", title: "Messages", link: "/messages").item.title  // "Messages"
+/// ```
 public struct QuickAction<State>: Sendable {
+    /// What the home screen shows: its type, title, subtitle, icon and `userInfo`.
     public var item: QuickActionItem
     /// The link it opens; placeholders are filled from the item's `userInfo`.
     public var link: LinkTemplate
     /// When the action is shown; always when `nil`.
     public var isShown: @Sendable (State) -> Bool
 
+    /// An action of `type` that opens `link` and shows while `when` holds for the app's state:
+    /// `QuickAction(type: "listing.new", title: "New listing", link: "/listings/new") { $0 == .host }`.
     public init(
         type: String,
         title: String,
@@ -62,15 +70,23 @@ public struct QuickAction<State>: Sendable {
 }
 
 /// A quick action to install: the values of `UIApplicationShortcutItem`.
+///
+/// ```swift
+/// QuickActionItem(type: "messages", title: "Messages", iconName: "envelope").iconName  // "envelope"
+/// ```
 public struct QuickActionItem: Sendable, Hashable {
+    /// The action's type: what `UIApplicationShortcutItem.type` reports when it is chosen.
     public var type: String
+    /// The action's title.
     public var title: String
+    /// A second line under the title, if any.
     public var subtitle: String?
     /// An SF Symbol or template image name.
     public var iconName: String?
     /// Plist values only.
     public var userInfo: [String: PayloadValue]
 
+    /// An item as the UIKit adapter installs it: `QuickActionItem(type: "messages", title: "Messages")`.
     public init(
         type: String,
         title: String,

@@ -30,6 +30,16 @@ public struct Barrier: Sendable {
     let evaluate: @Sendable (BarrierContext) async -> BarrierDecision
     let check: @Sendable (BarrierContext) async -> Bool
 
+    /// A barrier called `name`: `evaluate` decides whether a link may pass now; on `.needsCheck` the
+    /// dispatcher runs `check` (present the login screen, say), and when it returns `true` evaluates again.
+    ///
+    /// ```swift
+    /// Barrier("login", maximumWait: 3600) { _ in
+    ///     await session.isLoggedIn ? .passed : .needsCheck
+    /// } check: { _ in
+    ///     await logIn()
+    /// }
+    /// ```
     public init(
         _ name: String,
         maximumWait: TimeInterval? = nil,
@@ -71,6 +81,12 @@ public struct BarrierContext: Sendable {
 }
 
 /// A barrier's answer.
+///
+/// ```swift
+/// Barrier("adults") { context in
+///     context.link.queryValue("adult") == "1" ? .passed : .rejected("for adults only")
+/// }
+/// ```
 public enum BarrierDecision: Sendable, Hashable {
     /// The link may continue.
     case passed

@@ -4,6 +4,12 @@ import Foundation
 ///
 /// Waypoint supports iOS 15, which has no `ContinuousClock`, so times are `TimeInterval` seconds.
 /// Tests use the `ManualClock` of `WaypointTesting` to run timeouts without waiting.
+///
+/// ```swift
+/// let clock = ManualClock()   // WaypointTesting's
+/// clock.advance(by: 10)
+/// clock.now()                 // 10
+/// ```
 public protocol DispatchClock: Sendable {
     /// Monotonic seconds since an arbitrary origin.
     func now() -> TimeInterval
@@ -12,9 +18,16 @@ public protocol DispatchClock: Sendable {
 }
 
 /// The system's monotonic clock.
+///
+/// ```swift
+/// let dispatcher = try LinkDispatcher<Screen>(routes: routes, policy: policy, clock: SystemDispatchClock())
+/// ```
 public struct SystemDispatchClock: DispatchClock {
+    /// The system clock: `LinkDispatcher(routes: routes, clock: SystemDispatchClock())` is the default.
     public init() {}
+    /// Seconds since the device started (`ProcessInfo.systemUptime`), which never jumps with the wall clock.
     public func now() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
+    /// Sleeps for `seconds` with `Task.sleep`; throws `CancellationError` when the task is cancelled.
     public func sleep(seconds: TimeInterval) async throws {
         try await Task.sleep(nanoseconds: nanoseconds(seconds))
     }

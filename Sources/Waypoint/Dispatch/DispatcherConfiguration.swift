@@ -14,6 +14,7 @@ public struct DispatcherConfiguration: Sendable, Hashable {
         case firstInFirstOut(limit: Int)
     }
 
+    /// What happens to links that wait while another runs. Default ``QueuePolicy/latestWins``.
     public var queuePolicy: QueuePolicy
     /// How long a route handler may take before the link is reported timed out. Default 10 s.
     public var handlerTimeout: TimeInterval
@@ -42,6 +43,8 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     /// ```
     public var barrierWaits: [String: TimeInterval] = [:]
 
+    /// A configuration with every value given or at its default:
+    /// `DispatcherConfiguration(handlerTimeout: 5).maximumPendingAge` is `600`.
     public init(
         queuePolicy: QueuePolicy = .latestWins,
         handlerTimeout: TimeInterval = 10,

@@ -32,7 +32,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Shows a handled link's plan; called exactly once per handled link.
     public typealias Navigator = @Sendable (NavigationPlan<Destination>, DeepLink) async -> Void
 
+    /// The dispatcher's router and policy: `dispatcher.resolver.resolve("myapp://pay")` matches a link
+    /// as the dispatcher would, without running it.
     public nonisolated let resolver: LinkResolver<LinkRoute<Destination>>
+    /// The timing and queueing rules the dispatcher was built with.
     public nonisolated let configuration: DispatcherConfiguration
     let store: any PendingLinkStore
     let clock: any DispatchClock

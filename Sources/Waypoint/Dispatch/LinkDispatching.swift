@@ -4,6 +4,13 @@ import Foundation
 /// intake made of an entry point, say whether a link was handled, and follow the app's life cycle.
 ///
 /// ``LinkDispatcher`` conforms; a test double can too.
+///
+/// ```swift
+/// let dispatching: any LinkDispatching = dispatcher
+/// if let id = await dispatching.receive(intake.url("myapp://pay")) {
+///     await dispatching.isHandled(id, timeout: 5)   // true once the pay screen was shown
+/// }
+/// ```
 public protocol LinkDispatching: Sendable {
     /// Takes an intake result that arrived through `scene` (`nil`: a way in without one); the
     /// link's identifier when it is a link to run.
@@ -87,6 +94,7 @@ extension LinkDispatching {
 }
 
 extension LinkDispatcher: LinkDispatching {
+    /// Whether the link `id` ended handled; `false` while it still runs or when the id is unknown.
     public func isHandled(_ id: UUID) async -> Bool { await outcome(of: id)?.isHandled ?? false }
 
     /// Waits at most `timeout` seconds on the dispatcher's clock (``outcome(of:timeout:)``).

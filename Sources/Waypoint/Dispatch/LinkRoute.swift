@@ -107,6 +107,7 @@ public struct MandatoryBarrier: Sendable {
     public var barrier: Barrier
     let appliesTo: @Sendable (BarrierContext) -> Bool
 
+    /// `barrier` in front of every link whose matched route `appliesTo` accepts; every link by default.
     public init(_ barrier: Barrier, appliesTo: @escaping @Sendable (BarrierContext) -> Bool = { _ in true }) {
         self.barrier = barrier
         self.appliesTo = appliesTo
@@ -131,6 +132,7 @@ public struct LinkFallbacks: Sendable {
     /// Notification actions by identifier (``NotificationActionTarget/handler`` actions).
     public var actions: [String: @Sendable (NotificationActionInvocation) async -> Void]
 
+    /// Handlers for what no route handles; each one left out does nothing beyond the outcome it reports.
     public init(
         notFound: (@Sendable (DeepLink) async -> Void)? = nil,
         passThrough: (@Sendable (DeepLink) async -> Void)? = nil,

@@ -15,6 +15,7 @@ import Foundation
 public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
     /// The steps; `.finished` carries the outcome.
     public enum Kind: Sendable, Hashable {
+        /// The link arrived: the first event of every link.
         case received
         /// Waiting until the app (or the link's scene) is ready and active and a navigator is set.
         case heldUntilReady
@@ -25,6 +26,7 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case matched(route: String)
         /// A barrier's check is under way (the login screen is up).
         case waitingOnBarrier(barrier: String)
+        /// The barrier let the link go on, at once or after its check.
         case barrierPassed(barrier: String)
         /// Handed to the route's handler.
         case dispatched(route: String)
@@ -47,9 +49,11 @@ public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
         case finished(DispatchOutcome<Destination>)
     }
 
+    /// What happened.
     public let kind: Kind
     /// The dispatcher's identifier for the link, when the event concerns one.
     public let linkID: UUID?
+    /// The link, when the event concerns one.
     public let link: DeepLink?
     /// Wall-clock time of the event.
     public let date: Date

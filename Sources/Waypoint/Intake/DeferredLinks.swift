@@ -1,6 +1,15 @@
 import Foundation
 
 /// Asks an attribution service for the link that led to the install.
+///
+/// ```swift
+/// struct InstallAttribution: DeferredLinkProvider {
+///     func deferredLink() async throws -> String? { try await attribution.installLink() }
+/// }
+/// if let result = await intake.deferredLink(from: InstallAttribution(), record: record) {
+///     await dispatcher.receive(result)
+/// }
+/// ```
 public protocol DeferredLinkProvider: Sendable {
     /// The link text, or `nil` when the install came from no link: both definite answers. Throw when
     /// the answer is not known yet (offline, a server error): the provider is asked again on the next
@@ -10,6 +19,10 @@ public protocol DeferredLinkProvider: Sendable {
 
 /// Where the app stands with its deferred link: still to be asked (and how often it was), or
 /// settled by a definite answer.
+///
+/// ```swift
+/// FileDeferredLinkRecord(url: file).load()   // .unsettled(attempts: 0) on a new install
+/// ```
 public enum DeferredLinkState: Sendable, Hashable, Codable {
     /// No definite answer yet; `attempts` launches asked and got none.
     case unsettled(attempts: Int)
@@ -22,9 +35,16 @@ public enum DeferredLinkState: Sendable, Hashable, Codable {
 }
 
 /// Keeps the ``DeferredLinkState`` between launches.
+///
+/// ```swift
+/// let record = FileDeferredLinkRecord(url: file)
+/// record.save(.settled)
+/// record.load()   // .settled
+/// ```
 public protocol DeferredLinkRecord: Sendable {
     /// The state; `.unsettled(attempts: 0)` on a new install.
     func load() -> DeferredLinkState
+    /// Keeps `state` for the next launch.
     func save(_ state: DeferredLinkState)
 }
 
@@ -34,9 +54,13 @@ public protocol DeferredLinkRecord: Sendable {
 /// let record = FileDeferredLinkRecord(url: applicationSupport.appendingPathComponent("waypoint-deferred.json"))
 /// ```
 public struct FileDeferredLinkRecord: DeferredLinkRecord {
+    /// The record's file.
     public let url: URL
+    /// A record in the file at `url`; its folder is made on the first save.
     public init(url: URL) { self.url = url }
 
+    /// The saved state: `.unsettled(attempts: 0)` when there is no file, `.settled` when it cannot be read
+    /// (asking again for ever is worse than missing one attribution).
     public func load() -> DeferredLinkState {
         guard FileManager.default.fileExists(atPath: url.path) else { return .unsettled(attempts: 0) }
         // A file that cannot be read counts as settled: asking again for ever is worse than missing
@@ -45,6 +69,7 @@ public struct FileDeferredLinkRecord: DeferredLinkRecord {
         return (try? JSONDecoder().decode(DeferredLinkState.self, from: data)) ?? .settled
     }
 
+    /// Writes `state` to the file, making its folder first.
     public func save(_ state: DeferredLinkState) {
         guard let data = try? JSONEncoder().encode(state) else { return }
         // The folder (Application Support, say) may not exist yet on a new install; without it the

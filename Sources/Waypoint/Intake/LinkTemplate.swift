@@ -13,6 +13,7 @@ public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible
     /// The template as written.
     public let text: String
 
+    /// A template as written: `LinkTemplate("/messages/{data.messageId}")`.
     public init(_ text: String) { self.text = text }
     public init(stringLiteral value: String) { self.init(value) }
     public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }

@@ -13,9 +13,12 @@ public struct NotificationRule: Sendable, Hashable {
         case equals(String, String)
     }
 
+    /// When the rule applies.
     public var condition: Condition
+    /// The link it makes, filled from the payload.
     public var link: LinkTemplate
 
+    /// A rule that makes `link` for a payload where `condition` holds; see the example above.
     public init(_ condition: Condition, link: LinkTemplate) {
         self.condition = condition
         self.link = link
@@ -31,6 +34,14 @@ public struct NotificationRule: Sendable, Hashable {
 }
 
 /// A web-view message the app accepts, by handler name.
+///
+/// ```swift
+/// let intake = LinkIntake(
+///     policy: policy,
+///     webMessages: [WebMessageRoute(name: "openBook", link: "/books/{id}")],
+///     webOrigins: ["example.com"]
+/// )
+/// ```
 public struct WebMessageRoute: Sendable, Hashable {
     /// The script message handler's name.
     public var name: String
@@ -38,6 +49,7 @@ public struct WebMessageRoute: Sendable, Hashable {
     /// `link` or `deeplink` member).
     public var link: LinkTemplate?
 
+    /// Accepts messages to the handler `name`: `WebMessageRoute(name: "openBook", link: "/books/{id}")`.
     public init(name: String, link: LinkTemplate? = nil) {
         self.name = name
         self.link = link

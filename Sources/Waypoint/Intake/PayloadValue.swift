@@ -16,12 +16,19 @@ import Foundation
 /// payload["book_id"]?.text  // "42"
 /// ```
 public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A text.
     case string(String)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction.
     case double(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// A list.
     case array([PayloadValue])
+    /// Members by key.
     case object([String: PayloadValue])
+    /// JSON's `null` (`NSNull`).
     case null
 
     /// Equal payloads hash alike. An array or object hashes by its count, not its members: a payload

@@ -20,6 +20,7 @@ public struct WebNavigation: Sendable, Hashable {
     /// so this is what the page's navigation type says, not proof of a person.
     public var isUserInitiated: Bool
 
+    /// A navigation to `url`; see the example above.
     public init(url: String, isMainFrame: Bool, isUserInitiated: Bool) {
         self.url = url
         self.isMainFrame = isMainFrame

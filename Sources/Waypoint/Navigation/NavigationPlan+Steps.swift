@@ -1,6 +1,10 @@
 // `indirect`: the values of each case live in one box, so code that copies or switches over a step
 // moves one word, whatever the payload's layout (3 KB less machine code for a device; Scripts/measure-core.sh).
 /// One thing a UIKit navigator does to carry out a plan, in order.
+///
+/// ```swift
+/// NavigationPlan.present(Screen.order(1)).steps   // [.present(.order(1))]
+/// ```
 public indirect enum NavigationStep<Destination: Hashable & Sendable>: Sendable, Hashable {
     /// Select the tab with this identifier.
     case selectTab(String)

@@ -37,6 +37,7 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         get { storage.destination }
         set { storage = Storage(tab: tab, via: via, destination: newValue, presentation: presentation) }
     }
+    /// How the destination is reached.
     public var presentation: Presentation {
         get { storage.presentation }
         set { storage = Storage(tab: tab, via: via, destination: destination, presentation: newValue) }
@@ -61,6 +62,8 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         }
     }
 
+    /// A plan that shows `destination` by `presentation`, after selecting `tab` and pushing `via`:
+    /// `NavigationPlan(destination: Screen.order(1), tab: "home").presentation` is `.pushOverRoot`.
     public init(
         destination: Destination,
         presentation: Presentation = .pushOverRoot,
@@ -92,12 +95,17 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         hasher.combine(via)
     }
 
+    /// Pushes `destination` onto the current stack:
+    /// `NavigationPlan.push(Screen.order(1)).path(from: [.list])` is `[.list, .order(1)]`.
     public static func push(_ destination: Destination, tab: String? = nil) -> Self {
         Self(destination: destination, presentation: .push, tab: tab)
     }
+    /// Returns to the root of `tab` (or the current tab), then pushes `via` and `destination`, so Back
+    /// returns home: `NavigationPlan.pushOverRoot(Screen.order(1)).path(from: [.settings])` is `[.order(1)]`.
     public static func pushOverRoot(_ destination: Destination, tab: String? = nil, via: [Destination] = []) -> Self {
         Self(destination: destination, presentation: .pushOverRoot, tab: tab, via: via)
     }
+    /// Presents `destination` as a sheet over what is shown; the stack's path stays as it is.
     public static func present(_ destination: Destination, tab: String? = nil) -> Self {
         Self(destination: destination, presentation: .present, tab: tab)
     }
@@ -109,6 +117,8 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
     public static func fullScreenCover(_ destination: Destination, tab: String? = nil) -> Self {
         Self(destination: destination, presentation: .fullScreenCover, tab: tab)
     }
+    /// Makes the stack `via + [destination]`, with no root below:
+    /// `NavigationPlan.replaceStack(Screen.order(1), via: [.list]).path(from: [.settings])` is `[.list, .order(1)]`.
     public static func replaceStack(_ destination: Destination, via: [Destination] = [], tab: String? = nil) -> Self {
         Self(destination: destination, presentation: .replaceStack, tab: tab, via: via)
     }

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// A typed parameter takes precedence over an untyped one at the same position, so `/users/{id:int}`
 /// wins `/users/42` over `/users/{name}` while `/users/joel` still reaches the latter.
+///
+/// ```swift
+/// try RoutePattern("/users/{id:int}").expansions   // [[.literal("users"), .parameter(name: "id", type: .int)]]
+/// ```
 public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A decimal integer that fits in `Int`, optionally negative: `42`, `-7`.
     case int
@@ -78,10 +82,15 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
 /// value.intValue    // 42
 /// ```
 public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    /// An `{name:int}` parameter's value.
     case int(Int)
+    /// A `{name:uuid}` parameter's value.
     case uuid(UUID)
+    /// A `{name:bool}` parameter's value.
     case bool(Bool)
+    /// A `{name:double}` parameter's value.
     case double(Double)
+    /// A `{name}` (or `{name:string}`) parameter's value, percent-decoded.
     case string(String)
 
     /// The value as it is written in a link.

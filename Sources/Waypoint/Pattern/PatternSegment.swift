@@ -1,4 +1,8 @@
 /// One segment of a route pattern after optional groups are expanded.
+///
+/// ```swift
+/// try RoutePattern("/files/*/**").expansions   // [[.literal("files"), .wildcard, .catchAll]]
+/// ```
 public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     /// Text that must match exactly (percent-decoded): `messages`.
     case literal(String)

@@ -1,4 +1,9 @@
 /// What a web view should do with a link it is about to load.
+///
+/// ```swift
+/// let tap = WebNavigation(url: "https://apple.com", isMainFrame: true, isUserInitiated: true)
+/// resolver.webNavigationDecision(for: tap)   // .openOutside
+/// ```
 public enum WebNavigationDecision: Sendable, Hashable {
     /// A page of the app's own domains with no route: load it in the web view.
     case load

@@ -110,6 +110,12 @@ public struct LinkPolicy: Sendable, Hashable {
 }
 
 /// What policy decided about a link.
+///
+/// ```swift
+/// let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
+/// policy.evaluate(try DeepLink("myapp://pay"))           // .allow
+/// policy.evaluate(try DeepLink("https://apple.com/x"))   // .passThrough
+/// ```
 public enum PolicyDecision: Sendable, Hashable {
     /// The link is the app's: route it.
     case allow

@@ -4,6 +4,16 @@
 ///
 /// Only `.matched` means a route took the link; forbidden and not-found links are never reported
 /// as handled, and each outcome can be sent to its own handler with a `switch`.
+///
+/// ```swift
+/// switch resolver.resolve(url) {
+/// case .matched(let match): show(match.value)
+/// case .notFound(let link): showNotFound(link)
+/// case .forbidden(_, let reason): log(reason)
+/// case .passThrough(let link): openOutside(link)
+/// case .invalid(let error): log(error.message)
+/// }
+/// ```
 public indirect enum Resolution<Value: Sendable>: Sendable {
     /// A route matched.
     case matched(RouteMatch<Value>)
@@ -52,6 +62,21 @@ public indirect enum Resolution<Value: Sendable>: Sendable {
 /// `notForRouting` for a push provider's own push, which intake recognizes before any link is read
 /// (``DispatchOutcome/notForRouting(message:)``). The raw values are what `waypoint resolve` prints
 /// as `status`; each but `matched` is the name of the ``DispatchOutcome`` the dispatcher reports.
+///
+/// ```swift
+/// resolver.resolve("myapp://nowhere").status.rawValue   // "notFound"
+/// ```
 public enum ResolutionStatus: String, Sendable, Hashable, CaseIterable {
-    case matched, notFound, forbidden, passThrough, invalid, notForRouting
+    /// A route matched.
+    case matched
+    /// The link is the app's, but no route matches it.
+    case notFound
+    /// Policy refused the link.
+    case forbidden
+    /// The link is not the app's.
+    case passThrough
+    /// The input could not become a link.
+    case invalid
+    /// A push provider's own push, which opens nothing.
+    case notForRouting
 }

@@ -11,7 +11,9 @@ import Foundation
 public struct RouteParameters: Sendable, Hashable, Sequence, CustomStringConvertible {
     /// A parameter's name and value.
     public struct Entry: Sendable, Hashable {
+        /// The parameter's name in the pattern.
         public let name: String
+        /// The parameter's typed value.
         public let value: ParameterValue
     }
 
@@ -43,7 +45,9 @@ public struct RouteParameters: Sendable, Hashable, Sequence, CustomStringConvert
         Dictionary(entries.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Whether the route has no parameters.
     public var isEmpty: Bool { entries.isEmpty }
+    /// How many parameters there are.
     public var count: Int { entries.count }
 
     public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }

@@ -11,11 +11,13 @@ import Waypoint
 /// let assetLinks = try files.assetLinks()                             // [{"relation": [...], "target": {...}}]
 /// ```
 public struct AssociationFiles: Sendable {
+    /// The manifest the files are made from.
     public let manifest: Manifest
 
     /// Apple's limit: iOS does not read a larger apple-app-site-association.
     public static let appleSizeLimit = AASADocument.sizeLimit
 
+    /// The files for `manifest`'s app IDs, routes and Android app; nothing is made until asked.
     public init(manifest: Manifest) { self.manifest = manifest }
 
     /// The apple-app-site-association `domain` serves, pretty-printed JSON with sorted keys.
@@ -67,16 +69,30 @@ public struct AssociationFiles: Sendable {
 /// catch { error.code }  // .invalidDomain
 /// ```
 public struct AssociationFileError: Error, Sendable, CustomStringConvertible {
+    /// Which problem it is; the raw value is what the tool prints.
+    ///
+    /// ```swift
+    /// error.code.rawValue   // "invalidDomain"
+    /// ```
     public enum Code: String, Sendable {
-        case invalidDomain, noAppIDs, tooLarge, noAndroidApp
+        /// The domain asked for is not a domain name.
+        case invalidDomain
+        /// The manifest lists no `appIDs`, so no app could claim the domain's links.
+        case noAppIDs
+        /// The apple-app-site-association is larger than iOS reads.
+        case tooLarge
+        /// assetlinks.json was asked for, and the manifest names no `android` app.
+        case noAndroidApp
     }
 
+    /// Which problem it is.
     public let code: Code
     /// What went wrong and what to change, for a person.
     public let message: String
     /// With `tooLarge`: the file as generated, for a person to inspect.
     public let file: Data?
 
+    /// An error with its `code`, a `message` for people, and with `tooLarge` the file as made.
     public init(code: Code, message: String, file: Data? = nil) {
         self.code = code
         self.message = message

@@ -26,15 +26,21 @@ public struct Manifest: Sendable {
     public var appIDs: [String] = []
     /// The Android app, for assetlinks.json.
     public var android: AndroidApp?
+    /// The routes, in the order written.
     public var routes: [ManifestRoute] = []
+    /// How notification payloads become links: link keys, push providers, rules, categories.
     public var notifications = NotificationSettings()
+    /// Home-screen quick actions, in display order.
     public var quickActions: [ManifestQuickAction] = []
     /// How many quick actions the system shows.
     public var quickActionLimit = 4
     /// User activity type → link template (Handoff, Spotlight).
     public var activities: [(type: String, link: LinkTemplate)] = []
+    /// Which web pages may send the app links, and the message handlers they may use.
     public var webView = WebViewSettings()
+    /// What links are refused or passed to the system, and the size limits.
     public var policy = ManifestPolicy()
+    /// Extra apple-app-site-association settings.
     public var universalLinks = UniversalLinkSettings()
     /// How long a link may wait on each barrier's check, in seconds, by barrier name (`barriers:
     /// {login: {wait: 1h}}`): a login the user takes their time over still lands. The app supplies
@@ -45,30 +51,56 @@ public struct Manifest: Sendable {
     /// The file it was read from, for messages.
     public var file = "waypoint.yaml"
 
+    /// An empty manifest, as `ManifestLoader` starts one: `Manifest().file` is `"waypoint.yaml"`.
     public init() {}
 }
 
 /// How long links may wait on one barrier's check, and where the manifest says so.
+///
+/// ```yaml
+/// barriers:
+///   login: {wait: 1h}   # manifest.barrierWaits["login"]?.wait is 3600
+/// ```
 public struct BarrierWait: Sendable, Hashable {
     /// Seconds.
     public var wait: TimeInterval
+    /// Where the manifest gives the wait.
     public var location: SourceLocation
 }
 
 /// Where something stands in the manifest file.
+///
+/// ```swift
+/// manifest.routes[0].location.description   // "waypoint.yaml:4:5"
+/// ```
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file's name as given to the loader.
     public var file: String
+    /// The line, counted from 1.
     public var line: Int
+    /// The column, counted from 1.
     public var column: Int
     public var description: String { "\(file):\(line):\(column)" }
 }
 
 /// A route of the manifest.
+///
+/// ```yaml
+/// routes:
+///   - name: books.detail
+///     pattern: /books/{id:int}
+///     destination: book
+///     presentation: present
+///     barriers: [login]
+///     sources: [universalLink, notification]
+/// ```
 public struct ManifestRoute: Sendable, Hashable {
+    /// The route's name: `messages.detail`.
     public var name: String
     /// Parsed when the manifest is read, so an invalid pattern is an error at its line and
     /// nothing downstream (router, linter, generators) parses it again.
     public var pattern: RoutePattern
+    /// Settles ambiguity between routes that match the same links at the same precedence: the higher wins.
     public var priority = 0
     /// Barrier names, in order.
     public var barriers: [String] = []
@@ -90,13 +122,23 @@ public struct ManifestRoute: Sendable, Hashable {
     /// The role of the window that shows the route's links when they arrive without one
     /// (``LinkRoute/sceneRole``).
     public var scene: String?
+    /// Where the route is written.
     public var location: SourceLocation
 }
 
 /// A query parameter a route declares: `q: string`, `page: {type: int, optional: true}`,
 /// `sort: {type: string, default: new}`.
+///
+/// ```yaml
+/// routes:
+///   - name: search
+///     pattern: /search
+///     query: {q: string, page: {type: int, optional: true}, sort: {type: string, default: new}}
+/// ```
 public struct QueryParameter: Sendable, Hashable {
+    /// The query item's name.
     public var name: String
+    /// The type its value is read as.
     public var type: ParameterType
     /// A link without it (or with a value not of its type) still makes the route's case, with `nil`.
     public var isOptional = false
@@ -131,6 +173,11 @@ extension QueryParameter {
 }
 
 /// How a manifest route shows its screen: ``NavigationPlan/Presentation``, spelled as in Swift.
+///
+/// ```yaml
+/// routes:
+///   - {name: listing.new, pattern: /listings/new, presentation: fullScreenCover}
+/// ```
 public enum RoutePresentation: String, Sendable, Hashable, CaseIterable {
     /// Pushed onto the current stack.
     case push
@@ -163,11 +210,30 @@ public enum RoutePresentation: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// The Android app that handles the manifest's domains, for assetlinks.json.
+///
+/// ```yaml
+/// android:
+///   package: com.example.app
+///   fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+/// ```
 public struct AndroidApp: Sendable, Hashable {
+    /// The app's package name: `com.example.app`.
     public var package: String
+    /// The SHA-256 fingerprints of its signing certificates (`AB:CD:…`).
     public var fingerprints: [String]
 }
 
+/// How notification payloads become links (the manifest's `notifications:`).
+///
+/// ```yaml
+/// notifications:
+///   providers: [braze]
+///   rules:
+///     - present: data.messageId
+///       link: /messages/{data.messageId}
+///   settings: /settings/notifications
+/// ```
 public struct NotificationSettings: Sendable {
     /// Payload keys holding a link.
     public var linkKeys = ["deeplink", "url", "link"]
@@ -176,17 +242,29 @@ public struct NotificationSettings: Sendable {
     public var providers: [NotificationProvider] = []
     /// The providers the manifest describes itself.
     public var ownProviders: [ManifestProvider] = []
+    /// Rules for payloads that carry no link, in order, each with where it is written.
     public var rules: [(rule: NotificationRule, location: SourceLocation)] = []
+    /// The notification categories and their actions.
     public var categories: [NotificationCategory] = []
     /// Where "open notification settings" leads.
     public var settingsLink: LinkTemplate?
 }
 
+/// A home-screen quick action of the manifest, with the app state it shows for.
+///
+/// ```yaml
+/// quickActions:
+///   - {type: com.example.messages, title: Messages, icon: message, link: /messages}
+///   - {type: com.example.listing.new, title: New listing, link: /listings/new, when: {profile: host}}
+/// ```
 public struct ManifestQuickAction: Sendable, Hashable {
+    /// What the home screen shows.
     public var item: QuickActionItem
+    /// The link it opens.
     public var link: LinkTemplate
     /// State key → the values it is shown for; always shown when empty.
     public var conditions: [String: [String]] = [:]
+    /// Where the quick action is written.
     public var location: SourceLocation
 
     /// Whether the action shows for `state`.
@@ -195,21 +273,51 @@ public struct ManifestQuickAction: Sendable, Hashable {
     }
 }
 
+/// Which web pages may send the app links (the manifest's `webView:`).
+///
+/// ```yaml
+/// webView:
+///   origins: [example.com]
+///   messages:
+///     - name: openBook
+///       link: /books/{id}
+/// ```
 public struct WebViewSettings: Sendable, Hashable {
+    /// The origins whose pages may post messages and navigate into the app (`https://example.com`).
     public var origins: [String] = []
+    /// The message handlers the app accepts, by name.
     public var messages: [WebMessageRoute] = []
 }
 
+/// What links are refused or handed to the system, and the size limits (the manifest's `policy:`).
+///
+/// ```yaml
+/// policy:
+///   denyHosts: [admin.example.com]
+///   passThroughHosts: [blog.example.com]
+///   caseSensitive: false
+/// ```
 public struct ManifestPolicy: Sendable, Hashable {
+    /// Schemes whose links are refused.
     public var denySchemes: [String] = []
+    /// Hosts whose links are refused (`*.example.com` for every subdomain).
     public var denyHosts: [String] = []
+    /// Schemes whose links go to the system (`tel`, `mailto`).
     public var passThroughSchemes: [String] = []
+    /// Hosts whose links go to the system.
     public var passThroughHosts: [String] = []
+    /// The size limits of a link.
     public var limits = LinkLimits()
+    /// Whether literal path segments compare case-sensitively (a custom-scheme link's host never does).
     public var caseSensitive = true
 }
 
 /// Extra apple-app-site-association settings.
+///
+/// ```yaml
+/// universalLinks:
+///   exclude: [/admin/*]
+/// ```
 public struct UniversalLinkSettings: Sendable, Hashable {
     /// Path patterns that must never open the app (AASA `exclude` components, listed first).
     public var exclude: [String] = []
@@ -239,8 +347,10 @@ public struct ShortLinkSettings: Sendable, Hashable {
         set { domains = [newValue] + domains.dropFirst() }
     }
 
+    /// One short-link domain: `ShortLinkSettings(domain: "links.example.com").domains` is `["links.example.com"]`.
     public init(domain: String) { self.domains = [domain] }
 
+    /// Several short-link domains, the first a link's unless it names another.
     public init(domains: [String]) { self.domains = domains }
 
     /// The first path segments the service answers itself: never a short link's code, and excluded

@@ -9,6 +9,7 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong and what was expected, for people.
     public let message: String
 
+    /// An error saying `message` about what stands at `location`.
     public init(_ message: String, at location: SourceLocation?) {
         self.location = location
         self.message = message

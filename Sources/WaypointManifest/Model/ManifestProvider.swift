@@ -19,10 +19,15 @@ public struct ManifestProvider: Sendable {
     public var provider: NotificationProvider
     /// The sender's payloads and what each must do.
     public var samples: [ProviderSample]
+    /// Where the provider is written.
     public var location: SourceLocation
 }
 
 /// A payload of a provider's, with what it must do when the user taps it or one of its buttons.
+///
+/// ```swift
+/// manifest.notifications.ownProviders[0].samples[0].outcome   // .opens("myapp://books/42")
+/// ```
 public struct ProviderSample: Sendable {
     /// What the push does.
     public enum Outcome: Sendable, Hashable {
@@ -34,10 +39,13 @@ public struct ProviderSample: Sendable {
         case opensNothing
     }
 
+    /// The sender's payload.
     public var payload: PayloadValue
     /// The action the user chose: ``NotificationActionIdentifier/default`` for a tap on the
     /// notification, else a button's identifier.
     public var action: String
+    /// What the payload must do.
     public var outcome: Outcome
+    /// Where the sample is written.
     public var location: SourceLocation
 }

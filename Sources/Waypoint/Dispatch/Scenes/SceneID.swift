@@ -9,6 +9,7 @@
 public struct SceneID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let rawValue: String
 
+    /// The scene with identity `rawValue`: `SceneID(session.persistentIdentifier)`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.init(value) }
 

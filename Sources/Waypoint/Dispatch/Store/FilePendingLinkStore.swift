@@ -24,6 +24,8 @@ import Foundation
 ///
 /// A file none of whose lines can be read is moved aside to `NAME.damaged` and reported, never a crash.
 public final class FilePendingLinkStore: PendingLinkStore, Sendable {
+    /// The log file. Its folder is made on the first write: on a new install, Application Support
+    /// does not exist yet.
     public let url: URL
     let key: PendingLinkKey?
     private let state = Locked(State())
@@ -40,6 +42,8 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         var handle: FileHandle?
     }
 
+    /// A store in the file at `url`, its lines sealed with `key` when there is one. Nothing is read
+    /// until the first call.
     public init(url: URL, key: PendingLinkKey? = nil) {
         self.url = url
         self.key = key
@@ -51,17 +55,31 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         case remove(id: UUID)
     }
 
+    /// The pending links in the order they were first kept, and the lines refused since the last
+    /// call, each with why (a seal that does not match, a line that cannot be read).
     public func restore() throws -> StoredPendingLinks {
         try state.withLock { state in
             if state.live == nil { try read(into: &state) }
             defer { state.refused = [] }
-            let links = (state.live ?? [:]).values.map { $0 }.stablySorted { $0.order < $1.order }.map(\.link)
-            return StoredPendingLinks(links: links, refused: state.refused)
+            return StoredPendingLinks(links: Self.links(in: state), refused: state.refused)
         }
     }
 
-    public func load() throws -> [PendingLink] { try restore().links }
+    /// The pending links in the order they were first kept. Lines refused on the way stay for
+    /// ``restore()`` to report, so reading the links first never hides them from the dispatcher.
+    public func load() throws -> [PendingLink] {
+        try state.withLock { state in
+            if state.live == nil { try read(into: &state) }
+            return Self.links(in: state)
+        }
+    }
 
+    /// The live links, in the order they were first kept.
+    private static func links(in state: State) -> [PendingLink] {
+        (state.live ?? [:]).values.map { $0 }.stablySorted { $0.order < $1.order }.map(\.link)
+    }
+
+    /// Appends one line that keeps `link`, in place of the link with its id.
     public func put(_ link: PendingLink) throws {
         try state.withLock { state in
             if state.live == nil { try read(into: &state) }
@@ -73,6 +91,7 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         }
     }
 
+    /// Appends one line that forgets the link `id`, and removes the file once no link is left.
     public func remove(_ id: UUID) throws {
         try state.withLock { state in
             if state.live == nil { try read(into: &state) }
@@ -89,6 +108,7 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         }
     }
 
+    /// Rewrites the file, atomically, with exactly `links`.
     public func save(_ links: [PendingLink]) throws {
         try state.withLock { state in
             state.live = Dictionary(
@@ -244,7 +264,7 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
     }
 
     private func rewrite(_ state: inout State) throws {
-        let links = (state.live ?? [:]).values.map { $0 }.stablySorted { $0.order < $1.order }.map(\.link)
+        let links = Self.links(in: state)
         closeHandle(&state)
         guard !links.isEmpty else {
             try removeFile(&state)
@@ -253,11 +273,17 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         }
         var data = Data()
         for link in links { data += try line(.put(link: link)) }
-        try data.write(to: url, options: Self.writingOptions)
+        try create(data)
         state.lines = links.count
     }
 
+    /// Writes the whole file, making its folder first: on a new install the app's Application
+    /// Support folder does not exist yet, and without it no link would outlive the process.
     private func create(_ data: Data) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true
+        )
         try data.write(to: url, options: Self.writingOptions)
     }
 

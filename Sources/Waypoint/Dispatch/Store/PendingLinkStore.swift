@@ -9,9 +9,11 @@ import Foundation
 ///             identity: "notification:push-1:com.apple.UNNotificationDefaultActionIdentifier", receivedAt: Date())
 /// ```
 public struct PendingLink: Sendable, Hashable, Codable {
+    /// The dispatcher's identifier for the link, the one ``LinkDispatcher/receive(_:)`` returned.
     public let id: UUID
     /// The link's text.
     public let link: String
+    /// How the link arrived, which routes' `sources` are checked against when it runs again.
     public let source: LinkSource
     /// The delivery's identity, for deduplication.
     public let identity: String
@@ -23,6 +25,7 @@ public struct PendingLink: Sendable, Hashable, Codable {
     /// The content it wants to be shown by (a notification's `target-content-id`).
     public let targetContentIdentifier: String?
 
+    /// A pending link as the dispatcher keeps it; see the example above.
     public init(
         id: UUID,
         link: String,
@@ -50,6 +53,14 @@ public struct PendingLink: Sendable, Hashable, Codable {
 /// ``PendingLinkKey``), ``UserDefaultsPendingLinkStore`` and ``InMemoryPendingLinkStore``. A store
 /// of the app's own needs only ``load()`` and ``save(_:)``; ``put(_:)`` and ``remove(_:)`` then
 /// rewrite every link, which is fine for a few.
+///
+/// ```swift
+/// let store: any PendingLinkStore = InMemoryPendingLinkStore()
+/// try store.put(link)
+/// try store.load().map(\.link)   // ["myapp://messages/7"]
+/// try store.remove(link.id)
+/// try store.load()               // []
+/// ```
 public protocol PendingLinkStore: Sendable {
     /// Every pending link, oldest first. A damaged store throws ``WaypointError`` after
     /// setting the damaged data aside, so the next load starts clean.
@@ -66,6 +77,7 @@ public protocol PendingLinkStore: Sendable {
 }
 
 extension PendingLinkStore {
+    /// Loads every link, puts `link` in place of the one with its id (or last), and saves them all.
     public func put(_ link: PendingLink) throws {
         var links = try load()
         if let index = links.firstIndex(where: { $0.id == link.id }) {
@@ -76,20 +88,29 @@ extension PendingLinkStore {
         try save(links)
     }
 
+    /// Loads every link and saves them again without the one with `id`; writes nothing when there is none.
     public func remove(_ id: UUID) throws {
         let links = try load()
         let kept = links.filter { $0.id != id }
         if kept.count != links.count { try save(kept) }
     }
 
+    /// The loaded links, with nothing refused: a store that refuses records overrides this.
     public func restore() throws -> StoredPendingLinks { StoredPendingLinks(links: try load(), refused: []) }
 }
 
 /// The links a store restores, and the records it refused, each with a reason for people.
+///
+/// ```swift
+/// try FilePendingLinkStore(url: file, key: key).restore().refused   // [] unless a line was edited
+/// ```
 public struct StoredPendingLinks: Sendable, Hashable {
+    /// The links to run again, oldest first.
     public var links: [PendingLink]
+    /// What was not restored, a sentence each, reported as ``DispatchEvent/Kind/storeProblem(message:)``.
     public var refused: [String]
 
+    /// What a store restored: `StoredPendingLinks(links: [link]).refused` is `[]`.
     public init(links: [PendingLink], refused: [String] = []) {
         self.links = links
         self.refused = refused
@@ -98,12 +119,19 @@ public struct StoredPendingLinks: Sendable, Hashable {
 
 /// A store in memory: links survive a dispatcher, not the process. For tests, and apps that do not
 /// want persistence.
+///
+/// ```swift
+/// let dispatcher = try LinkDispatcher<Screen>(routes: routes, policy: policy, store: InMemoryPendingLinkStore())
+/// ```
 public final class InMemoryPendingLinkStore: PendingLinkStore, Sendable {
     private let links: Locked<[PendingLink]>
 
+    /// A store that starts with `links`: `try InMemoryPendingLinkStore([link]).load().count` is `1`.
     public init(_ links: [PendingLink] = []) { self.links = Locked(links) }
 
+    /// The links, in the order they were kept.
     public func load() throws -> [PendingLink] { links.withLock { $0 } }
 
+    /// Replaces the links.
     public func save(_ links: [PendingLink]) throws { self.links.withLock { $0 = links } }
 }

@@ -9,14 +9,19 @@ import Foundation
 /// Data under the key that cannot be decoded is moved to `KEY.damaged` and reported, never a crash.
 public struct UserDefaultsPendingLinkStore: PendingLinkStore, @unchecked Sendable {
     // UserDefaults is thread-safe, but not marked Sendable on every platform.
+    /// The defaults the links are kept in.
     public let defaults: UserDefaults
+    /// The key the links are kept under, as JSON data.
     public let key: String
 
+    /// A store under `key` in `defaults`: `UserDefaultsPendingLinkStore(key: "waypoint.pending")`.
     public init(defaults: UserDefaults = .standard, key: String = "waypoint.pendingLinks") {
         self.defaults = defaults
         self.key = key
     }
 
+    /// The links under the key, oldest first; none when the key is empty. Data that cannot be decoded
+    /// is moved to `KEY.damaged` and thrown as a ``WaypointError``.
     public func load() throws -> [PendingLink] {
         guard let data = defaults.data(forKey: key) else { return [] }
         do {
@@ -34,6 +39,7 @@ public struct UserDefaultsPendingLinkStore: PendingLinkStore, @unchecked Sendabl
         }
     }
 
+    /// Writes `links` under the key as JSON, or removes the key when there are none.
     public func save(_ links: [PendingLink]) throws {
         guard !links.isEmpty else {
             defaults.removeObject(forKey: key)

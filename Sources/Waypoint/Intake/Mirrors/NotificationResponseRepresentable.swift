@@ -24,6 +24,10 @@ extension NotificationResponseRepresentable {
 }
 
 /// The system's action identifiers, as strings, so the core can tell them apart on Linux.
+///
+/// ```swift
+/// NotificationActionIdentifier.default   // "com.apple.UNNotificationDefaultActionIdentifier"
+/// ```
 public enum NotificationActionIdentifier {
     /// The user tapped the notification itself.
     public static let `default` = "com.apple.UNNotificationDefaultActionIdentifier"
@@ -32,12 +36,23 @@ public enum NotificationActionIdentifier {
 }
 
 /// A notification response as a plain value: for tests, the command-line tool and adapters.
+///
+/// ```swift
+/// let like = NotificationResponseSnapshot(actionIdentifier: "like", userInfo: ["aps": ["category": "post"]])
+/// like.categoryIdentifier   // "post"
+/// ```
 public struct NotificationResponseSnapshot: NotificationResponseRepresentable, Sendable {
+    /// The action taken: ``NotificationActionIdentifier/default`` for a tap on the notification.
     public var actionIdentifier: String
+    /// The notification request's identifier.
     public var requestIdentifier: String
+    /// The notification's category.
     public var categoryIdentifier: String
+    /// The payload as a value tree.
     public var payload: PayloadValue
+    /// The payload as `UNNotificationContent.userInfo` gives it.
     public var userInfo: [AnyHashable: Any] { payload.objectValue }
+    /// Which window should show the link, when the app has several.
     public var targetContentIdentifier: String?
 
     /// A response; by default the tap on the notification itself. The category and the target

@@ -1,6 +1,10 @@
 import Foundation
 
 /// What Waypoint reads from a Handoff or Spotlight user activity (`NSUserActivity` has exactly these).
+///
+/// ```swift
+/// intake.userActivity(UserActivityReader(activity))   // WaypointUIKit's, for an NSUserActivity
+/// ```
 public protocol UserActivityRepresentable {
     /// `NSUserActivityTypeBrowsingWeb`, `com.apple.corespotlightitem`, or the app's own type.
     var activityType: String { get }
@@ -11,6 +15,10 @@ public protocol UserActivityRepresentable {
 }
 
 /// The system's activity types and keys, as strings.
+///
+/// ```swift
+/// UserActivityType.browsingWeb   // "NSUserActivityTypeBrowsingWeb"
+/// ```
 public enum UserActivityType {
     /// `NSUserActivityTypeBrowsingWeb`: a universal link or Handoff from Safari.
     public static let browsingWeb = "NSUserActivityTypeBrowsingWeb"
@@ -27,11 +35,16 @@ public enum UserActivityType {
 ///                                          webpageURL: URL(string: "https://example.com/books/42")))
 /// ```
 public struct UserActivitySnapshot: UserActivityRepresentable, Sendable {
+    /// The activity's type: ``UserActivityType/browsingWeb`` for a universal link.
     public var activityType: String
+    /// The page, for a browsing-web activity.
     public var webpageURL: URL?
+    /// The activity's `userInfo` as value trees.
     public var payload: [String: PayloadValue]
+    /// The `userInfo` as `NSUserActivity` gives it.
     public var userInfo: [AnyHashable: Any]? { payload }
 
+    /// An activity of `activityType`; see the example above.
     public init(activityType: String, webpageURL: URL? = nil, userInfo: [String: PayloadValue] = [:]) {
         self.activityType = activityType
         self.webpageURL = webpageURL

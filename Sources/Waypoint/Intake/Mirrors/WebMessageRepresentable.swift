@@ -1,4 +1,8 @@
 /// What Waypoint reads from a web view's script message (`WKScriptMessage` with its `frameInfo`).
+///
+/// ```swift
+/// intake.webMessage(WebMessageReader(message))   // WaypointUIKit's, for a WKScriptMessage
+/// ```
 public protocol WebMessageRepresentable {
     /// The message handler's name (`window.webkit.messageHandlers.NAME.postMessage(…)`).
     var name: String { get }
@@ -8,7 +12,9 @@ public protocol WebMessageRepresentable {
     var isMainFrame: Bool { get }
     /// The sending frame's security origin: scheme, host, port (0 when default).
     var originScheme: String { get }
+    /// The sending frame's host.
     var originHost: String { get }
+    /// The sending frame's port; 0 for the scheme's default.
     var originPort: Int { get }
 }
 
@@ -19,12 +25,19 @@ public protocol WebMessageRepresentable {
 /// intake.webMessage(message) // .link(…)
 /// ```
 public struct WebMessageSnapshot: WebMessageRepresentable, Sendable {
+    /// The message handler's name.
     public var name: String
+    /// The posted body as a value tree.
     public var payload: PayloadValue
+    /// Whether the main frame sent it.
     public var isMainFrame: Bool
+    /// The sending frame's scheme.
     public var originScheme: String
+    /// The sending frame's host.
     public var originHost: String
+    /// The sending frame's port; 0 for the scheme's default.
     public var originPort: Int
+    /// The body as `WKScriptMessage.body` gives it: a string, or a dictionary.
     public var body: Any {
         if case .string(let text) = payload { return text }
         return payload.objectValue

@@ -31,9 +31,13 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
     /// A place that holds a link, when a condition at another place holds (Iterable's
     /// `defaultAction.type` is `openUrl`).
     public struct Location: Sendable, Hashable, CustomStringConvertible {
+        /// Where the link is.
         public let path: PayloadPath
+        /// A place that must hold a value for the link to count; `nil` when it always counts.
         public let condition: (path: PayloadPath, equals: String)?
 
+        /// The link at `path`, when `condition` holds:
+        /// `Location(PayloadPath("defaultAction", "data"), when: (PayloadPath("defaultAction", "type"), "openUrl"))`.
         public init(_ path: PayloadPath, when condition: (path: PayloadPath, equals: String)? = nil) {
             self.path = path
             self.condition = condition
@@ -159,13 +163,16 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
             case value
         }
 
+        /// Where the marker is.
         public let path: PayloadPath
+        /// The form of value that marks the push.
         public let form: Form
         /// The one value that marks the push, when the place also holds others that do not
         /// (Intercom's `intercom_push_type` is `notification` for its own conversation pushes,
         /// `push_only` for a marketer's push with a link).
         public let equals: String?
 
+        /// A marker at `path` in `form`; see the example above.
         public init(_ path: PayloadPath, _ form: Form) {
             self.path = path
             self.form = form
@@ -211,6 +218,15 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         public var description: String { equals.map { "\(path) = \($0)" } ?? "\(path) (\(form.rawValue))" }
     }
 
+    /// A provider of the app's own, for a sender Waypoint has no preset for:
+    ///
+    /// ```swift
+    /// let acme = NotificationProvider(
+    ///     name: "acme", title: "Acme Push", links: [.init(PayloadPath("acme", "url"))],
+    ///     reference: "https://acme.example/docs/push",
+    ///     samplePayload: NotificationProvider.sample(["acme": ["url": "{link}"]], opening: "{link}")
+    /// )
+    /// ```
     public init(
         name: String,
         title: String,

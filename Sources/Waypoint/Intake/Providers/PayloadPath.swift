@@ -6,9 +6,12 @@
 /// PayloadPath("CIO", "push", "link").value(in: payload)   // .string("myapp://books/42")
 /// ```
 public struct PayloadPath: Sendable, Hashable, CustomStringConvertible {
+    /// The keys, outermost first.
     public let keys: [String]
 
+    /// A path through `keys`, outermost first: `PayloadPath("data", "messageId")`.
     public init(_ keys: String...) { self.keys = keys }
+    /// A path through `keys`, outermost first: `PayloadPath(keys: ["data", "messageId"])`.
     public init(keys: [String]) { self.keys = keys }
 
     /// The value at this place, or `nil`; array items by index.

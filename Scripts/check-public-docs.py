@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Checks that every public declaration of the named modules has a doc comment, from the symbol graphs a
+compile wrote (`-emit-symbol-graph -emit-symbol-graph-dir DIR`, found anywhere under DIR): what Xcode's Quick Help and the DocC
+pages show an app's developer. Extensions a module makes on another module's types
+(`MODULE@Other.symbols.json`) count as the module's.
+
+Members whose meaning a standard protocol fixes (`description`, `rawValue`, `init(from:)`, `==`…) need
+none of their own. A type at the top level (a struct, enum, class, actor or protocol) also shows a use
+of itself: its doc comment has a fenced code block (```swift, or ```yaml for what a manifest says).
+
+Usage: python3 Scripts/check-public-docs.py SYMBOL_GRAPH_DIR MODULE…
+Prints each declaration that falls short as FILE:LINE and exits 1 when there is one.
+"""
+import glob
+import json
+import os
+import sys
+
+# Members a standard library or Foundation protocol defines, named as the symbol graph names them.
+PROTOCOL_MEMBERS = {
+    "description", "debugDescription", "customMirror", "errorDescription", "rawValue", "init(rawValue:)",
+    "hash(into:)", "hashValue", "==(_:_:)", "<(_:_:)", "encode(to:)", "init(from:)", "makeIterator()",
+    "init(stringLiteral:)", "init(unicodeScalarLiteral:)", "init(extendedGraphemeClusterLiteral:)",
+    "init(integerLiteral:)", "init(floatLiteral:)", "init(booleanLiteral:)", "init(nilLiteral:)",
+    "init(arrayLiteral:)", "init(dictionaryLiteral:)",
+}
+
+
+TYPES = {"swift.struct", "swift.enum", "swift.class", "swift.actor", "swift.protocol"}
+
+
+def undocumented(directory, module):
+    """(file, line, declaration, problem) of each public declaration of `module` whose doc comment is
+    missing, or for a top-level type shows no use."""
+    own = sorted(glob.glob(os.path.join(directory, "**", f"{module}.symbols.json"), recursive=True))
+    if not own:
+        raise SystemExit(f"no symbol graph for {module} under {directory}")
+    # The module's own graph, and its extensions of other modules' types, beside it.
+    folder = os.path.dirname(own[0])
+    paths = [own[0]] + sorted(glob.glob(os.path.join(folder, f"{module}@*.symbols.json")))
+    found = set()
+    for path in paths:
+        for symbol in json.load(open(path))["symbols"]:
+            if symbol.get("accessLevel") not in ("public", "open"):
+                continue
+            if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
+                continue
+            name = symbol["pathComponents"][-1]
+            lines = [line["text"] for line in (symbol.get("docComment") or {}).get("lines", [])]
+            if lines:
+                top_level_type = len(symbol["pathComponents"]) == 1 and symbol["kind"]["identifier"] in TYPES
+                if not top_level_type or any(line.lstrip().startswith("```") for line in lines):
+                    continue
+                problem = "has no code block in its doc comment"
+            elif name in PROTOCOL_MEMBERS:
+                continue
+            else:
+                problem = "has no doc comment"
+            location = symbol.get("location", {})
+            file = location.get("uri", "").replace("file://", "")
+            line = location.get("position", {}).get("line", -1) + 1
+            found.add((os.path.relpath(file) if file else module, line,
+                       f"{symbol['kind']['identifier'].replace('swift.', '')} {'.'.join(symbol['pathComponents'])}",
+                       problem))
+    return sorted(found)
+
+
+def main():
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    directory, modules = sys.argv[1], sys.argv[2:]
+    failures = [row for module in modules for row in undocumented(directory, module)]
+    for file, line, declaration, problem in failures:
+        print(f"{file}:{line}: public {declaration} {problem}")
+    if failures:
+        print(f"{len(failures)} public declarations of {', '.join(modules)} are not documented as they should be")
+        sys.exit(1)
+    print(f"every public declaration of {', '.join(modules)} has a doc comment; every top-level type shows a use")
+
+
+if __name__ == "__main__":
+    main()
