@@ -35,6 +35,7 @@ import glob
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -363,21 +364,37 @@ DOCUMENTED_MODULES = ["Waypoint", "WaypointTesting", "WaypointManifest", "Waypoi
 def check_docc():
     """Builds the Waypoint catalog from the module's symbol graph; any warning fails. Every public
     declaration of the libraries Linux builds has a doc comment (Scripts/check-public-docs.py)."""
-    # A folder a module: a build writes the graphs of every module it compiles, and the catalog is
-    # built from Waypoint's alone.
+    # Every build with the same flags, so a module built for one target is not compiled again for
+    # the next. A module an incremental build leaves alone keeps the graph its last compile wrote,
+    # which is still its graph: the folder is not emptied.
     graphs = os.path.join(SCRATCH, "symbol-graphs")
-    for module in DOCUMENTED_MODULES:
-        subprocess.run(["swift", "build", "--target", module, "--scratch-path", os.path.join(SCRATCH, "symbols"),
-                        "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir",
-                        "-Xswiftc", os.path.join(graphs, module)],
-                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    scratch = os.path.join(SCRATCH, "symbols")
+
+    def build():
+        for module in DOCUMENTED_MODULES:
+            subprocess.run(["swift", "build", "--target", module, "--scratch-path", scratch, "-Xswiftc",
+                            "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs],
+                           cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+    build()
+    if not all(os.path.exists(os.path.join(graphs, f"{module}.symbols.json")) for module in DOCUMENTED_MODULES):
+        # A graph was deleted after its module was built: only a compile writes it again.
+        shutil.rmtree(scratch, ignore_errors=True)
+        build()
     failures = []
     documented = subprocess.run([sys.executable, "Scripts/check-public-docs.py", graphs] + DOCUMENTED_MODULES,
                                 cwd=ROOT, capture_output=True, text=True)
     if documented.returncode != 0:
-        failures.append("public declarations without a doc comment:\n" + documented.stdout[-4000:])
+        failures.append("public declarations not documented as they should be:\n"
+                        + (documented.stdout + documented.stderr)[-4000:])
+    # The catalog is Waypoint's: its graphs alone (a build also writes those of its dependencies).
+    catalog_graphs = os.path.join(SCRATCH, "symbol-graphs-Waypoint")
+    shutil.rmtree(catalog_graphs, ignore_errors=True)
+    os.makedirs(catalog_graphs)
+    for name in ["Waypoint.symbols.json"] + [os.path.basename(p) for p in glob.glob(os.path.join(graphs, "Waypoint@*"))]:
+        shutil.copy(os.path.join(graphs, name), catalog_graphs)
     result = subprocess.run(["docc", "convert", "Sources/Waypoint/Documentation.docc",
-                             "--additional-symbol-graph-dir", os.path.join(graphs, "Waypoint"),
+                             "--additional-symbol-graph-dir", catalog_graphs,
                              "--output-dir", os.path.join(SCRATCH, "Waypoint.doccarchive"),
                              "--fallback-display-name", "Waypoint", "--fallback-bundle-identifier", "dev.waypoint.Waypoint",
                              "--warnings-as-errors"], cwd=ROOT, capture_output=True, text=True)

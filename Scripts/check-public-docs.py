@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks that every public declaration of the named modules has a doc comment, from the symbol graphs a
-compile wrote (`-emit-symbol-graph -emit-symbol-graph-dir DIR`, found anywhere under DIR): what Xcode's Quick Help and the DocC
+compile wrote (`-emit-symbol-graph -emit-symbol-graph-dir DIR`, in DIR or DIR/MODULE): what Xcode's Quick Help and the DocC
 pages show an app's developer. Extensions a module makes on another module's types
 (`MODULE@Other.symbols.json`) count as the module's.
 
@@ -32,12 +32,15 @@ TYPES = {"swift.struct", "swift.enum", "swift.class", "swift.actor", "swift.prot
 def undocumented(directory, module):
     """(file, line, declaration, problem) of each public declaration of `module` whose doc comment is
     missing, or for a top-level type shows no use."""
-    own = sorted(glob.glob(os.path.join(directory, "**", f"{module}.symbols.json"), recursive=True))
-    if not own:
-        raise SystemExit(f"no symbol graph for {module} under {directory}")
+    # DIR itself, or a folder of the module's own under it (DIR/MODULE), as the callers write them.
+    folders = [folder for folder in (directory, os.path.join(directory, module))
+               if os.path.exists(os.path.join(folder, f"{module}.symbols.json"))]
+    if len(folders) != 1:
+        raise SystemExit(f"{len(folders)} symbol graphs for {module} in {directory} and {directory}/{module}; "
+                         "expected one")
     # The module's own graph, and its extensions of other modules' types, beside it.
-    folder = os.path.dirname(own[0])
-    paths = [own[0]] + sorted(glob.glob(os.path.join(folder, f"{module}@*.symbols.json")))
+    paths = [os.path.join(folders[0], f"{module}.symbols.json")]
+    paths += sorted(glob.glob(os.path.join(folders[0], f"{module}@*.symbols.json")))
     found = set()
     for path in paths:
         for symbol in json.load(open(path))["symbols"]:
@@ -49,7 +52,7 @@ def undocumented(directory, module):
             lines = [line["text"] for line in (symbol.get("docComment") or {}).get("lines", [])]
             if lines:
                 top_level_type = len(symbol["pathComponents"]) == 1 and symbol["kind"]["identifier"] in TYPES
-                if not top_level_type or any(line.lstrip().startswith("```") for line in lines):
+                if not top_level_type or any(line.strip() in ("```swift", "```yaml") for line in lines):
                     continue
                 problem = "has no code block in its doc comment"
             elif name in PROTOCOL_MEMBERS:

@@ -18,13 +18,24 @@ public struct LinkServiceClient: Sendable {
     public let serviceURL: URL
     let session: URLSession
 
-    /// A client of the service on `domain` (any case), reached at `serviceURL` when given:
-    /// `LinkServiceClient(domain: "Links.Example.com").domain` is `"links.example.com"`.
+    /// A client of the service on `domain`, reached at `serviceURL` when given. The domain may be
+    /// written as its URL (a scheme, a trailing `/`) and in any case:
+    /// `LinkServiceClient(domain: "https://Links.Example.com/").domain` is `"links.example.com"`.
     public init(domain: String, serviceURL: URL? = nil, session: URLSession = .shared) {
-        let domain = domain.lowercased()
+        let domain = Self.host(of: domain)
         self.domain = domain
         self.serviceURL = serviceURL ?? URL(string: "https://" + domain) ?? URL(fileURLWithPath: "/")
         self.session = session
+    }
+
+    /// The host alone, lowercased: claim URLs are compared with `https://<domain>/c/` exactly, so a
+    /// domain pasted as a URL (`https://links.example.com/`) would otherwise match no claim URL,
+    /// and every first launch would report the pasteboard's claim URL as someone else's.
+    static func host(of domain: String) -> String {
+        var host = domain.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        for scheme in ["https://", "http://"] where host.hasPrefix(scheme) { host.removeFirst(scheme.count) }
+        while host.hasSuffix("/") { host.removeLast() }
+        return host
     }
 
     /// The token in a claim URL of this service (`https://<domain>/c/<token>`), or nil for any

@@ -55,6 +55,17 @@ struct ClaimingProviderTests {
         }
     }
 
+    @Test("A domain written as its URL, or in capitals, is the host: its claim URLs give a token")
+    func domainAsURL() {
+        let token = "AQEAAAAAbm9uY2Vub25jZQ"
+        for written in ["https://links.example.com/", " HTTPS://Links.Example.com ", "http://links.example.com//"] {
+            let client = LinkServiceClient(domain: written)
+            #expect(client.domain == "links.example.com", "\(written)")
+            #expect(client.serviceURL.absoluteString == "https://links.example.com", "\(written)")
+            #expect(client.token(inClaimURL: "https://links.example.com/c/\(token)") == token, "\(written)")
+        }
+    }
+
     @Test("With nothing on the pasteboard, nothing is read and the answer is a definite none")
     func nothingToClaim() async throws {
         let source = CountingSource(nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waypoint
 
 @testable import WaypointManifest
 
@@ -122,9 +123,9 @@ struct CommandLineTests {
         ])
         #expect(origin.status == 2)
         #expect(origin.stderr.hasPrefix("Error: --origin takes the origin of the frame that posts the message"))
-        #expect(ManifestLoader.domainProblem("a_b.example.com") != nil)
-        #expect(ManifestLoader.domainProblem("example..com") != nil)
-        #expect(ManifestLoader.domainProblem("xn--exmple-4nf.com") == nil)
+        #expect(DomainPattern.problem("a_b.example.com") != nil)
+        #expect(DomainPattern.problem("example..com") != nil)
+        #expect(DomainPattern.problem("xn--exmple-4nf.com") == nil)
     }
 
     @Test("A notification payload that is not JSON says where it breaks")

@@ -61,6 +61,22 @@ struct ManifestLoaderTests {
                 "domains: [https://example.com]\nroutes: []\n",
                 "m.yaml:1:10: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'."
             ),
+            (
+                "schemes: [\"myapp://\"]\nroutes: []\n",
+                "m.yaml:1:10: 'myapp://' is not a scheme; write 'myapp' (no ':' or '//'): a scheme is a letter, then letters, digits, '+', '-' and '.'."
+            ),
+            (
+                "policy: {passThroughHosts: [blog.example.com/]}\nroutes: []\n",
+                "m.yaml:1:28: 'blog.example.com/' is not a domain; write 'example.com' or '*.example.com'."
+            ),
+            (
+                "policy: {denySchemes: [\"tel:\"]}\nroutes: []\n",
+                "m.yaml:1:23: 'tel:' is not a scheme; write 'tel' (no ':' or '//'): a scheme is a letter, then letters, digits, '+', '-' and '.'."
+            ),
+            (
+                "webView: {origins: [https://example.com]}\nroutes: []\n",
+                "m.yaml:1:20: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'."
+            ),
         ]
     )
     func errors(text: String, message: String) {

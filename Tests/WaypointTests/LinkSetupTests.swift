@@ -44,6 +44,49 @@ struct LinkSetupTests {
         )
     }
 
+    @Test("A policy listing what is no scheme or no domain is a setup error naming the entry")
+    func policyEntries() {
+        let routes = [LinkRoute<Screen>("pay", "/pay") { _ in .present(.pay) }]
+        func error(_ policy: LinkPolicy) -> WaypointError? {
+            do {
+                _ = try LinkDispatcher(routes: routes, policy: policy)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let scheme = error(LinkPolicy(schemes: ["myapp://"]))
+        #expect(scheme?.code == .invalidScheme)
+        #expect(scheme?.input == "myapp://")
+        #expect(
+            scheme?.message
+                == "The policy's schemes: 'myapp://' is not a scheme; write 'myapp' (no ':' or '//'): a scheme is a "
+                + "letter, then letters, digits, '+', '-' and '.'."
+        )
+        #expect(error(LinkPolicy(passThroughSchemes: ["tel:"]))?.code == .invalidScheme)
+        #expect(error(LinkPolicy(deniedSchemes: ["my app"]))?.message.contains("'my app' is not a scheme") == true)
+        let domain = error(LinkPolicy(schemes: ["myapp"], associatedDomains: ["https://example.com/"]))
+        #expect(domain?.code == .invalidHost)
+        #expect(
+            domain?.message
+                == "The policy's associatedDomains: 'https://example.com/' is not a domain; write 'example.com' or "
+                + "'*.example.com'."
+        )
+        #expect(error(LinkPolicy(passThroughHosts: ["blog.example.com:8080"]))?.code == .invalidHost)
+        #expect(error(LinkPolicy(deniedHosts: ["*."]))?.code == .invalidHost)
+        // What apps write builds: schemes with '+', '-', '.', digits; wildcard and plain domains.
+        #expect(
+            error(
+                LinkPolicy(
+                    schemes: ["myapp", "com.example.app", "x-callback+v2", "fb123"],
+                    associatedDomains: ["example.com", "*.example.com", "xn--bcher-kva.de"],
+                    passThroughSchemes: ["tel", "mailto"],
+                    passThroughHosts: ["blog.example.com"]
+                )
+            ) == nil
+        )
+    }
+
     @Test("Two barriers with one name, a bad pattern and two routes with one name are setup errors")
     func otherMistakes() {
         let twice = Self.setupError([], barriers: [Self.login, Barrier("login") { _ in .needsCheck }])

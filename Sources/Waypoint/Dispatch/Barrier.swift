@@ -83,8 +83,8 @@ public struct BarrierContext: Sendable {
 /// A barrier's answer.
 ///
 /// ```swift
-/// Barrier("adults") { context in
-///     context.link.queryValue("adult") == "1" ? .passed : .rejected("for adults only")
+/// Barrier("adults") { _ in
+///     await session.isAdult ? .passed : .rejected("for adults only")
 /// }
 /// ```
 public enum BarrierDecision: Sendable, Hashable {

@@ -23,9 +23,10 @@ public protocol DispatchClock: Sendable {
 /// let dispatcher = try LinkDispatcher<Screen>(routes: routes, policy: policy, clock: SystemDispatchClock())
 /// ```
 public struct SystemDispatchClock: DispatchClock {
-    /// The system clock: `LinkDispatcher(routes: routes, clock: SystemDispatchClock())` is the default.
+    /// The system clock: `SystemDispatchClock()` is the default `clock` of ``LinkDispatcher``.
     public init() {}
-    /// Seconds since the device started (`ProcessInfo.systemUptime`), which never jumps with the wall clock.
+    /// Seconds of uptime since the device started, not counting sleep (`ProcessInfo.systemUptime`): it
+    /// never jumps with the wall clock.
     public func now() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
     /// Sleeps for `seconds` with `Task.sleep`; throws `CancellationError` when the task is cancelled.
     public func sleep(seconds: TimeInterval) async throws {

@@ -14,7 +14,8 @@ public struct DispatcherConfiguration: Sendable, Hashable {
         case firstInFirstOut(limit: Int)
     }
 
-    /// What happens to links that wait while another runs. Default ``QueuePolicy/latestWins``.
+    /// What happens to links waiting while another runs or the app is not ready. Default
+    /// ``QueuePolicy/latestWins``.
     public var queuePolicy: QueuePolicy
     /// How long a route handler may take before the link is reported timed out. Default 10 s.
     public var handlerTimeout: TimeInterval

@@ -32,8 +32,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Shows a handled link's plan; called exactly once per handled link.
     public typealias Navigator = @Sendable (NavigationPlan<Destination>, DeepLink) async -> Void
 
-    /// The dispatcher's router and policy: `dispatcher.resolver.resolve("myapp://pay")` matches a link
-    /// as the dispatcher would, without running it.
+    /// The dispatcher's router and policy: `dispatcher.resolver.resolve("myapp://pay", source: .urlScheme)`
+    /// matches a link as the dispatcher would, without running it (the source defaults to `.text`,
+    /// which a route limited by `sources` refuses).
     public nonisolated let resolver: LinkResolver<LinkRoute<Destination>>
     /// The timing and queueing rules the dispatcher was built with.
     public nonisolated let configuration: DispatcherConfiguration
@@ -58,7 +59,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// A dispatcher over routes declared with their handlers.
     ///
     /// - Throws: ``WaypointError`` for a bad pattern, a duplicate or ambiguous route, a barrier a
-    ///   route names but `barriers` lacks, or two barriers with one name.
+    ///   route names but `barriers` lacks, two barriers with one name, or a policy listing what is no
+    ///   scheme or no domain (`myapp://`, `https://example.com`).
     public init(
         routes: [LinkRoute<Destination>],
         policy: LinkPolicy,
@@ -97,6 +99,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         clock: any DispatchClock,
         probe: ResolutionProbe?
     ) throws(WaypointError) {
+        try policy.check()
         var builder = RouterBuilder<LinkRoute<Destination>>(configuration: router)
         for route in routes {
             do {

@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let dispatching: any LinkDispatching = dispatcher
 /// if let id = await dispatching.receive(intake.url("myapp://pay")) {
-///     await dispatching.isHandled(id, timeout: 5)   // true once the pay screen was shown
+///     let shown = await dispatching.isHandled(id, timeout: 5)   // true once the pay screen was shown
 /// }
 /// ```
 public protocol LinkDispatching: Sendable {
@@ -94,7 +94,8 @@ extension LinkDispatching {
 }
 
 extension LinkDispatcher: LinkDispatching {
-    /// Whether the link `id` ended handled; `false` while it still runs or when the id is unknown.
+    /// Waits for the link `id` to finish, then says whether a route handled it; `false` at once for an
+    /// unknown id, or when the waiting task is cancelled.
     public func isHandled(_ id: UUID) async -> Bool { await outcome(of: id)?.isHandled ?? false }
 
     /// Waits at most `timeout` seconds on the dispatcher's clock (``outcome(of:timeout:)``).

@@ -15,7 +15,8 @@ import Foundation
 public struct DispatchEvent<Destination: Hashable & Sendable>: Sendable {
     /// The steps; `.finished` carries the outcome.
     public enum Kind: Sendable, Hashable {
-        /// The link arrived: the first event of every link.
+        /// The link arrived: the first event of every link received in this process (a link restored
+        /// from the store is counted by ``restored(count:)`` instead).
         case received
         /// Waiting until the app (or the link's scene) is ready and active and a navigator is set.
         case heldUntilReady

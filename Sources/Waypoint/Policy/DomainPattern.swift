@@ -54,6 +54,30 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
 
     public var description: String { includesSubdomains ? "*." + domain : domain }
 
+    /// What is wrong with a domain as the app lists it, or `nil`: the one rule for a policy's
+    /// domains, a manifest's and the command line's. A domain is a host name (`example.com`),
+    /// optionally `*.` for its subdomains, with no scheme, path, port or white space; a pattern
+    /// that breaks it matches no link, so listing one is a mistake to report, not to carry.
+    ///
+    /// ```swift
+    /// DomainPattern.problem("*.example.com")        // nil
+    /// DomainPattern.problem("https://example.com")  // "'https://example.com' is not a domain; …"
+    /// ```
+    package static func problem(_ domain: String) -> String? {
+        let host = domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+            !host.isEmpty
+            && labels.allSatisfy { label in
+                !label.isEmpty
+                    && label.utf8.allSatisfy { byte in
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    }
+            }
+        return valid ? nil : "'\(domain)' is not a domain; write 'example.com' or '*.example.com'."
+    }
+
     /// A host or domain as compared: lowercased, without a fully qualified name's trailing dot (the
     /// rule links follow too).
     static func canonical(_ text: String) -> String {

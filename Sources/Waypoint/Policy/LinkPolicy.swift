@@ -53,6 +53,58 @@ public struct LinkPolicy: Sendable, Hashable {
         self.limits = limits
     }
 
+    /// What is wrong with a scheme as the app lists it, or `nil`: a letter, then letters, digits,
+    /// `+`, `-` or `.` (RFC 3986), with no `:` or `//`. A scheme that breaks it matches no link.
+    ///
+    /// ```swift
+    /// LinkPolicy.schemeProblem("myapp")     // nil
+    /// LinkPolicy.schemeProblem("myapp://")  // "'myapp://' is not a scheme; write 'myapp' …"
+    /// ```
+    package static func schemeProblem(_ scheme: String) -> String? {
+        if let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+            scheme.utf8.allSatisfy(LinkScanner.isSchemeByte)
+        {
+            return nil
+        }
+        let meant = scheme.split(separator: ":").first.map(String.init) ?? scheme
+        let hint = meant != scheme && Self.schemeProblem(meant) == nil ? "write '\(meant)' (no ':' or '//'): " : ""
+        return "'\(scheme)' is not a scheme; \(hint)a scheme is a letter, then letters, digits, '+', '-' and '.'."
+    }
+
+    /// Checks what the app listed: every scheme a scheme and every domain a domain
+    /// (``schemeProblem(_:)``, ``DomainPattern/problem(_:)``). A policy listing `myapp://` or
+    /// `https://example.com` would refuse or pass on every link meant for the app, so the dispatcher
+    /// is not built with one.
+    ///
+    /// - Throws: ``WaypointError`` with code `invalidScheme` or `invalidHost`, naming the entry.
+    package func check() throws(WaypointError) {
+        let schemeLists = [
+            ("schemes", schemes), ("deniedSchemes", deniedSchemes), ("passThroughSchemes", passThroughSchemes),
+        ]
+        for (list, entries) in schemeLists {
+            for scheme in Array(entries).stablySorted() {
+                if let problem = Self.schemeProblem(scheme) {
+                    throw WaypointError(.invalidScheme, input: scheme, message: "The policy's \(list): \(problem)")
+                }
+            }
+        }
+        let domainLists = [
+            ("associatedDomains", associatedDomains), ("deniedHosts", deniedHosts),
+            ("passThroughHosts", passThroughHosts),
+        ]
+        for (list, entries) in domainLists {
+            for domain in entries {
+                if let problem = DomainPattern.problem(domain.description) {
+                    throw WaypointError(
+                        .invalidHost,
+                        input: domain.description,
+                        message: "The policy's \(list): \(problem)"
+                    )
+                }
+            }
+        }
+    }
+
     /// Decides what happens to a link before it is routed.
     public func evaluate(_ link: DeepLink) -> PolicyDecision {
         let scheme = link.scheme

@@ -6,7 +6,7 @@
 /// as handled, and each outcome can be sent to its own handler with a `switch`.
 ///
 /// ```swift
-/// switch resolver.resolve(url) {
+/// switch resolver.resolve(text) {
 /// case .matched(let match): show(match.value)
 /// case .notFound(let link): showNotFound(link)
 /// case .forbidden(_, let reason): log(reason)
@@ -71,7 +71,7 @@ public enum ResolutionStatus: String, Sendable, Hashable, CaseIterable {
     case matched
     /// The link is the app's, but no route matches it.
     case notFound
-    /// Policy refused the link.
+    /// Policy, or the matching route's `sources`, refused the link.
     case forbidden
     /// The link is not the app's.
     case passThrough

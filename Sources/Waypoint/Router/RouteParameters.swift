@@ -45,9 +45,9 @@ public struct RouteParameters: Sendable, Hashable, Sequence, CustomStringConvert
         Dictionary(entries.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Whether the route has no parameters.
+    /// Whether the match has no named parameters (an optional group left out has none).
     public var isEmpty: Bool { entries.isEmpty }
-    /// How many parameters there are.
+    /// How many named parameters the match has.
     public var count: Int { entries.count }
 
     public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }

@@ -25,7 +25,7 @@ public struct AssociationFiles: Sendable {
     /// - Throws: ``AssociationFileError`` when `domain` is not a domain name, the manifest lists no
     ///   app IDs, or the file exceeds ``appleSizeLimit`` (the error then carries the file).
     public func appleAppSiteAssociation(for domain: String) throws(AssociationFileError) -> Data {
-        if let problem = ManifestLoader.domainProblem(domain) {
+        if let problem = DomainPattern.problem(domain) {
             throw AssociationFileError(code: .invalidDomain, message: problem)
         }
         guard !manifest.appIDs.isEmpty else {
@@ -69,7 +69,7 @@ public struct AssociationFiles: Sendable {
 /// catch { error.code }  // .invalidDomain
 /// ```
 public struct AssociationFileError: Error, Sendable, CustomStringConvertible {
-    /// Which problem it is; the raw value is what the tool prints.
+    /// Which problem it is.
     ///
     /// ```swift
     /// error.code.rawValue   // "invalidDomain"
@@ -81,7 +81,8 @@ public struct AssociationFileError: Error, Sendable, CustomStringConvertible {
         case noAppIDs
         /// The apple-app-site-association is larger than iOS reads.
         case tooLarge
-        /// assetlinks.json was asked for, and the manifest names no `android` app.
+        /// assetlinks.json was asked for, and the manifest has no `android` section, or its
+        /// fingerprints are missing or malformed.
         case noAndroidApp
     }
 

@@ -11,29 +11,6 @@ import Yams
 ///
 /// Every error names the file, line and column and what was expected; unknown keys are errors.
 public enum ManifestLoader {
-    /// What is wrong with a domain the manifest or the command line names, or `nil`: the one rule
-    /// for both. A domain is a host name (`example.com`), optionally `*.` for its subdomains, with
-    /// no scheme, path, port or white space.
-    ///
-    /// ```swift
-    /// ManifestLoader.domainProblem("*.example.com")        // nil
-    /// ManifestLoader.domainProblem("https://example.com")  // "'https://example.com' is not a domain; …"
-    /// ```
-    package static func domainProblem(_ domain: String) -> String? {
-        let host = domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-            !host.isEmpty
-            && labels.allSatisfy { label in
-                !label.isEmpty
-                    && label.utf8.allSatisfy { byte in
-                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                    }
-            }
-        return valid ? nil : "'\(domain)' is not a domain; write 'example.com' or '*.example.com'."
-    }
-
     /// Reads and parses a manifest file.
     public static func load(file path: String) throws(ManifestError) -> Manifest {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -89,12 +66,9 @@ public enum ManifestLoader {
 
     private static func read(_ root: ManifestNode, into manifest: inout Manifest) throws(ManifestError) {
         let top = try root.mapping(allowed: topLevelKeys)
-        if let node = top["schemes"] { manifest.schemes = try node.strings() }
+        manifest.schemes = try Self.schemes(top["schemes"])
         if let node = top["domains"] {
-            manifest.domains = try node.strings()
-            for domain in manifest.domains {
-                if let problem = Self.domainProblem(domain) { throw node.error(problem) }
-            }
+            manifest.domains = try Self.domains(node)
         }
         if let node = top["appIDs"] {
             manifest.appIDs = try node.strings()
@@ -139,7 +113,7 @@ public enum ManifestLoader {
         }
         if let node = top["webView"] {
             let webView = try node.mapping(allowed: ["origins", "messages"])
-            manifest.webView.origins = try webView["origins"]?.strings() ?? []
+            manifest.webView.origins = try Self.domains(webView["origins"])
             manifest.webView.messages = try (webView["messages"]?.list() ?? []).map { item throws(ManifestError) in
                 let fields = try item.mapping(allowed: ["name", "link"])
                 guard let name = fields["name"] else { throw item.error("A web message needs 'name'.") }
@@ -458,6 +432,29 @@ public enum ManifestLoader {
         )
     }
 
+    /// A list of schemes, each checked by the rule a dispatcher's policy is checked by: `myapp://`
+    /// fails at its line, not as every link refused at run time.
+    private static func schemes(_ node: ManifestNode?) throws(ManifestError) -> [String] {
+        try checkedStrings(node, LinkPolicy.schemeProblem)
+    }
+
+    /// A list of domains, each checked by the rule a dispatcher's policy is checked by.
+    private static func domains(_ node: ManifestNode?) throws(ManifestError) -> [String] {
+        try checkedStrings(node, DomainPattern.problem)
+    }
+
+    private static func checkedStrings(
+        _ node: ManifestNode?,
+        _ problem: (String) -> String?
+    ) throws(ManifestError) -> [String] {
+        guard let node else { return [] }
+        let strings = try node.strings()
+        for string in strings {
+            if let problem = problem(string) { throw node.error(problem) }
+        }
+        return strings
+    }
+
     private static func readPolicy(_ node: ManifestNode) throws(ManifestError) -> ManifestPolicy {
         let fields = try node.mapping(allowed: [
             "denySchemes", "denyHosts", "passThroughSchemes", "passThroughHosts", "maxLength", "maxSegments",
@@ -465,10 +462,10 @@ public enum ManifestLoader {
             "caseSensitive",
         ])
         var policy = ManifestPolicy()
-        policy.denySchemes = try fields["denySchemes"]?.strings() ?? []
-        policy.denyHosts = try fields["denyHosts"]?.strings() ?? []
-        policy.passThroughSchemes = try fields["passThroughSchemes"]?.strings() ?? []
-        policy.passThroughHosts = try fields["passThroughHosts"]?.strings() ?? []
+        policy.denySchemes = try schemes(fields["denySchemes"])
+        policy.denyHosts = try domains(fields["denyHosts"])
+        policy.passThroughSchemes = try schemes(fields["passThroughSchemes"])
+        policy.passThroughHosts = try domains(fields["passThroughHosts"])
         if let value = fields["maxLength"] { policy.limits.maxLength = try value.int() }
         if let value = fields["maxSegments"] { policy.limits.maxSegments = try value.int() }
         if let value = fields["maxQueryItems"] { policy.limits.maxQueryItems = try value.int() }

@@ -283,7 +283,7 @@ public struct ManifestQuickAction: Sendable, Hashable {
 ///       link: /books/{id}
 /// ```
 public struct WebViewSettings: Sendable, Hashable {
-    /// The origins whose pages may post messages and navigate into the app (`https://example.com`).
+    /// The domains whose `https` pages may post messages to the app (`example.com`, `*.example.com`).
     public var origins: [String] = []
     /// The message handlers the app accepts, by name.
     public var messages: [WebMessageRoute] = []

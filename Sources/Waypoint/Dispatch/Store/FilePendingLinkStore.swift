@@ -91,7 +91,8 @@ public final class FilePendingLinkStore: PendingLinkStore, Sendable {
         }
     }
 
-    /// Appends one line that forgets the link `id`, and removes the file once no link is left.
+    /// Appends one line that forgets the link `id` (nothing for an unknown id); the last removal
+    /// deletes the file instead.
     public func remove(_ id: UUID) throws {
         try state.withLock { state in
             if state.live == nil { try read(into: &state) }

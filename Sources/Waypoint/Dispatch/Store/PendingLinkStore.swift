@@ -102,7 +102,8 @@ extension PendingLinkStore {
 /// The links a store restores, and the records it refused, each with a reason for people.
 ///
 /// ```swift
-/// try FilePendingLinkStore(url: file, key: key).restore().refused   // [] unless a line was edited
+/// let restored = try FilePendingLinkStore(url: file, key: key).restore()
+/// restored.refused   // [] unless a line was edited, cut short or copied back
 /// ```
 public struct StoredPendingLinks: Sendable, Hashable {
     /// The links to run again, oldest first.

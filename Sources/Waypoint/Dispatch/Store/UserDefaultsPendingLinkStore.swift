@@ -14,14 +14,15 @@ public struct UserDefaultsPendingLinkStore: PendingLinkStore, @unchecked Sendabl
     /// The key the links are kept under, as JSON data.
     public let key: String
 
-    /// A store under `key` in `defaults`: `UserDefaultsPendingLinkStore(key: "waypoint.pending")`.
+    /// A store under `key` in `defaults`; by default `waypoint.pendingLinks` in `.standard`:
+    /// `UserDefaultsPendingLinkStore(key: "myapp.pendingLinks")`.
     public init(defaults: UserDefaults = .standard, key: String = "waypoint.pendingLinks") {
         self.defaults = defaults
         self.key = key
     }
 
-    /// The links under the key, oldest first; none when the key is empty. Data that cannot be decoded
-    /// is moved to `KEY.damaged` and thrown as a ``WaypointError``.
+    /// The links under the key, oldest first; none when nothing is stored under it. Data that cannot
+    /// be decoded is moved to `KEY.damaged` and thrown as a ``WaypointError``.
     public func load() throws -> [PendingLink] {
         guard let data = defaults.data(forKey: key) else { return [] }
         do {

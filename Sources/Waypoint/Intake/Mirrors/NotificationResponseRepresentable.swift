@@ -50,7 +50,7 @@ public struct NotificationResponseSnapshot: NotificationResponseRepresentable, S
     public var categoryIdentifier: String
     /// The payload as a value tree.
     public var payload: PayloadValue
-    /// The payload as `UNNotificationContent.userInfo` gives it.
+    /// The payload's members, for the protocol; empty unless the payload is an object.
     public var userInfo: [AnyHashable: Any] { payload.objectValue }
     /// Which window should show the link, when the app has several.
     public var targetContentIdentifier: String?

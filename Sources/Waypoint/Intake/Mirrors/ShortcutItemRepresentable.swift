@@ -20,7 +20,7 @@ public struct ShortcutItemSnapshot: ShortcutItemRepresentable, Sendable {
     public var type: String
     /// The quick action's `userInfo`.
     public var userInfo: [String: PayloadValue]
-    /// The `userInfo` as `UIApplicationShortcutItem` gives it.
+    /// The `userInfo`'s members, for the protocol.
     public var shortcutUserInfo: [String: Any]? { userInfo }
 
     /// A quick action of `type`: `ShortcutItemSnapshot(type: "com.example.messages")`.

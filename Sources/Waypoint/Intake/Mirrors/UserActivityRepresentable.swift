@@ -41,7 +41,7 @@ public struct UserActivitySnapshot: UserActivityRepresentable, Sendable {
     public var webpageURL: URL?
     /// The activity's `userInfo` as value trees.
     public var payload: [String: PayloadValue]
-    /// The `userInfo` as `NSUserActivity` gives it.
+    /// The `userInfo`'s members, for the protocol.
     public var userInfo: [AnyHashable: Any]? { payload }
 
     /// An activity of `activityType`; see the example above.

@@ -37,7 +37,8 @@ public struct WebMessageSnapshot: WebMessageRepresentable, Sendable {
     public var originHost: String
     /// The sending frame's port; 0 for the scheme's default.
     public var originPort: Int
-    /// The body as `WKScriptMessage.body` gives it: a string, or a dictionary.
+    /// The body for the protocol: the text for a string payload, else the payload's members (empty
+    /// unless it is an object).
     public var body: Any {
         if case .string(let text) = payload { return text }
         return payload.objectValue

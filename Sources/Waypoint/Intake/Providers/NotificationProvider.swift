@@ -33,7 +33,8 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
     public struct Location: Sendable, Hashable, CustomStringConvertible {
         /// Where the link is.
         public let path: PayloadPath
-        /// A place that must hold a value for the link to count; `nil` when it always counts.
+        /// A place whose value must equal `equals` (compared as text) for the link to count; `nil` when
+        /// it always counts.
         public let condition: (path: PayloadPath, equals: String)?
 
         /// The link at `path`, when `condition` holds:
