@@ -87,6 +87,58 @@ struct LinkSetupTests {
         )
     }
 
+    @Test(
+        "A timeout or wait of 0 seconds or less, or NaN, a queue that keeps nothing and a negative redirect count are setup errors"
+    )
+    func configurationValues() {
+        let routes = [LinkRoute<Screen>("pay", "/pay", barriers: ["login"]) { _ in .present(.pay) }]
+        func error(_ configuration: DispatcherConfiguration, barrier: Barrier = Self.login) -> WaypointError? {
+            do {
+                _ = try LinkDispatcher(
+                    routes: routes,
+                    policy: Self.policy,
+                    barriers: [barrier],
+                    configuration: configuration
+                )
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let zero = error(DispatcherConfiguration(handlerTimeout: 0))
+        #expect(zero?.code == .invalidConfiguration)
+        #expect(
+            zero?.message
+                == "The dispatcher's handlerTimeout is 0.0 seconds; a timeout or a wait must be more than 0 and finite."
+        )
+        #expect(error(DispatcherConfiguration(barrierCheckTimeout: .nan))?.code == .invalidConfiguration)
+        #expect(error(DispatcherConfiguration(maximumPendingAge: -600))?.code == .invalidConfiguration)
+        #expect(error(DispatcherConfiguration(barrierEvaluationTimeout: .infinity))?.code == .invalidConfiguration)
+        var waits = DispatcherConfiguration()
+        waits.barrierWaits = ["login": -5]
+        #expect(
+            error(waits)?.message.hasPrefix("The dispatcher's wait for the barrier 'login' is -5.0 seconds") == true
+        )
+        #expect(error(DispatcherConfiguration(maximumRedirects: -1))?.code == .invalidConfiguration)
+        #expect(error(DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 0)))?.code == .invalidConfiguration)
+        let instant = Barrier("login", maximumWait: 0) { _ in .passed }
+        #expect(
+            error(DispatcherConfiguration(), barrier: instant)?.message
+                == "The barrier 'login''s maximumWait is 0.0 seconds; a timeout or a wait must be more than 0 and finite."
+        )
+        // What apps set builds: no redirects at all, short timeouts, a queue of one.
+        #expect(
+            error(
+                DispatcherConfiguration(
+                    queuePolicy: .firstInFirstOut(limit: 1),
+                    handlerTimeout: 0.05,
+                    maximumRedirects: 0
+                )
+            )
+                == nil
+        )
+    }
+
     @Test("Two barriers with one name, a bad pattern and two routes with one name are setup errors")
     func otherMistakes() {
         let twice = Self.setupError([], barriers: [Self.login, Barrier("login") { _ in .needsCheck }])

@@ -15,6 +15,24 @@ struct RouterBuilderTests {
         }
     }
 
+    @Test("A link scheme that is no scheme fails the build, not every link built later")
+    func linkScheme() throws {
+        for written in ["myapp://", "myapp:", "my app", ""] {
+            var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: written))
+            try builder.add("pay", "/pay")
+            do {
+                _ = try builder.build()
+                Issue.record("'\(written)' built")
+            } catch {
+                #expect(error.code == .invalidScheme, "\(written)")
+                #expect(error.message.hasPrefix("The router's linkScheme: '\(written)' is not a scheme;"), "\(written)")
+            }
+        }
+        var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "com.example.app"))
+        try builder.add("pay", "/pay")
+        #expect(try builder.build().link(for: "pay").string == "com.example.app://pay")
+    }
+
     @Test("Same shape, different parameter names: a duplicate")
     func duplicateShape() {
         let error = buildError([("a", "/users/{id}", 0), ("b", "/users/{name}", 5)])

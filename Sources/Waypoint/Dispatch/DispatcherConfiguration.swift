@@ -64,3 +64,45 @@ public struct DispatcherConfiguration: Sendable, Hashable {
         self.scenesRunIndependently = scenesRunIndependently
     }
 }
+
+extension DispatcherConfiguration {
+    /// Checks the values an app set: every timeout and wait more than 0 seconds and finite, a queue
+    /// that keeps at least one link, a redirect count of 0 or more. A timeout of 0 or less would
+    /// end every link as timed out at once, and a NaN one is never reached: neither is what anyone
+    /// meant, so the dispatcher is not built with one.
+    ///
+    /// - Throws: ``WaypointError`` with code `invalidConfiguration`, naming the value.
+    package func check() throws(WaypointError) {
+        let timeouts = [
+            ("handlerTimeout", handlerTimeout), ("barrierEvaluationTimeout", barrierEvaluationTimeout),
+            ("barrierCheckTimeout", barrierCheckTimeout), ("maximumPendingAge", maximumPendingAge),
+        ]
+        for (name, seconds) in timeouts { try Self.checkDuration(seconds, of: "The dispatcher's \(name)") }
+        for name in barrierWaits.keys.map({ $0 }).stablySorted() {
+            try Self.checkDuration(barrierWaits[name] ?? 0, of: "The dispatcher's wait for the barrier '\(name)'")
+        }
+        if maximumRedirects < 0 {
+            throw WaypointError(
+                .invalidConfiguration,
+                message: "The dispatcher's maximumRedirects is \(maximumRedirects); it must be 0 (no redirect) or more."
+            )
+        }
+        if case .firstInFirstOut(let limit) = queuePolicy, limit < 1 {
+            throw WaypointError(
+                .invalidConfiguration,
+                message: "The dispatcher's queue keeps at most \(limit) waiting links (firstInFirstOut(limit:)); "
+                    + "it must keep 1 or more, or every link that waits is dropped."
+            )
+        }
+    }
+
+    /// Throws unless `seconds` is a time a timeout or a wait can be: more than 0, and finite.
+    package static func checkDuration(_ seconds: TimeInterval, of what: String) throws(WaypointError) {
+        guard seconds.isFinite, seconds > 0 else {
+            throw WaypointError(
+                .invalidConfiguration,
+                message: "\(what) is \(seconds) seconds; a timeout or a wait must be more than 0 and finite."
+            )
+        }
+    }
+}

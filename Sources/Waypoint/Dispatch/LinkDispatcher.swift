@@ -59,8 +59,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// A dispatcher over routes declared with their handlers.
     ///
     /// - Throws: ``WaypointError`` for a bad pattern, a duplicate or ambiguous route, a barrier a
-    ///   route names but `barriers` lacks, two barriers with one name, or a policy listing what is no
-    ///   scheme or no domain (`myapp://`, `https://example.com`).
+    ///   route names but `barriers` lacks, two barriers with one name, a policy listing what is no
+    ///   scheme or no domain (`myapp://`, `https://example.com`), or a timeout or wait of 0 seconds or
+    ///   less (``DispatcherConfiguration``, ``Barrier/maximumWait``).
     public init(
         routes: [LinkRoute<Destination>],
         policy: LinkPolicy,
@@ -100,6 +101,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         probe: ResolutionProbe?
     ) throws(WaypointError) {
         try policy.check()
+        try configuration.check()
         var builder = RouterBuilder<LinkRoute<Destination>>(configuration: router)
         for route in routes {
             do {
@@ -160,6 +162,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         waits: [String: TimeInterval]
     ) throws(WaypointError) -> [String: Barrier] {
         var byName: [String: Barrier] = [:]
+        for barrier in barriers + mandatory.map(\.barrier) {
+            if let wait = barrier.maximumWait {
+                try DispatcherConfiguration.checkDuration(wait, of: "The barrier '\(barrier.name)''s maximumWait")
+            }
+        }
         for barrier in barriers {
             guard byName.updateValue(barrier, forKey: barrier.name) == nil else {
                 throw WaypointError(

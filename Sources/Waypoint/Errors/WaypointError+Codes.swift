@@ -15,7 +15,7 @@ extension WaypointError.Code {
         // A route table, a link built from a route, the app's setup.
         case duplicateRoute, ambiguousRoutes, duplicateName, unknownRoute, missingParameter, originMismatch
         case invalidPattern, invalidRouteTable, unknownBarrier, duplicateBarrier, unknownDestination, unknownAction
-        case invalidRedirect
+        case invalidRedirect, invalidConfiguration
         // A parameter used as a file name, a pending-link store.
         case unsafeName, storeFailed, invalidKey
     }
@@ -134,6 +134,9 @@ extension WaypointError.Code {
 
     /// A manifest route's `redirect:` leads to no route that shows a screen.
     public static let invalidRedirect = Self(name: .invalidRedirect)
+    /// A dispatcher's timeout or wait is not more than 0 seconds and finite, its queue keeps no link,
+    /// or its redirect count is negative.
+    public static let invalidConfiguration = Self(name: .invalidConfiguration)
 
     // MARK: A parameter as a file name, a store
 

@@ -78,31 +78,24 @@ public struct LinkPolicy: Sendable, Hashable {
     ///
     /// - Throws: ``WaypointError`` with code `invalidScheme` or `invalidHost`, naming the entry.
     package func check() throws(WaypointError) {
-        let schemeLists = [
-            ("schemes", schemes), ("deniedSchemes", deniedSchemes), ("passThroughSchemes", passThroughSchemes),
-        ]
-        for (list, entries) in schemeLists {
-            for scheme in Array(entries).stablySorted() {
-                if let problem = Self.schemeProblem(scheme) {
-                    throw WaypointError(.invalidScheme, input: scheme, message: "The policy's \(list): \(problem)")
+        func check(
+            _ list: String,
+            _ entries: [String],
+            _ problem: (String) -> String?,
+            _ code: WaypointError.Code
+        ) throws(WaypointError) {
+            for entry in entries {
+                if let problem = problem(entry) {
+                    throw WaypointError(code, input: entry, message: "The policy's \(list): \(problem)")
                 }
             }
         }
-        let domainLists = [
-            ("associatedDomains", associatedDomains), ("deniedHosts", deniedHosts),
-            ("passThroughHosts", passThroughHosts),
-        ]
-        for (list, entries) in domainLists {
-            for domain in entries {
-                if let problem = DomainPattern.problem(domain.description) {
-                    throw WaypointError(
-                        .invalidHost,
-                        input: domain.description,
-                        message: "The policy's \(list): \(problem)"
-                    )
-                }
-            }
-        }
+        try check("schemes", Array(schemes).stablySorted(), Self.schemeProblem, .invalidScheme)
+        try check("deniedSchemes", Array(deniedSchemes).stablySorted(), Self.schemeProblem, .invalidScheme)
+        try check("passThroughSchemes", Array(passThroughSchemes).stablySorted(), Self.schemeProblem, .invalidScheme)
+        try check("associatedDomains", associatedDomains.map(\.description), DomainPattern.problem, .invalidHost)
+        try check("deniedHosts", deniedHosts.map(\.description), DomainPattern.problem, .invalidHost)
+        try check("passThroughHosts", passThroughHosts.map(\.description), DomainPattern.problem, .invalidHost)
     }
 
     /// Decides what happens to a link before it is routed.

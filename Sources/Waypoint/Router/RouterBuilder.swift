@@ -48,8 +48,12 @@ public struct RouterBuilder<Value: Sendable> {
     /// Fails on two routes with one name, on duplicates (the same shape after normalization, with the
     /// same scheme or host restriction, whatever the parameter names), and on ambiguity: two routes
     /// that match the same links at the same precedence and priority. Give one a higher `priority`
-    /// to settle an ambiguity.
+    /// to settle an ambiguity. Fails too on a ``RouterConfiguration/linkScheme`` that is no scheme
+    /// (`myapp://`), which would make every link built without a style unreadable.
     public func build() throws(WaypointError) -> Router<Value> {
+        if let scheme = configuration.linkScheme, let problem = LinkPolicy.schemeProblem(scheme) {
+            throw WaypointError(.invalidScheme, input: scheme, message: "The router's linkScheme: \(problem)")
+        }
         var indexByName = RouteNameIndex(capacity: routes.count)
         for index in routes.indices {
             let route = routes[index]
