@@ -7,6 +7,7 @@
 /// await dispatcher.receive(intake.url(url), in: scene)   // shown by that window's navigator
 /// ```
 public struct SceneID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The identity as the adapters give it: `UISceneSession.persistentIdentifier`, or `"main"`.
     public let rawValue: String
 
     /// The scene with identity `rawValue`: `SceneID(session.persistentIdentifier)`.
