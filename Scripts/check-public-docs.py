@@ -5,7 +5,7 @@ pages show an app's developer. Extensions a module makes on another module's typ
 (`MODULE@Other.symbols.json`) count as the module's.
 
 Members whose meaning a standard protocol fixes (`description`, `rawValue`, `init(from:)`, `==`…) need
-none of their own. A type at the top level (a struct, enum, class, actor or protocol) also shows a use
+none of their own, on a type that conforms to that protocol. A type at the top level (a struct, enum, class, actor or protocol) also shows a use
 of itself: its doc comment has a fenced code block (```swift, or ```yaml for what a manifest says).
 
 Usage: python3 Scripts/check-public-docs.py SYMBOL_GRAPH_DIR MODULE…
@@ -16,15 +16,34 @@ import json
 import os
 import sys
 
-# Members a standard library or Foundation protocol defines, named as the symbol graph names them.
+# Members a standard library or Foundation protocol defines, named as the symbol graph names them, with
+# the protocols that define them: one is exempt only on a type that conforms to one of those.
+STRING_LITERAL = {"Swift.ExpressibleByStringLiteral", "Swift.ExpressibleByExtendedGraphemeClusterLiteral",
+                  "Swift.ExpressibleByUnicodeScalarLiteral"}
 PROTOCOL_MEMBERS = {
-    "description", "debugDescription", "customMirror", "errorDescription", "rawValue", "init(rawValue:)",
-    "hash(into:)", "hashValue", "==(_:_:)", "<(_:_:)", "encode(to:)", "init(from:)", "makeIterator()",
-    "init(stringLiteral:)", "init(unicodeScalarLiteral:)", "init(extendedGraphemeClusterLiteral:)",
-    "init(integerLiteral:)", "init(floatLiteral:)", "init(booleanLiteral:)", "init(nilLiteral:)",
-    "init(arrayLiteral:)", "init(dictionaryLiteral:)",
+    "description": {"Swift.CustomStringConvertible", "Swift.LosslessStringConvertible"},
+    "debugDescription": {"Swift.CustomDebugStringConvertible"},
+    "customMirror": {"Swift.CustomReflectable"},
+    "errorDescription": {"Foundation.LocalizedError"},
+    "rawValue": {"Swift.RawRepresentable"},
+    "init(rawValue:)": {"Swift.RawRepresentable"},
+    "hash(into:)": {"Swift.Hashable"},
+    "hashValue": {"Swift.Hashable"},
+    "==(_:_:)": {"Swift.Equatable"},
+    "<(_:_:)": {"Swift.Comparable"},
+    "encode(to:)": {"Swift.Encodable"},
+    "init(from:)": {"Swift.Decodable"},
+    "makeIterator()": {"Swift.Sequence"},
+    "init(stringLiteral:)": STRING_LITERAL,
+    "init(unicodeScalarLiteral:)": STRING_LITERAL,
+    "init(extendedGraphemeClusterLiteral:)": STRING_LITERAL,
+    "init(integerLiteral:)": {"Swift.ExpressibleByIntegerLiteral"},
+    "init(floatLiteral:)": {"Swift.ExpressibleByFloatLiteral"},
+    "init(booleanLiteral:)": {"Swift.ExpressibleByBooleanLiteral"},
+    "init(nilLiteral:)": {"Swift.ExpressibleByNilLiteral"},
+    "init(arrayLiteral:)": {"Swift.ExpressibleByArrayLiteral"},
+    "init(dictionaryLiteral:)": {"Swift.ExpressibleByDictionaryLiteral"},
 }
-
 
 TYPES = {"swift.struct", "swift.enum", "swift.class", "swift.actor", "swift.protocol"}
 
@@ -41,9 +60,20 @@ def undocumented(directory, module):
     # The module's own graph, and its extensions of other modules' types, beside it.
     paths = [os.path.join(folders[0], f"{module}.symbols.json")]
     paths += sorted(glob.glob(os.path.join(folders[0], f"{module}@*.symbols.json")))
+    graphs = [json.load(open(path)) for path in paths]
+    # Which type each member belongs to, and which protocols each type conforms to (by name).
+    parent = {}
+    conforms = {}
+    for graph in graphs:
+        for relation in graph.get("relationships", []):
+            if relation["kind"] == "memberOf":
+                parent[relation["source"]] = relation["target"]
+            elif relation["kind"] == "conformsTo":
+                conforms.setdefault(relation["source"], set()).add(
+                    relation.get("targetFallback") or relation["target"])
     found = set()
-    for path in paths:
-        for symbol in json.load(open(path))["symbols"]:
+    for graph in graphs:
+        for symbol in graph["symbols"]:
             if symbol.get("accessLevel") not in ("public", "open"):
                 continue
             if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
@@ -55,7 +85,7 @@ def undocumented(directory, module):
                 if not top_level_type or any(line.strip() in ("```swift", "```yaml") for line in lines):
                     continue
                 problem = "has no code block in its doc comment"
-            elif name in PROTOCOL_MEMBERS:
+            elif PROTOCOL_MEMBERS.get(name, set()) & conforms.get(parent.get(symbol["identifier"]["precise"]), set()):
                 continue
             else:
                 problem = "has no doc comment"

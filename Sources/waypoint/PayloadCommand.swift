@@ -17,7 +17,7 @@ struct PayloadCommand: ParsableCommand {
     @Argument(help: "The route's name.")
     var route: String
 
-    @Option(name: .customLong("param"), help: "A parameter, as name=value; repeat for more.")
+    @Option(name: .customLong("param"), help: "A path parameter or query item, as name=value; repeat for more.")
     var parameters: [String] = []
 
     @Option(help: "The alert's title.") var title: String?

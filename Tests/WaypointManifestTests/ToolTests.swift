@@ -322,6 +322,39 @@ struct ToolTests {
         #expect(resolved.stdout.contains(#""targetContentIdentifier":"w2""#))
     }
 
+    @Test("payload types a route's declared query items, and refuses a name the route has neither way")
+    func payloadQuery() throws {
+        let path = try ToolRunner.temporaryManifest(
+            """
+            schemes: [myapp]
+            routes:
+              - name: search
+                pattern: /search
+                query: {q: string, page: {type: int, optional: true}}
+              - {name: order, pattern: /order}
+            """
+        )
+        let payload = try ToolRunner.run(
+            ["payload", "search", "--param", "q=books", "--param", "page=2", "--manifest", path]
+        )
+        #expect(payload.status == 0, "\(payload.stderr)")
+        #expect(payload.stdout.contains(#""deeplink" : "myapp://search?page=2&q=books""#), "\(payload.stdout)")
+        let slip = try ToolRunner.run(["payload", "search", "--param", "pgae=2", "--manifest", path])
+        #expect(slip.status != 0)
+        #expect(
+            slip.stderr.contains(
+                "'pgae' is neither a parameter nor a query item of the route 'search' (it has page, q). "
+                    + "Did you mean 'page'?"
+            ),
+            "\(slip.stderr)"
+        )
+        let mistyped = try ToolRunner.run(["payload", "search", "--param", "page=two", "--manifest", path])
+        #expect(mistyped.stderr.contains("'page' must be an int, got 'two'."), "\(mistyped.stderr)")
+        // A route that declares no query items takes any name as one, as the scenario's order link does.
+        let order = try ToolRunner.run(["payload", "order", "--param", "order_id=1234", "--manifest", path])
+        #expect(order.stdout.contains(#""deeplink" : "myapp://order?order_id=1234""#), "\(order.stdout)")
+    }
+
     @Test(
         "payload --provider builds the provider's shape, and resolve --provider reads it back",
         arguments: [

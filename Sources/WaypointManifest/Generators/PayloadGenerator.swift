@@ -49,7 +49,7 @@ package struct PayloadGenerator: Sendable {
             let known = router.routes.map(\.name).joined(separator: ", ")
             throw ManifestError("No route is named '\(name)'; the routes are: \(known).", at: nil)
         }
-        let typed = try typedParameters(parameters, for: route.pattern, of: name)
+        let typed = try typedParameters(parameters, for: route.pattern, query: route.value.query, of: name)
         let link: DeepLink
         do {
             link = try router.link(for: name, typed)
@@ -106,19 +106,33 @@ package struct PayloadGenerator: Sendable {
         return (try? encoder.encode(payload).count) ?? 0
     }
 
+    /// The values typed as the route reads them: a path parameter by its pattern, a query item the
+    /// route declares by its declaration. A route that declares its query items reads no other, so a
+    /// name it has neither way is a slip, refused with the nearest name; a route that declares none
+    /// gets any other name as a query item, as written.
     private func typedParameters(
         _ parameters: [String: String],
         for pattern: RoutePattern,
+        query: [QueryParameter],
         of route: String
     ) throws(ManifestError) -> [String: ParameterValue] {
         var types: [String: ParameterType] = [:]
+        for parameter in query { types[parameter.name] = parameter.type }
         for expansion in pattern.expansions {
             for case .parameter(let name, let type) in expansion { types[name] = type }
         }
         var typed: [String: ParameterValue] = [:]
         for (name, text) in parameters.sorted(by: { $0.key < $1.key }) {
-            // A name the pattern does not have becomes a query item of the link.
             guard let type = types[name] else {
+                guard query.isEmpty else {
+                    let known = types.keys.sorted()
+                    let hint = Spelling.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+                    throw ManifestError(
+                        "'\(name)' is neither a parameter nor a query item of the route '\(route)' "
+                            + "(it has \(known.joined(separator: ", "))).\(hint)",
+                        at: nil
+                    )
+                }
                 typed[name] = .string(text)
                 continue
             }
