@@ -50,8 +50,15 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
 
     /// The claimed deep link; `nil` for every definite answer (nothing to claim, not the service's
     /// URL, already claimed, expired). Throws when the service could not be reached after every try,
-    /// so the core asks again on the next launch.
+    /// so the core asks again on the next launch, and when the client's domain is no domain
+    /// (`links example.com`): no claim URL could ever match it, and saying the pasteboard held
+    /// someone else's URL would hide the mistake.
     public func deferredLink() async throws -> String? {
+        if let problem = DomainPattern.problem(service.domain) {
+            let message = "The link service's domain: \(problem)"
+            report(.unavailable(message))
+            throw ClaimError.unavailable(message)
+        }
         guard await source.mayHoldClaimURL() else {
             report(.nothingToClaim)
             return nil

@@ -66,6 +66,27 @@ struct ClaimingProviderTests {
         }
     }
 
+    @Test("A domain that is no domain is reported as such, before the pasteboard is read, and asked again")
+    func domainThatIsNoDomain() async throws {
+        let reports = Reports()
+        let source = CountingSource("https://links example.com/c/AQEAAAAAbm9uY2Vub25jZQ")
+        let provider = ClaimingDeferredLinkProvider(
+            service: LinkServiceClient(domain: "links example.com"),
+            source: source,
+            report: reports.add
+        )
+        await #expect(throws: ClaimError.self) { try await provider.deferredLink() }
+        #expect(source.readCount == 0)
+        #expect(
+            reports.all == [
+                .unavailable(
+                    "The link service's domain: 'links example.com' is not a domain; write 'example.com' or "
+                        + "'*.example.com'."
+                )
+            ]
+        )
+    }
+
     @Test("With nothing on the pasteboard, nothing is read and the answer is a definite none")
     func nothingToClaim() async throws {
         let source = CountingSource(nil)
