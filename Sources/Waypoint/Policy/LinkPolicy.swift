@@ -61,7 +61,8 @@ public struct LinkPolicy: Sendable, Hashable {
     /// LinkPolicy.schemeProblem("myapp://")  // "'myapp://' is not a scheme; write 'myapp' …"
     /// ```
     package static func schemeProblem(_ scheme: String) -> String? {
-        if let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+        // The link scanner's own byte rules, so a listed scheme is valid exactly when links can carry it.
+        if let first = scheme.utf8.first, LinkScanner.isSchemeLetter(first),
             scheme.utf8.allSatisfy(LinkScanner.isSchemeByte)
         {
             return nil
