@@ -75,12 +75,7 @@ if [[ "$brief" != --brief ]]; then
 fi
 
 # Public declarations, from the symbol graph the single -Osize compile wrote.
-python3 - "$out/symbols" <<'PY'
-import glob, json, sys
-symbols = [s for path in glob.glob(sys.argv[1] + "/Waypoint*.symbols.json") for s in json.load(open(path))["symbols"]]
-public = [s for s in symbols if s.get("accessLevel") in ("public", "open")]
-declared = [s for s in public if "::SYNTHESIZED::" not in s["identifier"]["precise"]]
-print(f"public declarations (symbol graph): {len(declared)}, {len(public)} with synthesized members")
-PY
+read -r declared with_synthesized < <(python3 Scripts/lib/public-declarations.py "$out/symbols")
+echo "public declarations (symbol graph): $declared, $with_synthesized with synthesized members"
 echo "declarations marked public: $(cat "${sources[@]}" | grep -cE '^\s*(@[A-Za-z]+ )*(nonisolated )?(public|open) ')"
 echo "lines in Sources/Waypoint: $(cat "${sources[@]}" | wc -l)"
