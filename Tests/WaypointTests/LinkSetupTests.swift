@@ -172,6 +172,54 @@ struct LinkSetupTests {
         #expect(names?.message.hasPrefix("Two routes are named 'chat'") == true)
     }
 
+    @Test("A redirect route whose target leads nowhere, or uses a parameter it lacks, is a setup error")
+    func redirectTargets() {
+        let chat = LinkRoute<Screen>("messages.detail", "/messages/{id:int}") { _ in .push(.chat(1)) }
+        let misspelled = Self.setupError([
+            chat, LinkRoute("chat.legacy", "/chat/{id:int}", redirectingTo: "/mesages/{id}"),
+        ])
+        #expect(misspelled?.code == .invalidRedirect)
+        #expect(misspelled?.names == ["chat.legacy"])
+        #expect(
+            misspelled?.message
+                == "The redirect of 'chat.legacy' leads to '/mesages/{id}' (made as '/mesages/1'), which no route "
+                + "that shows a screen matches."
+        )
+        let unknown = Self.setupError([chat, LinkRoute("old", "/old/{id:int}", redirectingTo: "/messages/{ident}")])
+        #expect(
+            unknown?.message == "The redirect of 'old' uses '{ident}', which its pattern '/old/{id:int}' does not have."
+        )
+        let optional = Self.setupError([chat, LinkRoute("old", "/old(/{id:int})", redirectingTo: "/messages/{id}")])
+        #expect(
+            optional?.message
+                == "The redirect of 'old' uses '{id}', which its pattern '/old(/{id:int})' does not have in every "
+                + "link (it is optional)."
+        )
+        // A target that is itself a redirect, or whose parameter has the wrong type for the route it names.
+        let chained = Self.setupError([
+            chat, LinkRoute("a", "/a/{id:int}", redirectingTo: "/b/{id}"),
+            LinkRoute("b", "/b/{id:int}", redirectingTo: "/messages/{id}"),
+        ])
+        #expect(chained?.names == ["a"])
+        let mistyped = Self.setupError([chat, LinkRoute("tag", "/tags/{name}", redirectingTo: "/messages/{name}")])
+        #expect(
+            mistyped?.message.hasSuffix(
+                "(made as '/messages/sample-value'), which no route that shows a screen matches."
+            ) == true
+        )
+        // What apps write builds: a kept parameter, a full URL, a target that needs no parameter, a manifest location.
+        #expect(
+            Self.setupError([chat, LinkRoute("chat.legacy", "/chat/{id:int}", redirectingTo: "/messages/{id}")]) == nil
+        )
+        #expect(
+            Self.setupError([chat, LinkRoute("web", "/m/{id:int}", redirectingTo: "myapp://messages/{id}")]) == nil
+        )
+        #expect(Self.setupError([chat, LinkRoute("home", "/start", redirectingTo: "/messages/1")]) == nil)
+        var located = LinkRoute<Screen>("old", "/old/{id:int}", redirectingTo: "/nowhere")
+        located.location = "shop.yaml:4:5"
+        #expect(Self.setupError([chat, located])?.message.hasPrefix("shop.yaml:4:5: The redirect of 'old'") == true)
+    }
+
     @Test("A route's handler builds the destination from the match, typed parameters in hand")
     func declaredDestination() async throws {
         let dispatcher = try LinkDispatcher<Screen>(

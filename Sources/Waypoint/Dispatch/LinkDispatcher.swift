@@ -58,7 +58,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// A dispatcher over routes declared with their handlers.
     ///
-    /// - Throws: ``WaypointError`` for a bad pattern, a duplicate or ambiguous route, a barrier a
+    /// - Throws: ``WaypointError`` for a bad pattern, a duplicate or ambiguous route, a redirect
+    ///   whose target leads to no route (``WaypointError/Code/invalidRedirect``), a barrier a
     ///   route names but `barriers` lacks, two barriers with one name, a policy listing what is no
     ///   scheme or no domain (`myapp://`, `https://example.com`), or a timeout or wait of 0 seconds or
     ///   less (``DispatcherConfiguration``, ``Barrier/maximumWait``).
@@ -132,6 +133,16 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 names: error.names,
                 underlyingCode: error.code,
                 message: error.description
+            )
+        }
+        for route in built.routes {
+            guard let redirect = route.value.redirect,
+                let problem = built.redirectProblem(of: route, to: redirect, isRedirect: { $0.redirect != nil })
+            else { continue }
+            throw WaypointError(
+                .invalidRedirect,
+                names: [route.name],
+                message: (route.value.location.map { "\($0): " } ?? "") + problem
             )
         }
         let checkedBarriers = try Self.checkedBarriers(

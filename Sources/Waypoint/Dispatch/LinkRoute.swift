@@ -36,6 +36,9 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     /// `nil`: the foreground-active window. A link that arrived through a window stays there.
     public let sceneRole: String?
     let handler: Handler
+    /// The target of a route made with `redirectingTo:`, kept so building the dispatcher can check
+    /// that it leads to a route (``Router/redirectProblem(of:to:isRedirect:)``).
+    var redirect: LinkTemplate?
     /// Where the route was declared, when not in Swift (`shop.yaml:4:5`): setup errors name it.
     /// Routes generated from a manifest set it.
     public var location: String?

@@ -132,7 +132,8 @@ extension WaypointError.Code {
     /// an action the manifest does not declare.
     public static let unknownAction = Self(name: .unknownAction)
 
-    /// A manifest route's `redirect:` leads to no route that shows a screen.
+    /// A redirect route's target (`redirectingTo:`, a manifest's `redirect:`) uses a parameter its
+    /// pattern does not have in every link, or leads to no route that shows a screen.
     public static let invalidRedirect = Self(name: .invalidRedirect)
     /// A dispatcher's timeout or wait is not more than 0 seconds and finite, its queue keeps no link,
     /// or its redirect count is negative.

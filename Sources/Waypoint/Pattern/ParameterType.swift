@@ -22,6 +22,18 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
 
     public var description: String { rawValue }
 
+    /// A value of this type, for checks that fill a pattern or a template without a real link:
+    /// a redirect's target, lint's sample links.
+    package var sampleText: String {
+        switch self {
+        case .int: "1"
+        case .uuid: "9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F"
+        case .bool: "true"
+        case .double: "1.5"
+        case .string: "sample-value"
+        }
+    }
+
     /// The one rule for what a bool is, wherever a link's text becomes one (a `{flag:bool}`
     /// segment, ``ParameterValue/boolValue``, a decoded query item): `true` or `false`, in any
     /// case; anything else (`1`, `yes`) is not a bool.

@@ -107,14 +107,37 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// The names of every parameter that some expansion uses, in the order they are written.
-    package var parameterNames: [String] {
-        var names: [String] = []
-        for expansion in expansions.stablySorted(by: { $0.count > $1.count }) {
-            for case .parameter(let name, _) in expansion where !names.contains(name) { names.append(name) }
-        }
-        return names
+    /// A parameter of the pattern: its name, its type, and whether every shape has it.
+    package struct TypedParameter: Sendable {
+        package let name: String
+        package let type: ParameterType
+        /// Whether every shape of the pattern has it (not only those with an optional group).
+        package let isInEveryShape: Bool
     }
+
+    /// Every parameter, in the order written (read from the longest shape first), with its type and
+    /// whether every shape has it: what reverse routing, redirects, typed route code and lint read
+    /// of a pattern.
+    package var typedParameters: [TypedParameter] {
+        var order: [String] = []
+        var types: [String: ParameterType] = [:]
+        var counts: [String: Int] = [:]
+        for expansion in expansions.stablySorted(by: { $0.count > $1.count }) {
+            for case .parameter(let name, let type) in expansion {
+                if types[name] == nil {
+                    order.append(name)
+                    types[name] = type
+                }
+                counts[name, default: 0] += 1
+            }
+        }
+        return order.map { name in
+            TypedParameter(name: name, type: types[name] ?? .string, isInEveryShape: counts[name] == expansions.count)
+        }
+    }
+
+    /// The names of every parameter that some expansion uses, in the order they are written.
+    package var parameterNames: [String] { typedParameters.map(\.name) }
 
     /// Whether a link with this scheme and host may match the route's prefix.
     @usableFromInline

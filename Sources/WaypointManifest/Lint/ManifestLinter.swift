@@ -102,17 +102,6 @@ package struct ManifestLinter {
         return (try? build(accepted), findings)
     }
 
-    /// A sample value for each parameter type: what a link to the route would carry.
-    static func sample(_ type: ParameterType) -> String {
-        switch type {
-        case .int: "1"
-        case .uuid: "9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F"
-        case .bool: "true"
-        case .double: "1.5"
-        case .string: "sample-value"
-        }
-    }
-
     /// Sample links for each expansion of a route, in each form it accepts.
     func sampleLinks(for route: ManifestRoute) -> [DeepLink] {
         let pattern = route.pattern
@@ -121,7 +110,7 @@ package struct ManifestLinter {
             let segments = expansion.flatMap { segment -> [String] in
                 switch segment {
                 case .literal(let text): [text]
-                case .parameter(_, let type): [Self.sample(type)]
+                case .parameter(_, let type): [type.sampleText]
                 case .wildcard: ["sample-value"]
                 case .catchAll: ["sample", "rest"]
                 }
@@ -392,7 +381,7 @@ package struct ManifestLinter {
             let name = placeholder.split(separator: ".").last.map(String.init) ?? placeholder
             let types = typesByName[name] ?? ParameterType.allCases
             fills = fills.flatMap { fill in
-                types.map { fill.merging([placeholder: Self.sample($0)]) { _, new in new } }
+                types.map { fill.merging([placeholder: $0.sampleText]) { _, new in new } }
             }
             fills = Array(fills.prefix(64))
         }
@@ -477,7 +466,7 @@ package struct ManifestLinter {
             for (index, component) in (detail.components ?? []).enumerated() where !component.exclude {
                 let pattern = component.path ?? "*"
                 let samples = ParameterType.allCases.map { type in
-                    AASAPattern.sampleText(pattern.replacingOccurrences(of: "?*", with: Self.sample(type)))
+                    AASAPattern.sampleText(pattern.replacingOccurrences(of: "?*", with: type.sampleText))
                 }
                 let links = samples.compactMap { path in
                     try? DeepLink("https://\(host)\(path.hasPrefix("/") ? path : "/" + path)")

@@ -290,15 +290,10 @@ public enum ManifestLoader {
                     + shown.map { "'\($0)'" }.joined(separator: " and ") + "."
             )
         }
-        // Only a parameter every shape has: one inside an optional group is missing from some links.
-        let parameters = route.pattern.typedParameters.filter(\.isInEveryShape).map(\.name)
-        for placeholder in template.placeholders where !parameters.contains(placeholder) {
+        if let (placeholder, problem) = route.pattern.redirectPlaceholderProblem(template, of: route.name) {
+            let parameters = route.pattern.typedParameters.filter(\.isInEveryShape).map(\.name)
             let nearest = Spelling.nearest(to: placeholder, in: parameters).map { " Did you mean '{\($0)}'?" } ?? ""
-            let optional = route.pattern.parameterNames.contains(placeholder) ? " in every link (it is optional)" : ""
-            throw node.error(
-                "The redirect of '\(route.name)' uses '{\(placeholder)}', which its pattern '\(route.pattern)' does "
-                    + "not have\(optional).\(nearest)"
-            )
+            throw node.error(problem + nearest)
         }
         return template
     }
