@@ -79,7 +79,6 @@ let file = FileManager.default.temporaryDirectory.appendingPathComponent("waypoi
 let key = PendingLinkKey.random()
 struct AppRouter { func show(_ plan: NavigationPlan<Screen>) async {} }
 let router = AppRouter()
-let quickActions = QuickActionCatalog<Void>([QuickAction(type: "com.example.messages", title: "Messages", link: "/messages")])
 """,
     "getting-started": """
 func show(_ screen: some Any, id: Int?) {}

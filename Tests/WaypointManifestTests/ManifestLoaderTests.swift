@@ -150,4 +150,23 @@ struct ManifestLoaderTests {
             "\(error)".contains(message)
         }
     }
+    @Test(
+        "A link template whose braces do not pair is refused at its line, by the rule the app's intake checks",
+        arguments: [
+            (
+                "rules: [{present: data.id, link: \"/a/{data.id\"}]",
+                ":5:36: The link template '/a/{data.id': a '{' is never closed"
+            ),
+            ("settings: \"/a/}\"", ":5:13: The link template '/a/}': a '}' closes no placeholder"),
+        ]
+    )
+    func templateBraces(notifications: String, message: String) {
+        let text =
+            "schemes: [myapp]\nroutes:\n  - {name: a, pattern: \"/a/{id}\"}\nnotifications:\n  \(notifications)\n"
+        #expect {
+            _ = try ManifestLoader.parse(text)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
 }

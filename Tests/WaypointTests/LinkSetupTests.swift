@@ -87,6 +87,111 @@ struct LinkSetupTests {
         )
     }
 
+    @Test("Without a dispatcher the same mistakes are found: a resolver resolves every link as the mistake")
+    func resolverSetup() throws {
+        var builder = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "myap"))
+        try builder.add("messages", "/messages/{id:int}", value: "messages")
+        let router = try builder.build()
+        let badPolicy = LinkPolicy(schemes: ["myapp://"])
+        #expect(throws: WaypointError.self) { try badPolicy.check() }
+        let fromPolicy = LinkResolver(router: router, policy: badPolicy).resolve("myapp://messages/1")
+        guard case .invalid(let policyError) = fromPolicy else {
+            Issue.record("a policy listing 'myapp://' resolved \(fromPolicy)")
+            return
+        }
+        #expect(policyError.code == .invalidScheme)
+        #expect(policyError.message.hasPrefix("The policy's schemes: 'myapp://' is not a scheme; write 'myapp'"))
+        // The router builds links with a scheme the policy refuses: reported, not a "forbidden" per link.
+        let policy = LinkPolicy(schemes: ["myapp"])
+        guard
+            case .invalid(let schemeError) = LinkResolver(router: router, policy: policy).resolve("myapp://messages/1")
+        else {
+            Issue.record("a router whose linkScheme the policy refuses resolved a link")
+            return
+        }
+        #expect(
+            schemeError.message
+                == "The router's linkScheme 'myap' is not one of the policy's schemes (myapp): every link built for "
+                + "a route without a scheme would be refused."
+        )
+        do {
+            _ = try LinkDispatcher<Screen>(
+                routes: [LinkRoute("pay", "/pay") { _ in .present(.pay) }],
+                policy: policy,
+                router: RouterConfiguration(linkScheme: "myap")
+            )
+            Issue.record("a dispatcher was built with a linkScheme its policy refuses")
+        } catch {
+            #expect(error.code == .invalidScheme)
+        }
+        // A matching scheme, in any case, resolves as before.
+        var good = RouterBuilder<String>(configuration: RouterConfiguration(linkScheme: "MyApp"))
+        try good.add("messages", "/messages/{id:int}", value: "messages")
+        let matched = LinkResolver(router: try good.build(), policy: policy).resolve("myapp://messages/1")
+        #expect(matched.match?.route.name == "messages")
+    }
+
+    @Test("A link template whose braces do not pair fails the intake's check, and names the template when filled")
+    func templateBraces() throws {
+        for (text, problem) in [
+            ("/messages/{data.messageId", "a '{' is never closed"),
+            ("/messages/data.messageId}", "a '}' closes no placeholder"),
+            ("/messages/{}", "'{}' names no value"),
+            ("/messages/{a{b}}", "a '{' opens a placeholder inside another"),
+        ] {
+            #expect(LinkTemplate(text).problem == problem)
+            do {
+                _ = try LinkTemplate(text).fill(from: ["data": ["messageId": "1"], "a": "1", "b": "2"])
+                Issue.record("'\(text)' was filled")
+            } catch {
+                #expect(error.code == .invalidConfiguration)
+                #expect(
+                    error.message
+                        == "The link template '\(text)': \(problem); write each placeholder as {key.path}."
+                )
+            }
+        }
+        #expect(LinkTemplate("/messages/{data.messageId}?tab={tab}").problem == nil)
+        #expect(LinkTemplate("/settings").problem == nil)
+
+        var intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
+        intake.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}")]
+        intake.shortcutRoutes = ["new": "/listings/new"]
+        intake.webOrigins = ["example.com"]
+        try intake.check()
+        // A push that meets the broken rule fails naming the template, not the link it would have made.
+        var broken = intake
+        broken.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId")]
+        #expect(throws: WaypointError.self) { try broken.check() }
+        let push = broken.notification(
+            NotificationResponseSnapshot(userInfo: ["aps": [:], "data": ["messageId": "1"]])
+        )
+        guard case .failure(let error) = push else {
+            Issue.record("a push through a broken rule gave \(push)")
+            return
+        }
+        #expect(error.message.contains("The link template '/messages/{data.messageId': a '{' is never closed"))
+        // Every other place a template or an origin is given is checked too.
+        var shortcut = intake
+        shortcut.shortcutRoutes = ["new": "/listings/{kind"]
+        #expect(throws: WaypointError.self) { try shortcut.check() }
+        var settings = intake
+        settings.notificationSettingsLink = "/settings/}"
+        #expect(throws: WaypointError.self) { try settings.check() }
+        var origin = intake
+        origin.webOrigins = ["https://example.com"]
+        do {
+            try origin.check()
+            Issue.record("a web origin written as a URL passed the check")
+        } catch {
+            #expect(error.code == .invalidHost)
+            #expect(error.message.hasPrefix("The web origins: 'https://example.com' is not a domain"))
+        }
+        var policy = intake
+        policy.policy = LinkPolicy(schemes: ["myapp://"])
+        #expect(throws: WaypointError.self) { try policy.check() }
+    }
+
     @Test(
         "A timeout or wait of 0 seconds or less, or NaN, a queue that keeps nothing and a negative redirect count are setup errors"
     )

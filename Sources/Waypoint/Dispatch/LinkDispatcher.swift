@@ -61,8 +61,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// - Throws: ``WaypointError`` for a bad pattern, a duplicate or ambiguous route, a redirect
     ///   whose target leads to no route (``WaypointError/Code/invalidRedirect``), a barrier a
     ///   route names but `barriers` lacks, two barriers with one name, a policy listing what is no
-    ///   scheme or no domain (`myapp://`, `https://example.com`), or a timeout or wait of 0 seconds or
-    ///   less (``DispatcherConfiguration``, ``Barrier/maximumWait``).
+    ///   scheme or no domain (`myapp://`, `https://example.com`), a router `linkScheme` the policy
+    ///   does not list, or a timeout or wait of 0 seconds or less (``DispatcherConfiguration``,
+    ///   ``Barrier/maximumWait``).
     public init(
         routes: [LinkRoute<Destination>],
         policy: LinkPolicy,
@@ -152,6 +153,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             waits: configuration.barrierWaits
         )
         self.resolver = LinkResolver(router: built, policy: policy, probe: probe)
+        if let problem = resolver.setupProblem { throw problem }
         self.fallbacks = fallbacks
         self.configuration = configuration
         self.machine = DispatchStateMachine(
@@ -336,8 +338,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// Takes whatever intake made of something that opened the app.
     ///
-    /// - Returns: The link's identifier (for ``cancel(_:)``), or `nil` for anything that is not a
-    ///   link to run (an action, a dismissal, a failure, a duplicate).
+    /// - Returns: The link's identifier (for ``cancel(_:)`` and ``outcome(of:timeout:)``), or `nil`
+    ///   for anything that is not a link to run: an action, a dismissal, a failure, a duplicate, and
+    ///   a link the policy refuses, which ends at once as ``DispatchOutcome/forbidden(reason:)``
+    ///   (reported as an event, its fallback run).
     @discardableResult
     public func receive(_ result: IntakeResult) -> UUID? {
         receive(result, in: nil)

@@ -124,13 +124,18 @@ public struct MandatoryBarrier: Sendable {
 /// LinkFallbacks(passThrough: { link in await openInSafari(link) }, actions: ["like": { await like($0.payload) }])
 /// ```
 public struct LinkFallbacks: Sendable {
-    /// Links of the app that no route matches (show a "not found" screen).
+    /// Links of the app that no route matches (show a "not found" screen). Runs when the link's
+    /// turn comes, once its window is ready.
     public var notFound: (@Sendable (DeepLink) async -> Void)?
-    /// Links that are not the app's (open them in Safari).
+    /// Links that are not the app's (open them in Safari). Runs when the link's turn comes.
     public var passThrough: (@Sendable (DeepLink) async -> Void)?
-    /// Links policy refused, with the reason.
+    /// Links refused, with the reason. A link the policy refuses (a scheme not the app's, a denied
+    /// host) runs it as soon as it is received, which can be before the app's first screen exists:
+    /// report or log it there, and show nothing. A link a route refuses for its source runs it
+    /// when the link's turn comes.
     public var forbidden: (@Sendable (DeepLink, String) async -> Void)?
-    /// Input that could not become a link: the input and the message.
+    /// Input that could not become a link: the input and the message. Runs as soon as it is
+    /// received, like a link the policy refuses.
     public var invalid: (@Sendable (String, String) async -> Void)?
     /// Notification actions by identifier (``NotificationActionTarget/handler`` actions).
     public var actions: [String: @Sendable (NotificationActionInvocation) async -> Void]

@@ -135,8 +135,9 @@ extension WaypointError.Code {
     /// A redirect route's target (`redirectingTo:`, a manifest's `redirect:`) uses a parameter its
     /// pattern does not have in every link, or leads to no route that shows a screen.
     public static let invalidRedirect = Self(name: .invalidRedirect)
-    /// A dispatcher's timeout or wait is not more than 0 seconds and finite, its queue keeps no link,
-    /// or its redirect count is negative.
+    /// A setup value that cannot work: a dispatcher's timeout or wait not more than 0 seconds and
+    /// finite, a queue that keeps no link, a negative redirect count, a link template whose braces
+    /// do not pair.
     public static let invalidConfiguration = Self(name: .invalidConfiguration)
 
     // MARK: A parameter as a file name, a store

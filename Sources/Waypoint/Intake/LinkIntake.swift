@@ -68,6 +68,39 @@ public struct LinkIntake: Sendable {
         self.maximumPayloadDepth = maximumPayloadDepth
     }
 
+    /// Checks what the intake was given, so a mistake fails when the app starts instead of when a
+    /// link arrives: the policy (``LinkPolicy/check()``), the braces of every link template (the
+    /// notification rules', the categories' actions', the quick actions', the activities', the
+    /// web messages' and the settings link) and the web origins. Call it where the intake is made;
+    /// an intake a manifest makes is checked by the manifest.
+    ///
+    /// ```swift
+    /// var intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"]))
+    /// intake.notificationRules = [NotificationRule(.present("data.id"), link: "/messages/{data.id")]
+    /// try intake.check()
+    /// // WaypointError invalidConfiguration: "The link template '/messages/{data.id': a '{' is never closed; …"
+    /// ```
+    ///
+    /// - Throws: ``WaypointError``: `invalidScheme` or `invalidHost` for the policy or an origin,
+    ///   `invalidConfiguration` for a template.
+    public func check() throws(WaypointError) {
+        try policy.check()
+        // Dictionaries in the order of their templates, so the same mistakes always report the same one first.
+        let mapped = Array(shortcutRoutes.values) + Array(activityRoutes.values)
+        for template in mapped.stablySorted(by: { $0.text < $1.text }) { try template.check() }
+        for rule in notificationRules { try rule.link.check() }
+        for message in webMessages { try message.link?.check() }
+        for action in notificationCategories.categories.flatMap(\.actions) {
+            if case .link(let template) = action.target { try template.check() }
+        }
+        try notificationSettingsLink?.check()
+        for origin in webOrigins {
+            if let problem = DomainPattern.problem(origin.description) {
+                throw WaypointError(.invalidHost, input: origin.description, message: "The web origins: \(problem)")
+            }
+        }
+    }
+
     /// A URL opened by the system: a custom scheme, or a web link (a universal link when it is
     /// `https` on an associated domain; otherwise a web link for policy to pass through).
     ///

@@ -35,8 +35,42 @@ public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible
         return names
     }
 
-    /// Fills every placeholder from `payload`; a missing or non-scalar value is an ``WaypointError``.
+    /// What is wrong with the template's braces, or `nil`: each `{` is closed by a `}` before the
+    /// next `{`, and names a value. A brace left open would otherwise reach the link, and the link,
+    /// not the template, would be blamed.
+    package var problem: String? {
+        var open = false
+        var isEmpty = true
+        for character in text {
+            switch character {
+            case "{":
+                if open { return "a '{' opens a placeholder inside another" }
+                (open, isEmpty) = (true, true)
+            case "}":
+                if !open { return "a '}' closes no placeholder" }
+                if isEmpty { return "'{}' names no value" }
+                open = false
+            default:
+                isEmpty = false
+            }
+        }
+        return open ? "a '{' is never closed" : nil
+    }
+
+    /// The template's brace mistake as the error that fill and ``LinkIntake/check()`` throw.
+    package func check() throws(WaypointError) {
+        guard let problem else { return }
+        throw WaypointError(
+            .invalidConfiguration,
+            input: text,
+            message: "The link template '\(text)': \(problem); write each placeholder as {key.path}."
+        )
+    }
+
+    /// Fills every placeholder from `payload`; a missing or non-scalar value is an ``WaypointError``,
+    /// and so is a template whose braces do not pair (``WaypointError/Code/invalidConfiguration``).
     public func fill(from payload: PayloadValue) throws(WaypointError) -> String {
+        try check()
         var output = ""
         var inQuery = false
         var rest = Substring(text)

@@ -72,13 +72,19 @@ public struct LinkPolicy: Sendable, Hashable {
         return "'\(scheme)' is not a scheme; \(hint)a scheme is a letter, then letters, digits, '+', '-' and '.'."
     }
 
-    /// Checks what the app listed: every scheme a scheme and every domain a domain
-    /// (``schemeProblem(_:)``, ``DomainPattern/problem(_:)``). A policy listing `myapp://` or
-    /// `https://example.com` would refuse or pass on every link meant for the app, so the dispatcher
-    /// is not built with one.
+    /// Checks what the app listed: every scheme a scheme and every domain a domain. A policy listing
+    /// `myapp://` or `https://example.com` would refuse or pass on every link meant for the app, so
+    /// a dispatcher is not built with one, a ``LinkResolver`` resolves every link as that mistake,
+    /// and ``LinkIntake/check()`` reports it.
+    ///
+    /// ```swift
+    /// try LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]).check()  // passes
+    /// try LinkPolicy(schemes: ["myapp://"]).check()
+    /// // WaypointError invalidScheme: "The policy's schemes: 'myapp://' is not a scheme; write 'myapp' …"
+    /// ```
     ///
     /// - Throws: ``WaypointError`` with code `invalidScheme` or `invalidHost`, naming the entry.
-    package func check() throws(WaypointError) {
+    public func check() throws(WaypointError) {
         func check(
             _ list: String,
             _ entries: [String],

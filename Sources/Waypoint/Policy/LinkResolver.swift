@@ -17,8 +17,16 @@ public struct LinkResolver<Value: Sendable>: Sendable {
 
     /// Counts resolutions, for the test that pins one per link; `nil` outside it.
     let probe: ResolutionProbe?
+    /// What makes the router and the policy unusable together, found when the resolver is made: a
+    /// policy listing what is no scheme or no domain, or a router building links with a scheme the
+    /// policy refuses. Every link resolves as this mistake, never as a misleading refusal.
+    let setupProblem: WaypointError?
 
     /// A resolver over a router and a policy.
+    ///
+    /// A policy that fails ``LinkPolicy/check()``, or a router whose
+    /// ``RouterConfiguration/linkScheme`` is not one of the policy's schemes, resolves every link
+    /// as `.invalid`, with that mistake's error; a ``LinkDispatcher`` is not built with either.
     public init(router: Router<Value>, policy: LinkPolicy) {
         self.init(router: router, policy: policy, probe: nil)
     }
@@ -27,6 +35,25 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         self.router = router
         self.policy = policy
         self.probe = probe
+        self.setupProblem = Self.setupProblem(router: router, policy: policy)
+    }
+
+    private static func setupProblem(router: Router<Value>, policy: LinkPolicy) -> WaypointError? {
+        do {
+            try policy.check()
+        } catch {
+            return error
+        }
+        guard let scheme = router.configuration.linkScheme?.lowercased(), !policy.schemes.contains(scheme) else {
+            return nil
+        }
+        let listed = policy.schemes.isEmpty ? "none" : Array(policy.schemes).stablySorted().joined(separator: ", ")
+        return WaypointError(
+            .invalidScheme,
+            input: scheme,
+            message: "The router's linkScheme '\(scheme)' is not one of the policy's schemes (\(listed)): every link "
+                + "built for a route without a scheme would be refused."
+        )
     }
 
     /// Applies policy to a parsed link, then routes it. A route restricted to other sources
@@ -47,6 +74,7 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// (all of them when `every`, else the first) and the first that matched but refuses it.
     package func resolved(_ link: DeepLink, every: Bool = true) -> ResolvedLink<Value> {
         probe?.count()
+        if let setupProblem { return ResolvedLink(resolution: .invalid(setupProblem)) }
         switch policy.evaluate(link) {
         case .deny(let reason):
             return ResolvedLink(resolution: .forbidden(link, reason: reason))

@@ -108,7 +108,7 @@ public enum ManifestLoader {
         }
         if let node = top["activities"] {
             manifest.activities = try node.entries().map { entry throws(ManifestError) in
-                (entry.key, LinkTemplate(try entry.value.nonEmptyString()))
+                (entry.key, try entry.value.template())
             }
         }
         if let node = top["webView"] {
@@ -117,7 +117,8 @@ public enum ManifestLoader {
             manifest.webView.messages = try (webView["messages"]?.list() ?? []).map { item throws(ManifestError) in
                 let fields = try item.mapping(allowed: ["name", "link"])
                 guard let name = fields["name"] else { throw item.error("A web message needs 'name'.") }
-                let link: LinkTemplate? = if let node = fields["link"] { LinkTemplate(try node.string()) } else { nil }
+                let link: LinkTemplate? =
+                    if let node = fields["link"] { try node.template(allowingEmpty: true) } else { nil }
                 return WebMessageRoute(name: try name.nonEmptyString(), link: link)
             }
         }
@@ -282,7 +283,7 @@ public enum ManifestLoader {
         of route: ManifestRoute,
         fields: [String: ManifestNode]
     ) throws(ManifestError) -> LinkTemplate {
-        let template = LinkTemplate(try node.nonEmptyString())
+        let template = try node.template()
         let shown = ["destination", "tab", "presentation", "query"].filter { fields[$0] != nil }
         guard shown.isEmpty else {
             throw node.error(
@@ -336,7 +337,7 @@ public enum ManifestLoader {
                 throw item.error("A notification rule needs 'present: KEY.PATH' or 'equals: {KEY.PATH: VALUE}'.")
             }
             settings.rules.append(
-                (NotificationRule(condition, link: LinkTemplate(try link.nonEmptyString())), item.location)
+                (NotificationRule(condition, link: try link.template()), item.location)
             )
         }
         for item in try fields["categories"]?.list() ?? [] {
@@ -354,7 +355,7 @@ public enum ManifestLoader {
                 )
             )
         }
-        if let link = fields["settings"] { settings.settingsLink = LinkTemplate(try link.nonEmptyString()) }
+        if let link = fields["settings"] { settings.settingsLink = try link.template() }
         return settings
     }
 
@@ -377,7 +378,7 @@ public enum ManifestLoader {
         }
         let target: NotificationActionTarget
         if let link = fields["link"] {
-            target = .link(LinkTemplate(try link.nonEmptyString()))
+            target = .link(try link.template())
         } else if try fields["handler"]?.bool() == true {
             target = .handler
         } else if try fields["payloadLink"]?.bool() == true {
@@ -421,7 +422,7 @@ public enum ManifestLoader {
         )
         return ManifestQuickAction(
             item: item,
-            link: LinkTemplate(try link.nonEmptyString()),
+            link: try link.template(),
             conditions: conditions,
             location: node.location
         )

@@ -65,6 +65,18 @@ struct ManifestNode {
         return value
     }
 
+    /// A link template, its braces checked at its line (``LinkTemplate/check()``, the rule the
+    /// app's intake meets), so a brace left open is not reported later as a link no route matches.
+    func template(allowingEmpty: Bool = false) throws(ManifestError) -> LinkTemplate {
+        let template = LinkTemplate(allowingEmpty ? try string() : try nonEmptyString())
+        do {
+            try template.check()
+        } catch {
+            throw self.error(error.message)
+        }
+        return template
+    }
+
     func int() throws(ManifestError) -> Int {
         guard case .scalar = node, let value = node.int else { throw error("'\(path)' must be a whole number.") }
         return value
