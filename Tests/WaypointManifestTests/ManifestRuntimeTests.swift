@@ -328,7 +328,10 @@ struct ManifestRuntimeTests {
         #expect(ManifestLinter(manifest: mandatory).lint().filter { $0.code == "unused-barrier" }.isEmpty)
         let linted = ManifestLinter(manifest: stray).lint().filter { $0.code == "unused-barrier" }
         #expect(
-            linted.map(\.message) == ["The barrier 'logn' has a wait, but no route names it. Did you mean 'login'?"]
+            linted.map(\.message) == [
+                "The barrier 'logn' has a wait, but no route names it; the route 'orders' names 'login', which has none. "
+                    + "One of the two names is misspelled."
+            ]
         )
     }
 

@@ -412,11 +412,17 @@ package struct ManifestLinter {
         let named = Set(manifest.routes.flatMap(\.barriers))
         return manifest.barrierWaits.sorted { $0.key < $1.key }.compactMap { name, wait in
             guard !named.contains(name), let meant = Spelling.nearest(to: name, in: named.sorted()) else { return nil }
+            // Either side may be the slip: the wait's name, or the name the routes use.
+            let routes = manifest.routes.filter { $0.barriers.contains(meant) }.map { "'\($0.name)'" }
+            let those =
+                routes.count == 1
+                ? "the route \(routes[0]) names" : "the routes \(routes.joined(separator: ", ")) name"
             return LintFinding(
                 severity: .warning,
                 code: "unused-barrier",
                 location: wait.location,
-                message: "The barrier '\(name)' has a wait, but no route names it. Did you mean '\(meant)'?"
+                message: "The barrier '\(name)' has a wait, but no route names it; \(those) '\(meant)', "
+                    + "which has none. One of the two names is misspelled."
             )
         }
     }
