@@ -17,7 +17,11 @@ package_swift_flags() {
     echo 6
     echo -package-name
     echo waypoint
-    sed -nE 's/.*enableUpcomingFeature\("([A-Za-z]+)"\).*/-enable-upcoming-feature\n\1/p' Package.swift
+    # One flag a line; read with a loop, as BSD sed writes no newline for "\n" in a replacement.
+    sed -nE 's/.*enableUpcomingFeature\("([A-Za-z]+)"\).*/\1/p' Package.swift | while read -r feature; do
+        echo -enable-upcoming-feature
+        echo "$feature"
+    done
 }
 
 # The versions given, each once, oldest first ("15.0 18.6").

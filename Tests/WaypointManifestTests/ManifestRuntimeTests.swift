@@ -326,6 +326,9 @@ struct ManifestRuntimeTests {
             Issue.record("a wait for a mandatory barrier failed: \(error)")
         }
         #expect(ManifestLinter(manifest: mandatory).lint().filter { $0.code == "unused-barrier" }.isEmpty)
+        // A near name with a wait of its own is no slip of this one: the stale wait is not called one.
+        let both = try ManifestLoader.parse(Self.orders + "\nbarriers: {logn: {wait: 30m}, login: {wait: 1h}}\n")
+        #expect(ManifestLinter(manifest: both).lint().filter { $0.code == "unused-barrier" }.isEmpty)
         let linted = ManifestLinter(manifest: stray).lint().filter { $0.code == "unused-barrier" }
         #expect(
             linted.map(\.message) == [

@@ -174,7 +174,12 @@ struct LinkSetupTests {
         // Every other place a template or an origin is given is checked too.
         var shortcut = intake
         shortcut.shortcutRoutes = ["new": "/listings/{kind"]
-        #expect(throws: WaypointError.self) { try shortcut.check() }
+        #expect {
+            try shortcut.check()
+        } throws: { error in
+            (error as? WaypointError)?.message.hasPrefix("The quick action 'new': The link template '/listings/{kind'")
+                == true
+        }
         var settings = intake
         settings.notificationSettingsLink = "/settings/}"
         #expect(throws: WaypointError.self) { try settings.check() }
@@ -300,18 +305,44 @@ struct LinkSetupTests {
                 == "The redirect of 'old' uses '{id}', which its pattern '/old(/{id:int})' does not have in every "
                 + "link (it is optional)."
         )
-        // A target that is itself a redirect, or whose parameter has the wrong type for the route it names.
-        let chained = Self.setupError([
-            chat, LinkRoute("a", "/a/{id:int}", redirectingTo: "/b/{id}"),
-            LinkRoute("b", "/b/{id:int}", redirectingTo: "/messages/{id}"),
+        // A chain is followed as the dispatcher follows it: within maximumRedirects, without a loop.
+        let a = LinkRoute<Screen>("a", "/a/{id:int}", redirectingTo: "/b/{id}")
+        let b = LinkRoute<Screen>("b", "/b/{id:int}", redirectingTo: "/messages/{id}")
+        #expect(Self.setupError([chat, a, b]) == nil)
+        do {
+            _ = try LinkDispatcher(
+                routes: [chat, a, b],
+                policy: Self.policy,
+                configuration: DispatcherConfiguration(maximumRedirects: 1)
+            )
+            Issue.record("a chain of two redirects built with maximumRedirects 1")
+        } catch {
+            #expect(
+                error.message
+                    == "The redirect of 'a' takes 2 redirect(s) (a → b), more than the dispatcher's maximumRedirects (1)."
+            )
+        }
+        let loop = Self.setupError([
+            chat, LinkRoute("ping", "/ping", redirectingTo: "/pong"),
+            LinkRoute("pong", "/pong", redirectingTo: "/ping"),
         ])
-        #expect(chained?.names == ["a"])
-        let mistyped = Self.setupError([chat, LinkRoute("tag", "/tags/{name}", redirectingTo: "/messages/{name}")])
+        #expect(loop?.message == "The redirect of 'ping' loops: ping → pong → ping.")
+        // A target that is not the app's own fails as it would when a link arrives.
+        let foreign = Self.setupError([
+            chat, LinkRoute("out", "/out/{id:int}", redirectingTo: "otherapp://messages/{id}"),
+        ])
         #expect(
-            mistyped?.message.hasSuffix(
-                "(made as '/messages/sample-value'), which no route that shows a screen matches."
-            ) == true
+            foreign?.message
+                == "The redirect of 'out' leads to 'otherapp://messages/1', which is not one of the app's own "
+                + "destinations (a path, one of the policy's schemes or an associated domain)."
         )
+        let brace = Self.setupError([chat, LinkRoute("old", "/old/{id:int}", redirectingTo: "/messages/{id")])
+        #expect(
+            brace?.message
+                == "The redirect of 'old': the link template '/messages/{id': a '{' is never closed."
+        )
+        // An untyped parameter may hold any text, an int among them: it may lead to an int's route.
+        #expect(Self.setupError([chat, LinkRoute("tag", "/tags/{name}", redirectingTo: "/messages/{name}")]) == nil)
         // What apps write builds: a kept parameter, a full URL, a target that needs no parameter, a manifest location.
         #expect(
             Self.setupError([chat, LinkRoute("chat.legacy", "/chat/{id:int}", redirectingTo: "/messages/{id}")]) == nil

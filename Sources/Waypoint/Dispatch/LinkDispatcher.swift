@@ -138,12 +138,18 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         }
         for route in built.routes {
             guard let redirect = route.value.redirect,
-                let problem = built.redirectProblem(of: route, to: redirect, isRedirect: { $0.redirect != nil })
+                let problem = built.redirectProblem(
+                    of: route,
+                    to: redirect,
+                    redirectOf: \.redirect,
+                    maximumRedirects: configuration.maximumRedirects,
+                    policy: policy
+                )
             else { continue }
             throw WaypointError(
                 .invalidRedirect,
                 names: [route.name],
-                message: (route.value.location.map { "\($0): " } ?? "") + problem
+                message: (route.value.location.map { "\($0): " } ?? "") + problem.message
             )
         }
         let checkedBarriers = try Self.checkedBarriers(
@@ -153,6 +159,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             waits: configuration.barrierWaits
         )
         self.resolver = LinkResolver(router: built, policy: policy, probe: probe)
+        // The policy passed its check above; what the resolver adds is the router's link scheme.
         if let problem = resolver.setupProblem { throw problem }
         self.fallbacks = fallbacks
         self.configuration = configuration

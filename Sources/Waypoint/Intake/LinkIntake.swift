@@ -70,30 +70,45 @@ public struct LinkIntake: Sendable {
 
     /// Checks what the intake was given, so a mistake fails when the app starts instead of when a
     /// link arrives: the policy (``LinkPolicy/check()``), the braces of every link template (the
-    /// notification rules', the categories' actions', the quick actions', the activities', the
-    /// web messages' and the settings link) and the web origins. Call it where the intake is made;
-    /// an intake a manifest makes is checked by the manifest.
+    /// notification rules', the categories' actions', the settings link, the quick actions', the
+    /// activities' and the web messages', in that order) and the web origins. Call it where the
+    /// intake is made; an intake a manifest makes is checked by the manifest.
     ///
     /// ```swift
     /// var intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"]))
-    /// intake.notificationRules = [NotificationRule(.present("data.id"), link: "/messages/{data.id")]
+    /// intake.shortcutRoutes = ["com.example.new": "/listings/{kind"]
     /// try intake.check()
-    /// // WaypointError invalidConfiguration: "The link template '/messages/{data.id': a '{' is never closed; …"
+    /// // WaypointError invalidConfiguration: "The quick action 'com.example.new': The link template
+    /// // '/listings/{kind': a '{' is never closed; …"
     /// ```
     ///
     /// - Throws: ``WaypointError``: `invalidScheme` or `invalidHost` for the policy or an origin,
-    ///   `invalidConfiguration` for a template.
+    ///   `invalidConfiguration` for a template, naming where it is given.
     public func check() throws(WaypointError) {
-        try policy.check()
-        // Dictionaries in the order of their templates, so the same mistakes always report the same one first.
-        let mapped = Array(shortcutRoutes.values) + Array(activityRoutes.values)
-        for template in mapped.stablySorted(by: { $0.text < $1.text }) { try template.check() }
-        for rule in notificationRules { try rule.link.check() }
-        for message in webMessages { try message.link?.check() }
-        for action in notificationCategories.categories.flatMap(\.actions) {
-            if case .link(let template) = action.target { try template.check() }
+        func check(_ template: LinkTemplate?, _ place: @autoclosure () -> String) throws(WaypointError) {
+            do {
+                try template?.check()
+            } catch {
+                throw WaypointError(error.code, input: error.input, message: "\(place()): \(error.message)")
+            }
         }
-        try notificationSettingsLink?.check()
+        try policy.check()
+        for (index, rule) in notificationRules.enumerated() { try check(rule.link, "Notification rule \(index + 1)") }
+        for category in notificationCategories.categories {
+            for action in category.actions {
+                if case .link(let template) = action.target {
+                    try check(template, "The action '\(action.id)' of the category '\(category.id)'")
+                }
+            }
+        }
+        try check(notificationSettingsLink, "The notification settings link")
+        for type in Array(shortcutRoutes.keys).stablySorted() {
+            try check(shortcutRoutes[type], "The quick action '\(type)'")
+        }
+        for type in Array(activityRoutes.keys).stablySorted() {
+            try check(activityRoutes[type], "The activity '\(type)'")
+        }
+        for message in webMessages { try check(message.link, "The web message '\(message.name)'") }
         for origin in webOrigins {
             if let problem = DomainPattern.problem(origin.description) {
                 throw WaypointError(.invalidHost, input: origin.description, message: "The web origins: \(problem)")

@@ -66,7 +66,8 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// Every route that matches `link` and accepts its source, in precedence order: what a
     /// dispatcher tries when a handler declines.
     public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
-        router.sourceAcceptedMatches(for: link, every: true).matches
+        guard setupProblem == nil else { return [] }
+        return router.sourceAcceptedMatches(for: link, every: true).matches
     }
 
     /// Policy, then routing, once: the one rule every resolution follows. Deny and pass-through end
@@ -118,7 +119,8 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// resolver.resolve(redirect: "https://evil.com/", from: outer)    // .forbidden(…)
     /// ```
     public func resolve(redirect target: String, from outer: DeepLink) -> Resolution<Value> {
-        switch policy.redirectTarget(target, from: outer) {
+        if let setupProblem { return .invalid(setupProblem) }
+        return switch policy.redirectTarget(target, from: outer) {
         case .own(let link): resolve(link)
         case .foreign(let link, let reason): .forbidden(link, reason: reason)
         case .invalid(let error): .invalid(error)

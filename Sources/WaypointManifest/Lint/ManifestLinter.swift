@@ -410,8 +410,10 @@ package struct ManifestLinter {
     /// it is built, refuses a wait for a barrier the app did not supply.)
     private func unusedBarrierWaits() -> [LintFinding] {
         let named = Set(manifest.routes.flatMap(\.barriers))
+        // A near name that has a wait of its own is no slip of this one: this wait is only stale.
+        let withoutWait = named.filter { manifest.barrierWaits[$0] == nil }.sorted()
         return manifest.barrierWaits.sorted { $0.key < $1.key }.compactMap { name, wait in
-            guard !named.contains(name), let meant = Spelling.nearest(to: name, in: named.sorted()) else { return nil }
+            guard !named.contains(name), let meant = Spelling.nearest(to: name, in: withoutWait) else { return nil }
             // Either side may be the slip: the wait's name, or the name the routes use.
             let routes = manifest.routes.filter { $0.barriers.contains(meant) }.map { "'\($0.name)'" }
             let those =

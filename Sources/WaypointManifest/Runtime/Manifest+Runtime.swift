@@ -96,9 +96,10 @@ extension Manifest {
         clock: any DispatchClock = SystemDispatchClock()
     ) throws(WaypointError) -> LinkDispatcher<Destination> {
         let mapped = destinations.keys.sorted().joined(separator: ", ")
-        // Checked against a router of its own only when there is a redirect: the dispatcher builds one too.
+        // Checked here first for the manifest's hint (the nearest pattern); the dispatcher checks the
+        // same rule again. Against a router of its own only when there is a redirect.
         if routes.contains(where: { $0.redirect != nil }), let router = try? makeRouter(),
-            let (route, message) = redirectProblems(router).first
+            let (route, message) = redirectProblems(router, maximumRedirects: configuration.maximumRedirects).first
         {
             throw WaypointError(.invalidRedirect, names: [route.name], message: "\(route.location): \(message)")
         }
