@@ -132,8 +132,9 @@ extension WaypointError.Code {
     /// an action the manifest does not declare.
     public static let unknownAction = Self(name: .unknownAction)
 
-    /// A redirect route's target (`redirectingTo:`, a manifest's `redirect:`) uses a parameter its
-    /// pattern does not have in every link, or leads to no route that shows a screen.
+    /// A redirect route's target (`redirectingTo:`, a manifest's `redirect:`) cannot work: its
+    /// braces do not pair, it uses a parameter its pattern does not have in every link, it is not
+    /// the app's own, or it leads to no route that shows a screen within `maximumRedirects`.
     public static let invalidRedirect = Self(name: .invalidRedirect)
     /// A setup value that cannot work: a dispatcher's timeout or wait not more than 0 seconds and
     /// finite, a queue that keeps no link, a negative redirect count, a link template whose braces
