@@ -448,6 +448,20 @@ struct ManifestRuntimeTests {
         }
         let linted = ManifestLinter(manifest: nowhere).lint().filter { $0.code == "redirect-leads-nowhere" }
         #expect(linted.map(\.severity) == [.error])
+        // A redirect to a redirect is followed as the dispatcher follows it; a loop is not.
+        let chained = try ManifestLoader.parse(
+            "schemes: [myapp]\nroutes:\n  - {name: books, pattern: \"/books/{id:int}\"}\n"
+                + "  - {name: a, pattern: \"/a/{id:int}\", redirect: \"/b/{id}\"}\n"
+                + "  - {name: b, pattern: \"/b/{id:int}\", redirect: \"/books/{id}\"}\n"
+                + "  - {name: ping, pattern: \"/ping\", redirect: \"/pong\"}\n"
+                + "  - {name: pong, pattern: \"/pong\", redirect: \"/ping\"}\n"
+        )
+        #expect(
+            ManifestLinter(manifest: chained).lint().filter { $0.code == "redirect-leads-nowhere" }.map(\.message) == [
+                "The redirect of 'ping' loops: ping → pong → ping.",
+                "The redirect of 'pong' loops: pong → ping → pong.",
+            ]
+        )
 
         #expect {
             _ = try ManifestLoader.parse(text.replacingOccurrences(of: "{id}\"}", with: "{bookID}\"}"))

@@ -101,6 +101,13 @@ struct LinkSetupTests {
         }
         #expect(policyError.code == .invalidScheme)
         #expect(policyError.message.hasPrefix("The policy's schemes: 'myapp://' is not a scheme; write 'myapp'"))
+        // Every way in meets it: a redirect, lenient text, and the candidates a dispatcher would try.
+        let broken = LinkResolver(router: router, policy: badPolicy)
+        let outer = try DeepLink("myapp://login", source: .urlScheme)
+        #expect(broken.resolve(redirect: "/messages/1", from: outer).status == .invalid)
+        #expect(broken.resolve(text: "/messages/1").status == .invalid)
+        #expect(broken.candidates(for: try DeepLink("/messages/1")).isEmpty)
+        #expect(LinkResolver(router: router, policy: LinkPolicy()).candidates(for: try DeepLink("/messages/1")).isEmpty)
         // The router builds links with a scheme the policy refuses: reported, not a "forbidden" per link.
         let policy = LinkPolicy(schemes: ["myapp"])
         guard
@@ -180,6 +187,29 @@ struct LinkSetupTests {
             (error as? WaypointError)?.message.hasPrefix("The quick action 'new': The link template '/listings/{kind'")
                 == true
         }
+        // Each place a template is given is named, so the app knows which one to mend.
+        var places = intake
+        places.notificationCategories = NotificationCategoryCatalog([
+            NotificationCategory(
+                id: "post",
+                actions: [NotificationAction(id: "open", title: "Open", target: .link("/p/{id"))]
+            )
+        ])
+        places.activityRoutes = ["com.example.view": "/v/{}"]
+        places.webMessages = [WebMessageRoute(name: "openBook", link: "/books/{id")]
+        func place(_ intake: LinkIntake) -> String? {
+            do {
+                try intake.check()
+                return nil
+            } catch {
+                return error.message.components(separatedBy: ": The link template").first
+            }
+        }
+        #expect(place(places) == "The action 'open' of the category 'post'")
+        places.notificationCategories = NotificationCategoryCatalog()
+        #expect(place(places) == "The activity 'com.example.view'")
+        places.activityRoutes = [:]
+        #expect(place(places) == "The web message 'openBook'")
         var settings = intake
         settings.notificationSettingsLink = "/settings/}"
         #expect(throws: WaypointError.self) { try settings.check() }

@@ -37,7 +37,7 @@ public struct LinkRoute<Destination: Hashable & Sendable>: Sendable {
     public let sceneRole: String?
     let handler: Handler
     /// The target of a route made with `redirectingTo:`, kept so building the dispatcher can check
-    /// that it leads to a route (``Router/redirectProblem(of:to:isRedirect:)``).
+    /// that it leads to a route (``Router/redirectProblem(of:to:redirectOf:maximumRedirects:policy:)``).
     var redirect: LinkTemplate?
     /// Where the route was declared, when not in Swift (`shop.yaml:4:5`): setup errors name it.
     /// Routes generated from a manifest set it.
