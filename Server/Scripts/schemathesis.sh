@@ -9,12 +9,17 @@ source "$(dirname "$0")/service.sh"
 port="${WAYPOINT_LINKS_PORT:-18082}"
 examples="${SCHEMATHESIS_EXAMPLES:-100}"
 
-# schemathesis from PyPI, pinned, in a virtual environment of its own (kept between runs).
+# schemathesis from PyPI, pinned, in a virtual environment of its own (kept between runs). A lock,
+# since CI runs this script on both engines at once and only one may install.
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/waypoint-links-schemathesis-4.32.5"
-if [ ! -x "$venv/bin/schemathesis" ]; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet "schemathesis==4.32.5"
-fi
+mkdir -p "$(dirname "$venv")"
+(
+    flock 9
+    if [ ! -x "$venv/bin/schemathesis" ]; then
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install --quiet "schemathesis==4.32.5"
+    fi
+) 9>"$venv.lock"
 
 database="${1:-$work/links.sqlite}"
 token="$("$binary" token create --name "schemathesis-$$-$RANDOM" --database "$database")"
