@@ -18,7 +18,10 @@ if ! git rev-parse --verify --quiet "$baseline^{commit}" >/dev/null; then
     exit 2
 fi
 echo "API baseline: $baseline"
-swift package diagnose-api-breaking-changes "$baseline" \
+# The baseline's API, dumped once into .ci/api-baseline-dumps/COMMIT/, so CI does not build the
+# baseline again each run (a minute). For a new baseline the tool builds it and writes its dumps
+# there: commit them with the new .ci/api-baseline.
+swift package diagnose-api-breaking-changes "$baseline" --baseline-dir .ci/api-baseline-dumps \
     --products Waypoint WaypointTesting WaypointLinksClient WaypointManifest \
     --breakage-allowlist-path .ci/api-breaks.txt 2>&1 |
     { grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Build complete|^Compiling|^Write' || true; }

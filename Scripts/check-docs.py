@@ -371,7 +371,7 @@ def check_docc():
 
     def build():
         for module in DOCUMENTED_MODULES:
-            subprocess.run(["swift", "build", "--target", module, "--scratch-path", scratch, "-Xswiftc",
+            subprocess.run(["swift", "build", "--target", module, "--scratch-path", scratch, "--disable-index-store", "-Xswiftc",
                             "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs],
                            cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
@@ -441,7 +441,8 @@ let package = Package(
     code.append("exit(DocCheck.failures.isEmpty && thrown.isEmpty ? 0 : 1)")
     open(os.path.join(sources, "main.swift"), "w").write("\n".join(code) + "\n")
     open(os.path.join(sources, "WaypointRoutes.swift"), "w").write(generated)
-    build = subprocess.run(["swift", "build", "--package-path", package], capture_output=True, text=True)
+    build = subprocess.run(["swift", "build", "--package-path", package, "--disable-index-store"], capture_output=True,
+                           text=True)
     if build.returncode != 0:
         errors = [l for l in (build.stdout + build.stderr).split("\n") if ": error:" in l]
         return ["the Swift blocks do not compile (generated in .build-docs/DocBlocks/Sources/DocBlocks/main.swift):\n"
