@@ -4,8 +4,7 @@
 # example manifest and waits for /health.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-# WAYPOINT_SWIFT_BUILD_FLAGS: what CI builds the service with (.ci/run), so this build is its build.
-swift build --package-path Server --product waypoint-links ${WAYPOINT_SWIFT_BUILD_FLAGS:-} 2>&1 | tail -n 1
+swift build --package-path Server --product waypoint-links 2>&1 | tail -n 1
 binary="$(swift build --package-path Server --show-bin-path)/waypoint-links"
 work="$(mktemp -d)"
 server=""
