@@ -191,4 +191,40 @@ struct CommandLineTests {
             }
         )
     }
+
+    @Test("codegen lints first: an error generates nothing and fails, a warning is printed at its line")
+    func codegenLints() throws {
+        let routes = """
+            schemes: [shop]
+            routes:
+              - {name: account, pattern: /account, barriers: [logn]}
+            barriers:
+              login: {wait: 30m}
+
+            """
+        let warned = try ToolRunner.temporaryManifest(routes)
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("waypoint-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let generated = try ToolRunner.run(["codegen", "--manifest", warned, "--output", output.path])
+        #expect(generated.status == 0)
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        #expect(
+            generated.stderr == "\(warned):5:10: warning: The barrier 'login' has a wait, but no route names it; "
+                + "the route 'account' names 'logn', which has none. One of the two names is misspelled. [unused-barrier]\n"
+        )
+        // A rule that leads to no route would only show at run time, as a push that opens nothing.
+        let broken = try ToolRunner.temporaryManifest(
+            routes + "notifications:\n  rules:\n    - {present: data.x, link: \"/nowhere/{data.x}\"}\n"
+        )
+        try FileManager.default.removeItem(at: output)
+        let refused = try ToolRunner.run(["codegen", "--manifest", broken, "--output", output.path])
+        #expect(refused.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("\(broken):8:7: error: The notification rule leads to '/nowhere/{data.x}'"))
+        #expect(
+            refused.stderr.hasSuffix("error: \(broken): nothing generated; `waypoint lint` lists the same findings.\n")
+        )
+    }
 }

@@ -169,7 +169,11 @@ struct LinkSetupTests {
         // A push that meets the broken rule fails naming the template, not the link it would have made.
         var broken = intake
         broken.notificationRules = [NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId")]
-        #expect(throws: WaypointError.self) { try broken.check() }
+        #expect {
+            try broken.check()
+        } throws: { error in
+            (error as? WaypointError)?.message.hasPrefix("The notification rule 1 of 1: The link template") == true
+        }
         let push = broken.notification(
             NotificationResponseSnapshot(userInfo: ["aps": [:], "data": ["messageId": "1"]])
         )

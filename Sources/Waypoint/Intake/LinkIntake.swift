@@ -93,7 +93,9 @@ public struct LinkIntake: Sendable {
             }
         }
         try policy.check()
-        for (index, rule) in notificationRules.enumerated() { try check(rule.link, "Notification rule \(index + 1)") }
+        for (index, rule) in notificationRules.enumerated() {
+            try check(rule.link, "The notification rule \(index + 1) of \(notificationRules.count)")
+        }
         for category in notificationCategories.categories {
             for action in category.actions {
                 if case .link(let template) = action.target {
