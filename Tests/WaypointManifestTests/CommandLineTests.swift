@@ -88,6 +88,16 @@ struct CommandLineTests {
         )
         #expect(parameter.status == 0)
         #expect(parameter.stdout.contains("messages/1?foo=bar"))
+        // A slip of a parameter's name is said as one, not only as a value missing.
+        let slip = try ToolRunner.run(["payload", "messages.detail", "--manifest", apartments, "--param", "ID=1"])
+        #expect(slip.status == 2)
+        #expect(
+            slip.stderr.hasSuffix(
+                "Route 'messages.detail' ('/messages/{id:int}') needs a value for 'id'. "
+                    + "The parameter 'ID' was given: did you mean 'id'?\n"
+            ),
+            "\(slip.stderr)"
+        )
         let resolved = try ToolRunner.run(
             ["resolve", "--manifest", apartments, "--notification", "-", "--format", "json"],
             stdin: parameter.stdout
@@ -225,6 +235,35 @@ struct CommandLineTests {
         #expect(refused.stderr.contains("\(broken):8:7: error: The notification rule leads to '/nowhere/{data.x}'"))
         #expect(
             refused.stderr.hasSuffix("error: \(broken): nothing generated; `waypoint lint` lists the same findings.\n")
+        )
+    }
+
+    @Test("resolve names a route that has a link's shape but not its types, and only then")
+    func typeMismatchHint() throws {
+        let manifest = try ToolRunner.temporaryManifest(
+            """
+            schemes: [shop]
+            routes:
+              - {name: order.number, pattern: "/orders/{n:int}(/items/{item:int})"}
+              - {name: order.id, pattern: "/orders/{id:uuid}"}
+              - {name: cart, pattern: /cart}
+
+            """
+        )
+        let output = try ToolRunner.run([
+            "resolve", "--manifest", manifest, "--format", "json", "shop://orders/x/items/y", "shop://carts/1",
+        ])
+        #expect(output.status == 1)
+        let reasons = output.stdout.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["reason"] as? String
+        }
+        // The two order routes are one shape untyped: the first is named.
+        #expect(
+            reasons == [
+                "No route matches /orders/x/items/y. The route 'order.number' (/orders/{n:int}(/items/{item:int})) "
+                    + "has its shape but not its types: the link gives 'x' for {n:int}, 'y' for {item:int}.",
+                "No route matches /carts/1.",
+            ]
         )
     }
 }

@@ -20,7 +20,7 @@ struct ToolTests {
         #expect(
             output.stdout.split(separator: "\n") == [
                 #"{"destination":"chat","fragment":"top","input":"deeplinkTutorial://messages/1?ref=push&ref=mail#top","parameters":{"id":1},"pattern":"/messages/{id:int}","query":{"ref":["push","mail"]},"route":"messages.detail","source":"urlScheme","status":"matched"}"#,
-                #"{"input":"deeplinkTutorial://messages/one","reason":"No route matches /messages/one.","source":"urlScheme","status":"notFound"}"#,
+                #"{"input":"deeplinkTutorial://messages/one","reason":"No route matches /messages/one. The route 'messages.detail' (/messages/{id:int}) has its shape but not its types: the link gives 'one' for {id:int}.","source":"urlScheme","status":"notFound"}"#,
                 #"{"input":"other://x","reason":"the scheme 'other' is not one of the app's schemes (deeplinktutorial)","source":"urlScheme","status":"forbidden"}"#,
                 #"{"input":"https://elsewhere.org/","reason":"Not the app's link: the system opens it.","source":"web","status":"passThrough"}"#,
                 #"{"input":"deeplinkTutorial://a\\b","reason":"Link 'deeplinkTutorial://a\\b' has a backslash at byte 20; it cannot be part of a link.","status":"invalid"}"#,

@@ -54,7 +54,10 @@ package struct PayloadGenerator: Sendable {
         do {
             link = try router.link(for: name, typed)
         } catch {
-            throw ManifestError(error.message, at: route.value.location)
+            throw ManifestError(
+                error.message + Self.slip(in: Array(parameters.keys), of: route.pattern.parameterNames),
+                at: route.value.location
+            )
         }
         var aps: [String: PayloadValue] = [:]
         var alertObject: [String: PayloadValue] = [:]
@@ -89,6 +92,19 @@ package struct PayloadGenerator: Sendable {
         var object = payload.objectValue
         object["aps"] = .object(aps)
         return try Self.checked(.object(object))
+    }
+
+    /// When a given parameter's name is a slip of one the pattern needs and was not given
+    /// (`orderId` for `orderID`), a sentence that says so; else nothing. A name the pattern does not
+    /// have is otherwise a query item, so without this the slip only shows as a missing value.
+    static func slip(in given: [String], of needed: [String]) -> String {
+        let missing = needed.filter { !given.contains($0) }
+        for name in given.sorted() where !needed.contains(name) {
+            if let meant = Spelling.nearest(to: name, in: missing) {
+                return " The parameter '\(name)' was given: did you mean '\(meant)'?"
+            }
+        }
+        return ""
     }
 
     /// The payload, if APNs accepts its size.

@@ -84,7 +84,7 @@ package struct ResolveReport: Sendable, Hashable {
             report.reason = "Not the app's link: the system opens it."
         case .notFound:
             report.status = .notFound
-            report.reason = "No route matches \(link.routingPath)."
+            report.reason = "No route matches \(link.routingPath)." + typeMismatch(link, in: resolver.router)
         case .matched(let match):
             report.status = .matched
             report.route = match.route.name
@@ -108,6 +108,63 @@ package struct ResolveReport: Sendable, Hashable {
             report.scene = match.route.value.scene
         }
         return report
+    }
+
+    /// When a route has the link's shape but a typed parameter refused its value (`abc` for
+    /// `/products/{id:int}`), a sentence naming the route and the values; else nothing. Found by
+    /// matching against the same routes with every parameter untyped, so the router's own rules
+    /// decide the shape.
+    static func typeMismatch(_ link: DeepLink, in router: Router<ManifestRoute>) -> String {
+        let untypedRoutes = router.routes.compactMap { route -> Route<Route<ManifestRoute>>? in
+            guard route.pattern.typedParameters.contains(where: { $0.type != .string }),
+                let pattern = try? RoutePattern(untyped(route.pattern.text))
+            else { return nil }
+            return Route(
+                name: route.name,
+                pattern: pattern,
+                priority: route.priority,
+                sources: route.sources,
+                value: route
+            )
+        }
+        func build(_ routes: [Route<Route<ManifestRoute>>]) -> Router<Route<ManifestRoute>>? {
+            var builder = RouterBuilder<Route<ManifestRoute>>(configuration: router.configuration)
+            for route in routes { builder.add(route) }
+            return try? builder.build()
+        }
+        // Two routes that differ only in a parameter's type are one shape untyped: keep the first.
+        var relaxed = build(untypedRoutes)
+        if relaxed == nil, !untypedRoutes.isEmpty {
+            var kept: [Route<Route<ManifestRoute>>] = []
+            for route in untypedRoutes where build(kept + [route]) != nil { kept.append(route) }
+            relaxed = build(kept)
+        }
+        guard let match = relaxed?.match(link) else { return "" }
+        let route = match.route.value
+        let values = route.pattern.typedParameters.filter { $0.type != .string }.compactMap { parameter in
+            match.parameters.string(parameter.name).map { "'\($0)' for {\(parameter.name):\(parameter.type)}" }
+        }
+        return " The route '\(route.name)' (\(route.pattern.text)) has its shape but not its types: the link gives "
+            + "\(values.joined(separator: ", "))."
+    }
+
+    /// A pattern's text with each parameter's type left out: `/products/{id:int}` → `/products/{id}`.
+    private static func untyped(_ pattern: String) -> String {
+        var text = ""
+        var inBraces = false
+        var skipping = false
+        for character in pattern {
+            switch character {
+            case "{": inBraces = true
+            case "}":
+                inBraces = false
+                skipping = false
+            case ":" where inBraces: skipping = true
+            default: break
+            }
+            if !skipping { text.append(character) }
+        }
+        return text
     }
 
     /// The JSON object, with exactly the keys that apply.
