@@ -120,8 +120,17 @@ struct ResolveCommand: ParsableCommand {
         if let notification {
             let text = try readInput(notification)
             let reading: NotificationReading
-            do {
+            do throws(WaypointError) {
                 let payload = try PayloadValue(json: text)
+                // APNs delivers an object; anything else would only read as a payload with no link.
+                guard case .object = payload else {
+                    throw WaypointError(
+                        .unsupportedPayload,
+                        input: text,
+                        message:
+                            "A notification payload is a JSON object ({\"aps\": …}); this is \(Self.kind(of: payload))."
+                    )
+                }
                 reading = intake.readNotification(
                     NotificationResponseSnapshot(
                         actionIdentifier: action ?? NotificationActionIdentifier.default,
@@ -177,5 +186,17 @@ struct ResolveCommand: ParsableCommand {
             print(output.format == .json ? jsonLine(report.json) : report.text)
         }
         if reports.contains(where: { $0.status != .matched }) { throw ExitCode(1) }
+    }
+
+    /// What a JSON value is, for a message: "an array", "a string", "null".
+    static func kind(of value: PayloadValue) -> String {
+        switch value {
+        case .string: "a string"
+        case .int, .double: "a number"
+        case .bool: "a boolean"
+        case .array: "an array"
+        case .object: "an object"
+        case .null: "null"
+        }
     }
 }

@@ -138,7 +138,7 @@ struct CommandLineTests {
         #expect(DomainPattern.problem("xn--exmple-4nf.com") == nil)
     }
 
-    @Test("A notification payload that is not JSON says where it breaks")
+    @Test("A notification payload that is not JSON says where it breaks, and one that is no object says so")
     func payloadJSONMessage() throws {
         let output = try ToolRunner.run(
             ["resolve", "--manifest", apartments, "--notification", "-"],
@@ -147,6 +147,10 @@ struct CommandLineTests {
         #expect(output.status == 1)
         #expect(output.stdout.contains("The payload is not valid JSON"))
         #expect(!output.stdout.contains("The data is not in the correct format"))
+        // JSON that is no object is said to be so, not read as a payload without a link.
+        let array = try ToolRunner.run(["resolve", "--manifest", apartments, "--notification", "-"], stdin: "[1,2]")
+        #expect(array.status == 1)
+        #expect(array.stdout.contains("A notification payload is a JSON object ({\"aps\": …}); this is an array."))
     }
 
     @Test("lint makes quick action links from their userInfo (a missing placeholder is a runtime value), and rules'")
