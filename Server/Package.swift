@@ -48,6 +48,8 @@ let package = Package(
                 .product(name: "Waypoint", package: "Waypoint"),
                 .product(name: "WaypointManifest", package: "Waypoint"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1.1 server's configuration (its idle timeout).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -18,7 +18,8 @@ receiver_port=$((port + 7))
 python3 Server/Scripts/webhook_receiver.py "$receiver_port" "$work/deliveries" &
 receiver=$!
 trap 'kill $receiver 2>/dev/null || true; cleanup' EXIT
-start_service "$port" "$database" --app-store-id 1234567890 --country-header CF-IPCountry --webhook-allow-private
+start_service "$port" "$database" --app-store-id 1234567890 --country-header CF-IPCountry --webhook-allow-private \
+    --idle-timeout 3
 
 failures=0
 # expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
@@ -156,6 +157,40 @@ grep -q "^imported $exported, refused 0" "$work/import" \
     && echo "ok    export --output through a symbolic link, $exported links, all imported again by import" \
     || { echo "FAIL  export then import: $exported exported; $(head -n 5 "$work/import")"; failures=$((failures + 1)); }
 expect 204 "delete it again (a database reused by the next run keeps none)" "${auth[@]}" -X DELETE "$base/api/links/kept"
+
+# A client that connects and stalls is closed after --idle-timeout (3 s here): one that sends
+# nothing, one whose request head stops half-way, one whose body stops; a request answered on a
+# kept-alive connection is not cut off, but the connection is once it idles.
+if python3 - "$port" <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+def closed_after(data):
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.settimeout(15)
+    started = time.monotonic()
+    connection.sendall(data)
+    while connection.recv(4096):
+        pass
+    return time.monotonic() - started
+stalls = {
+    "nothing sent": b"",
+    "half a head": b"GET /health HTTP/1.1\r\nHost: x\r\n",
+    "half a body": b"POST /api/claims HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    "idle after an answer": b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n",
+}
+failed = False
+for what, data in stalls.items():
+    seconds = closed_after(data)
+    ok = 2.5 <= seconds <= 8
+    failed |= not ok
+    print(f"{'ok   ' if ok else 'FAIL '} closed after {seconds:.1f} s: {what}")
+sys.exit(1 if failed else 0)
+PY
+then :; else failures=$((failures + 1)); fi
+grep -q "unexpected error" "$work/server.log" && {
+    echo "FAIL  a stalled client was logged as the service's error"
+    failures=$((failures + 1))
+}
 
 kill -TERM "$server"
 status=0

@@ -71,6 +71,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port = 8080
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a connection may send nothing before it is closed: while its request arrives, or between requests.",
+            discussion:
+                "A client that opens connections and stalls (slowloris) would otherwise hold them until the process "
+                + "stops. A request whose answer is being made is not cut off."
+        )
+    )
+    var idleTimeout: Double = 30
+
     @OptionGroup var database: DatabaseOptions
 
     @Option(name: .customLong("app-store-id"), help: "The app's App Store id, offered when a link names none.")
@@ -150,6 +160,9 @@ struct Serve: AsyncParsableCommand {
         guard clickWindow >= 0, clickWindow <= 60 else {
             throw ValidationError("--click-window is a number of seconds from 0 to 60.")
         }
+        guard idleTimeout >= 1, idleTimeout <= 3600 else {
+            throw ValidationError("--idle-timeout is a number of seconds from 1 to 3600.")
+        }
     }
 
     func run() async throws {
@@ -206,6 +219,7 @@ struct Serve: AsyncParsableCommand {
         }
         let app = Application(
             router: service.router(),
+            server: LinkService.server(idleTimeout: idleTimeout),
             configuration: ApplicationConfiguration(
                 address: .hostname(hostname, port: port),
                 serverName: "waypoint-links"
@@ -232,7 +246,12 @@ struct Serve: AsyncParsableCommand {
         // Normally written already, on the counter's way out; this covers a stop cut short.
         await service.clicks.writeTheRest()
         await store.close()
-        if let failure { throw failure }
+        if let failure {
+            if let problem = LinkService.startProblem(failure, hostname: hostname, port: port) {
+                throw CommandFailure(problem)
+            }
+            throw failure
+        }
     }
 
     /// How long a graceful stop may wait for requests under way.

@@ -20,6 +20,7 @@ struct ImportExportTests {
         Spring,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F8
         plain,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F9&ifl=http%3A%2F%2Finsecure.example.com
         kept,https://readapp.page.link/?link=https%3A%2F%2Fread.example.com%2Fb%2F5%3Futm_source%3Dmine&utm_source=theirs&utm_medium=email
+        storage,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F11&st=Eleven&si=https%3A%2F%2Ffirebasestorage.googleapis.com%2Fv0%2Fb%2Fx.png
         """
 
     static func post(
@@ -53,7 +54,7 @@ struct ImportExportTests {
                     token: fixture.token
                 )
                 #expect(status == .ok)
-                #expect(report["imported"] as? Int == 3)
+                #expect(report["imported"] as? Int == 4)
                 #expect(report["refused"] as? Int == 4)
                 let refusals = try #require(report["refusals"] as? [[String: Any]])
                 #expect(refusals.map { $0["line"] as? Int } == [5, 6, 7, 8])
@@ -63,8 +64,14 @@ struct ImportExportTests {
                     ]
                 )
                 #expect((refusals[0]["message"] as? String)?.contains("no 'link' parameter") == true)
-                #expect(report["ignoredParameters"] as? [String: Int] == ["efr": 1, "ibi": 1])
+                #expect(
+                    report["ignoredParameters"] as? [String: Int] == [
+                        "efr": 1, "ibi": 1, "si (an image not on the manifest's domains)": 1,
+                    ]
+                )
             }
+            // An image Firebase allowed anywhere is left out; the link and the rest of its preview are kept.
+            #expect(try await fixture.store.link(code: "storage")?.preview == ShortLink.Preview(title: "Eleven"))
             let spring = try #require(try await fixture.store.link(code: "spring"))
             #expect(spring.deepLink == "https://read.example.com/b/42?utm_source=poster&utm_campaign=spring")
             #expect(spring.route == "web.book")
@@ -98,7 +105,7 @@ struct ImportExportTests {
                         desktop: "https://www.example.com/desktop"
                     )
             )
-            #expect(try await fixture.store.links(after: nil, limit: 10, containing: nil).count == 3)
+            #expect(try await fixture.store.links(after: nil, limit: 10, containing: nil).count == 4)
         } catch {
             Issue.record(error)
         }

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Gives every error the one JSON shape of ``LinkServiceError``, so no client sees Hummingbird's
 /// own error body or a bare 500: a failing database is a 503 the client may retry, and anything
@@ -48,6 +49,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 )
             }
             throw LinkServiceError(Self.code(for: error.status), Self.message(for: error.status, request))
+        } catch let error as HTTPParserError {
+            // The client broke off or garbled its request (a stalled body closed by the idle
+            // timeout, a dropped connection): its doing, not the service's, and nobody reads the answer.
+            context.logger.info("request broke off", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            throw LinkServiceError(.invalidRequest, "The request ended before its body did.")
+        } catch is CancellationError {
+            context.logger.info("request cancelled", metadata: ["path": "\(request.uri.path)"])
+            throw LinkServiceError(.unavailable, "The service is stopping; nothing was changed. Try again.")
         } catch {
             context.logger.error("unexpected error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             throw LinkServiceError(.unavailable, "The service could not answer this request; nothing was changed.")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Prometheus
@@ -243,6 +244,39 @@ public struct LinkService: Sendable {
             throw LinkServiceStartError("'\(text)' is not a header name; give one such as \(example).")
         }
         return name
+    }
+
+    /// The HTTP/1.1 server to run the service on: one that closes a connection sending nothing for
+    /// `idleTimeout` seconds, while its request arrives or between requests (a client that opens
+    /// connections and stalls would otherwise hold them until the process stops). A request whose
+    /// answer is being made is not cut off.
+    ///
+    /// ```swift
+    /// Application(router: service.router(), server: LinkService.server(idleTimeout: 30), services: service.services)
+    /// ```
+    public static func server(idleTimeout seconds: Double) -> HTTPServerBuilder {
+        .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(seconds * 1_000_000_000))))
+    }
+
+    /// What to tell the person who started the service when its server stopped with `error`
+    /// before it answered anything, where the error's own text would not say what to do: nil for
+    /// any other error.
+    ///
+    /// ```swift
+    /// LinkService.startProblem(IOError(errnoCode: EADDRINUSE, reason: "bind"), hostname: "127.0.0.1", port: 8080)
+    /// // "127.0.0.1:8080 is in use by another process: stop it, or give --port another port."
+    /// ```
+    public static func startProblem(_ error: any Error, hostname: String, port: Int) -> String? {
+        guard let error = error as? IOError else { return nil }
+        switch error.errnoCode {
+        case EADDRINUSE:
+            return "\(hostname):\(port) is in use by another process: stop it, or give --port another port."
+        case EADDRNOTAVAIL:
+            return "\(hostname) is no address of this machine: give --hostname one of its addresses."
+        case EACCES:
+            return "Port \(port) needs privileges this process lacks: give --port one above 1023."
+        default: return nil
+        }
     }
 
     /// What must run beside the HTTP server: the click counter's writer. Hummingbird stops these

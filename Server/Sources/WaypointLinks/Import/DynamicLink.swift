@@ -8,7 +8,7 @@ import Foundation
 /// | `link` | `deepLink` (it must resolve to a route, as always), and `fallbacks.web` when it is `https`, since a Dynamic Link sent desktops there |
 /// | `isi`, `apn` | `fallbacks.appStoreID`, `fallbacks.playPackage` |
 /// | `ifl`, `afl`, `ofl` | `fallbacks.ios`, `fallbacks.android`, `fallbacks.desktop` |
-/// | `st`, `sd`, `si` | the preview's title, description and image |
+/// | `st`, `sd`, `si` | the preview's title, description and image (the import leaves out an image off the manifest's domains, and counts it) |
 /// | `utm_*` | added to the link's query, so the app and the web page receive them as before |
 ///
 /// Any other parameter (`ibi`, `efr`, `ius`…) has nothing to map to: it is counted in the import's

@@ -41,7 +41,7 @@ public struct LinkImport: Sendable {
     /// One link of the file: where it is, and what it asks for or why it cannot be read.
     struct Line {
         let number: Int
-        let input: Result<LinkInput, LinkServiceError>
+        var input: Result<LinkInput, LinkServiceError>
     }
 
     /// The file's links, read; nothing is created yet.
@@ -188,6 +188,9 @@ public struct LinkImport: Sendable {
         return lines
     }
 
+    /// How the report counts `si` images left out for not being on the manifest's domains.
+    static let offDomainImage = "si (an image not on the manifest's domains)"
+
     /// Reads the file and creates its links.
     ///
     /// - Parameter limit: the most links the file may hold; over it, nothing is created.
@@ -196,7 +199,20 @@ public struct LinkImport: Sendable {
     func run(_ text: String, api: AdminAPI, limit: Int = .max) async throws(LinkServiceError) -> ImportReport {
         // A misspelled domain would refuse every line alike: say it once instead.
         if let domain { _ = try api.rules.linkDomain(domain) }
-        let (lines, ignored) = try lines(of: text, limit: limit)
+        var (lines, ignored) = try lines(of: text, limit: limit)
+        if format == .fdl {
+            // Firebase let a preview image be anywhere (Firebase Storage, a CDN); a link here may
+            // only show one on the manifest's domains. The link is kept without it, and counted.
+            for index in lines.indices {
+                guard case .success(var input) = lines[index].input, let image = input.preview?.imageURL,
+                    !api.rules.allowsPreviewImage(image)
+                else { continue }
+                input.preview?.imageURL = nil
+                if input.preview == ShortLink.Preview() { input.preview = nil }
+                lines[index].input = .success(input)
+                ignored[Self.offDomainImage, default: 0] += 1
+            }
+        }
         let outcomes = await BulkCreation(api: api, importing: true).create(lines.map(\.input))
         var refusals: [ImportReport.Refusal] = []
         for (line, outcome) in zip(lines, outcomes) {

@@ -202,6 +202,12 @@ public struct LinkRules: Sendable {
         }
     }
 
+    /// Whether a preview image is one a link may have (`https`, default port, on the manifest's
+    /// domains): the import drops one that is not, instead of refusing its whole link.
+    func allowsPreviewImage(_ url: String) -> Bool {
+        (try? checkURL(url, field: "preview.imageURL", hosts: domains)) != nil
+    }
+
     /// An `https` URL at the default port, without user info, on one of `hosts`.
     private func checkURL(_ text: String, field: String, hosts: [DomainPattern]) throws(LinkServiceError) {
         let allowed = hosts.map(\.description).joined(separator: ", ")
