@@ -125,7 +125,10 @@ struct WebhookDeliverer: Service {
             let address = try await WebhookReceiver.checkAddresses(of: host, allowPrivate: allowPrivate)
             client = Self.makeClient(connecting: WebhookReceiver.unbracketed(host), to: address)
         } catch {
-            for delivery in deliveries { await record(delivery, failure: error.message) }
+            // A receiver the service refuses to reach (a private address without
+            // --webhook-allow-private, a name that does not resolve) is the operator's to mend,
+            // not a receiver's outage: said as a warning.
+            for delivery in deliveries { await record(delivery, failure: error.message, level: .warning) }
             return
         }
         await withTaskGroup(of: Void.self) { tries in
@@ -137,14 +140,15 @@ struct WebhookDeliverer: Service {
     }
 
     /// Stores a try's result: delivered (`failure` nil), or due again after the backoff.
-    private func record(_ delivery: WebhookDelivery, failure: String?) async {
+    private func record(_ delivery: WebhookDelivery, failure: String?, level: Logger.Level = .info) async {
         do {
             if let failure {
                 let next = now().addingTimeInterval(
                     Double(Self.backoff(afterAttempts: delivery.attempts).components.seconds)
                 )
                 try await store.retry(id: delivery.id, at: next, error: failure)
-                logger.info(
+                logger.log(
+                    level: level,
                     "webhook delivery failed; will retry",
                     metadata: ["delivery": "\(delivery.id)", "attempts": "\(delivery.attempts)", "error": "\(failure)"]
                 )
