@@ -105,7 +105,8 @@ struct Serve: AsyncParsableCommand {
         help: ArgumentHelp(
             "Seconds a link read for a visit is kept in memory; 0 reads the database for every visit.",
             discussion:
-                "With several instances, an edit or delete made on one reaches the others' redirects within this time."
+                "With several instances on PostgreSQL, an edit or delete made on one reaches the others as its "
+                + "notification arrives; this time bounds it if a notification is ever lost."
         )
     )
     var linkCacheSeconds: Double = 5
