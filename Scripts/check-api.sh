@@ -55,11 +55,11 @@ if [[ -z "$gone" && -z "$new" ]]; then
 fi
 if [[ -n "$gone" ]]; then
     echo "Public declarations no longer public (removed, renamed, changed or made package):"
-    printf '    %s\n' "$gone"
+    printf '%s\n' "$gone" | sed 's/^/    /'
 fi
 if [[ -n "$new" ]]; then
     echo "Public declarations .ci/public-api.txt does not list:"
-    printf '    %s\n' "$new"
+    printf '%s\n' "$new" | sed 's/^/    /'
 fi
 cat >&2 <<'MSG'
 The public API differs from .ci/public-api.txt. If that is meant, run `bash Scripts/check-api.sh

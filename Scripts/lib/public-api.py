@@ -38,7 +38,8 @@ def extension_note(extension):
     constrained extension from an unconstrained one of the same name."""
     if not extension:
         return ""
-    constraints = [f"{c['lhs']}: {c['rhs']}" if c["kind"] == "conformance" else f"{c['lhs']} == {c['rhs']}"
+    # A conformance or a superclass is written `T: U`, a same-type constraint `T == U`.
+    constraints = [f"{c['lhs']} == {c['rhs']}" if c["kind"] == "sameType" else f"{c['lhs']}: {c['rhs']}"
                    for c in extension.get("constraints", [])]
     if extension.get("typeKind") == "swift.protocol":
         return "  (default implementation" + (" where " + ", ".join(constraints) if constraints else "") + ")"

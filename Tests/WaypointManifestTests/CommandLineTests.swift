@@ -98,6 +98,10 @@ struct CommandLineTests {
             ),
             "\(slip.stderr)"
         )
+        // A short name two edits away is no slip of it.
+        let unrelated = try ToolRunner.run(["payload", "messages.detail", "--manifest", apartments, "--param", "q=1"])
+        #expect(unrelated.status == 2)
+        #expect(!unrelated.stderr.contains("did you mean"), "\(unrelated.stderr)")
         let resolved = try ToolRunner.run(
             ["resolve", "--manifest", apartments, "--notification", "-", "--format", "json"],
             stdin: parameter.stdout
@@ -242,7 +246,7 @@ struct CommandLineTests {
         )
     }
 
-    @Test("resolve names a route that has a link's shape but not its types, and only then")
+    @Test("resolve names a route that has a link's shape but not its types, and the values its types refused")
     func typeMismatchHint() throws {
         let manifest = try ToolRunner.temporaryManifest(
             """
@@ -251,11 +255,13 @@ struct CommandLineTests {
               - {name: order.number, pattern: "/orders/{n:int}(/items/{item:int})"}
               - {name: order.id, pattern: "/orders/{id:uuid}"}
               - {name: cart, pattern: /cart}
+              - {name: push.only, pattern: "/push/{n:int}", sources: [notification]}
 
             """
         )
         let output = try ToolRunner.run([
-            "resolve", "--manifest", manifest, "--format", "json", "shop://orders/x/items/y", "shop://carts/1",
+            "resolve", "--manifest", manifest, "--format", "json", "shop://orders/x/items/y", "shop://orders/5/items/y",
+            "shop://carts/1", "shop://push/x",
         ])
         #expect(output.status == 1)
         let reasons = output.stdout.split(separator: "\n").map { line in
@@ -266,7 +272,12 @@ struct CommandLineTests {
             reasons == [
                 "No route matches /orders/x/items/y. The route 'order.number' (/orders/{n:int}(/items/{item:int})) "
                     + "has its shape but not its types: the link gives 'x' for {n:int}, 'y' for {item:int}.",
+                // Only the value its type refused is named.
+                "No route matches /orders/5/items/y. The route 'order.number' (/orders/{n:int}(/items/{item:int})) "
+                    + "has its shape but not its types: the link gives 'y' for {item:int}.",
                 "No route matches /carts/1.",
+                // A route that takes no link from this source is no hint.
+                "No route matches /push/x.",
             ]
         )
     }

@@ -75,11 +75,12 @@ struct Serve: AsyncParsableCommand {
         help: ArgumentHelp(
             "Seconds a connection may send nothing before it is closed: while its request arrives, or between requests.",
             discussion:
-                "A client that opens connections and stalls (slowloris) would otherwise hold them until the process "
-                + "stops. A request whose answer is being made is not cut off."
+                "A client that opens connections and goes silent would otherwise hold them until the process "
+                + "stops. A request whose answer is being made is not cut off. Behind a proxy, give more than its "
+                + "upstream idle timeout (60 s for an AWS load balancer or nginx's keepalive)."
         )
     )
-    var idleTimeout: Double = 30
+    var idleTimeout: Double = LinkService.defaultIdleTimeout
 
     @OptionGroup var database: DatabaseOptions
 

@@ -1,7 +1,11 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import NIOCore
+import NIOHTTP1
 import Testing
-import WaypointLinks
+
+@testable import WaypointLinks
 
 /// A server that cannot start says what to change, not the socket call that failed.
 @Suite("Start-up problems")
@@ -19,5 +23,30 @@ struct StartProblemTests {
         // Anything else keeps its own message.
         #expect(problem(ECONNRESET) == nil)
         #expect(LinkService.startProblem(CancellationError(), hostname: "127.0.0.1", port: 80) == nil)
+    }
+}
+
+/// A request the client broke off, and one cut short by a stop, are the client's or the stop's
+/// doing: a JSON refusal each, not the 503 and error log of the unforeseen.
+@Suite("Requests that break off")
+struct BrokenOffRequestTests {
+    @Test("A broken-off body is a 400, a cancelled request a 503, both with the JSON error shape")
+    func brokenOff() async throws {
+        let router = Router()
+        router.add(middleware: ErrorMiddleware<BasicRequestContext>())
+        router.post("/broken") { _, _ -> String in throw HTTPParserError.invalidEOFState }
+        router.post("/cancelled") { _, _ -> String in throw CancellationError() }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/broken", method: .post) { response in
+                #expect(response.status == .badRequest)
+                let body = String(buffer: response.body)
+                #expect(body.contains(#""code":"invalidRequest""#), "\(body)")
+                #expect(body.contains("could not be read to its end"), "\(body)")
+            }
+            try await client.execute(uri: "/cancelled", method: .post) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains(#""code":"unavailable""#))
+            }
+        }
     }
 }

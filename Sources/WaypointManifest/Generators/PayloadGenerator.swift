@@ -100,7 +100,10 @@ package struct PayloadGenerator: Sendable {
     static func slip(in given: [String], of needed: [String]) -> String {
         let missing = needed.filter { !given.contains($0) }
         for name in given.sorted() where !needed.contains(name) {
-            if let meant = Spelling.nearest(to: name, in: missing) {
+            // A short name two edits away is no slip (`q` is not `id`): fewer edits than it has letters.
+            if let meant = Spelling.nearest(to: name, in: missing),
+                Spelling.distance(name.lowercased(), meant.lowercased()) < min(name.count, meant.count)
+            {
                 return " The parameter '\(name)' was given: did you mean '\(meant)'?"
             }
         }

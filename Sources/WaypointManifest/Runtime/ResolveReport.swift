@@ -111,60 +111,62 @@ package struct ResolveReport: Sendable, Hashable {
     }
 
     /// When a route has the link's shape but a typed parameter refused its value (`abc` for
-    /// `/products/{id:int}`), a sentence naming the route and the values; else nothing. Found by
-    /// matching against the same routes with every parameter untyped, so the router's own rules
-    /// decide the shape.
+    /// `/products/{id:int}`), a sentence naming the route and the refused values; else nothing.
+    /// Found by matching against the routes that take the link's source with every parameter
+    /// untyped, then with one typed at a time, so the router's own rules decide both.
     static func typeMismatch(_ link: DeepLink, in router: Router<ManifestRoute>) -> String {
-        let untypedRoutes = router.routes.compactMap { route -> Route<Route<ManifestRoute>>? in
-            guard route.pattern.typedParameters.contains(where: { $0.type != .string }),
-                let pattern = try? RoutePattern(untyped(route.pattern.text))
-            else { return nil }
-            return Route(
-                name: route.name,
-                pattern: pattern,
-                priority: route.priority,
-                sources: route.sources,
-                value: route
-            )
+        func relaxedRoute(_ route: Route<ManifestRoute>, typing kept: String? = nil) -> Route<Route<ManifestRoute>>? {
+            guard let pattern = try? RoutePattern(untyped(route.pattern.text, keeping: kept)) else { return nil }
+            return Route(name: route.name, pattern: pattern, priority: route.priority, sources: nil, value: route)
         }
         func build(_ routes: [Route<Route<ManifestRoute>>]) -> Router<Route<ManifestRoute>>? {
             var builder = RouterBuilder<Route<ManifestRoute>>(configuration: router.configuration)
             for route in routes { builder.add(route) }
             return try? builder.build()
         }
+        let candidates = router.routes.filter { route in
+            route.accepts(from: link.source) && route.pattern.typedParameters.contains { $0.type != .string }
+        }.compactMap { relaxedRoute($0) }
         // Two routes that differ only in a parameter's type are one shape untyped: keep the first.
-        var relaxed = build(untypedRoutes)
-        if relaxed == nil, !untypedRoutes.isEmpty {
+        var relaxed = build(candidates)
+        if relaxed == nil, !candidates.isEmpty {
             var kept: [Route<Route<ManifestRoute>>] = []
-            for route in untypedRoutes where build(kept + [route]) != nil { kept.append(route) }
+            for route in candidates where build(kept + [route]) != nil { kept.append(route) }
             relaxed = build(kept)
         }
         guard let match = relaxed?.match(link) else { return "" }
         let route = match.route.value
-        let values = route.pattern.typedParameters.filter { $0.type != .string }.compactMap { parameter in
-            match.parameters.string(parameter.name).map { "'\($0)' for {\(parameter.name):\(parameter.type)}" }
+        let refused = route.pattern.typedParameters.filter { $0.type != .string }.compactMap { parameter -> String? in
+            guard let value = match.parameters.string(parameter.name),
+                let typedAlone = relaxedRoute(route, typing: parameter.name),
+                build([typedAlone])?.match(link) == nil
+            else { return nil }
+            return "'\(value)' for {\(parameter.name):\(parameter.type)}"
         }
+        guard !refused.isEmpty else { return "" }
         return " The route '\(route.name)' (\(route.pattern.text)) has its shape but not its types: the link gives "
-            + "\(values.joined(separator: ", "))."
+            + "\(refused.joined(separator: ", "))."
     }
 
-    /// A pattern's text with each parameter's type left out: `/products/{id:int}` → `/products/{id}`.
-    private static func untyped(_ pattern: String) -> String {
+    /// A pattern's text with each parameter's type left out but `kept`'s:
+    /// `/products/{id:int}` → `/products/{id}`. (A `:` means a type only inside braces.)
+    private static func untyped(_ pattern: String, keeping kept: String? = nil) -> String {
         var text = ""
-        var inBraces = false
-        var skipping = false
+        var parameter: String?
         for character in pattern {
             switch character {
-            case "{": inBraces = true
-            case "}":
-                inBraces = false
-                skipping = false
-            case ":" where inBraces: skipping = true
-            default: break
+            case "{" where parameter == nil:
+                parameter = ""
+            case "}" where parameter != nil:
+                let inside = parameter ?? ""
+                let name = inside.split(separator: ":", maxSplits: 1).first.map(String.init) ?? inside
+                text += "{" + (name == kept ? inside : name) + "}"
+                parameter = nil
+            default:
+                if parameter != nil { parameter?.append(character) } else { text.append(character) }
             }
-            if !skipping { text.append(character) }
         }
-        return text
+        return text + (parameter.map { "{" + $0 } ?? "")
     }
 
     /// The JSON object, with exactly the keys that apply.

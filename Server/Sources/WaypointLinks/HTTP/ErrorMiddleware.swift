@@ -53,7 +53,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // The client broke off or garbled its request (a stalled body closed by the idle
             // timeout, a dropped connection): its doing, not the service's, and nobody reads the answer.
             context.logger.info("request broke off", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            throw LinkServiceError(.invalidRequest, "The request ended before its body did.")
+            throw LinkServiceError(.invalidRequest, "The request could not be read to its end: \(error).")
         } catch is CancellationError {
             context.logger.info("request cancelled", metadata: ["path": "\(request.uri.path)"])
             throw LinkServiceError(.unavailable, "The service is stopping; nothing was changed. Try again.")

@@ -247,16 +247,24 @@ public struct LinkService: Sendable {
     }
 
     /// The HTTP/1.1 server to run the service on: one that closes a connection sending nothing for
-    /// `idleTimeout` seconds, while its request arrives or between requests (a client that opens
-    /// connections and stalls would otherwise hold them until the process stops). A request whose
-    /// answer is being made is not cut off.
+    /// `idleTimeout` seconds (clamped to 1 second … 1 day; not a number is the default, 75), while
+    /// its request's head or body arrives or between requests, so a client that opens connections
+    /// and goes silent cannot hold them until the process stops. A request whose answer is being
+    /// made is not cut off. Behind a proxy that keeps connections to the service open, give a time
+    /// longer than the proxy's (60 s for an AWS load balancer and nginx's upstream keepalive), or
+    /// it may send a request down a connection the service is closing.
     ///
     /// ```swift
-    /// Application(router: service.router(), server: LinkService.server(idleTimeout: 30), services: service.services)
+    /// Application(router: service.router(), server: LinkService.server(idleTimeout: 75), services: service.services)
     /// ```
     public static func server(idleTimeout seconds: Double) -> HTTPServerBuilder {
-        .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(seconds * 1_000_000_000))))
+        let bounded = seconds.isNaN ? defaultIdleTimeout : min(max(seconds, 1), 86_400)
+        return .http1(configuration: .init(idleTimeout: .milliseconds(Int64(bounded * 1000))))
     }
+
+    /// The seconds ``server(idleTimeout:)`` and `serve --idle-timeout` use unless told otherwise:
+    /// longer than the 60 s most proxies keep an idle connection to their backend.
+    public static let defaultIdleTimeout: Double = 75
 
     /// What to tell the person who started the service when its server stopped with `error`
     /// before it answered anything, where the error's own text would not say what to do: nil for

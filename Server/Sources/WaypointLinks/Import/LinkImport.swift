@@ -188,8 +188,8 @@ public struct LinkImport: Sendable {
         return lines
     }
 
-    /// How the report counts `si` images left out for not being on the manifest's domains.
-    static let offDomainImage = "si (an image not on the manifest's domains)"
+    /// How the report counts `si` images left out: not `https` on the manifest's domains.
+    static let offDomainImage = "si (not an https image on the manifest's domains)"
 
     /// Reads the file and creates its links.
     ///
