@@ -50,3 +50,23 @@ struct BrokenOffRequestTests {
         }
     }
 }
+
+/// The idle timeout closes silent connections, never a request whose answer is still being made.
+@Suite("Idle timeout")
+struct IdleTimeoutTests {
+    @Test("An answer that takes longer than the idle timeout is still given whole")
+    func slowAnswerIsNotCutOff() async throws {
+        let router = Router()
+        router.get("/slow") { _, _ -> String in
+            try await Task.sleep(for: .seconds(2.5))
+            return "done"
+        }
+        let app = Application(router: router, server: LinkService.server(idleTimeout: 1))
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/slow", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "done")
+            }
+        }
+    }
+}
