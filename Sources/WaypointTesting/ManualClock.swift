@@ -18,10 +18,26 @@ public final class ManualClock: DispatchClock, Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A task in ``waitForSleepers(_:)``, waiting for `count` sleepers.
+    private struct SleeperWait {
+        let id: UUID
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var current: TimeInterval = 0
         var sleepers: [Sleeper] = []
         var cancelledBeforeSleeping: Set<UUID> = []
+        var sleeperWaits: [SleeperWait] = []
+        var cancelledBeforeWaiting: Set<UUID> = []
+
+        /// Takes out the waits that the sleepers now there satisfy.
+        mutating func satisfiedWaits() -> [SleeperWait] {
+            let count = sleepers.count
+            defer { sleeperWaits.removeAll { $0.count <= count } }
+            return sleeperWaits.filter { $0.count <= count }
+        }
     }
 
     private let state = Locked(State())
@@ -41,19 +57,22 @@ public final class ManualClock: DispatchClock, Sendable {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Next { case cancelled, wakeNow, sleep }
+                enum Next {
+                    case cancelled, wakeNow
+                    case sleep(waitsSatisfied: [SleeperWait])
+                }
                 let next = state.withLock { state -> Next in
                     if state.cancelledBeforeSleeping.remove(id) != nil { return .cancelled }
                     if seconds <= 0 { return .wakeNow }
                     state.sleepers.append(
                         Sleeper(id: id, deadline: state.current + seconds, continuation: continuation)
                     )
-                    return .sleep
+                    return .sleep(waitsSatisfied: state.satisfiedWaits())
                 }
                 switch next {
                 case .cancelled: continuation.resume(throwing: CancellationError())
                 case .wakeNow: continuation.resume()
-                case .sleep: break
+                case .sleep(let waits): for wait in waits { wait.continuation.resume() }
                 }
             }
         } onCancel: {
@@ -80,8 +99,28 @@ public final class ManualClock: DispatchClock, Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Returns once at least `count` tasks sleep on the clock.
+    /// Returns once at least `count` tasks sleep on the clock, or once the waiting task is
+    /// cancelled. It waits without taking a thread, so the tasks it waits for get to run.
     public func waitForSleepers(_ count: Int) async {
-        while sleeperCount < count { await Task.yield() }
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let answered = state.withLock { state -> Bool in
+                    if state.cancelledBeforeWaiting.remove(id) != nil || state.sleepers.count >= count { return true }
+                    state.sleeperWaits.append(SleeperWait(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if answered { continuation.resume() }
+            }
+        } onCancel: {
+            let wait = state.withLock { state -> SleeperWait? in
+                if let index = state.sleeperWaits.firstIndex(where: { $0.id == id }) {
+                    return state.sleeperWaits.remove(at: index)
+                }
+                state.cancelledBeforeWaiting.insert(id)
+                return nil
+            }
+            wait?.continuation.resume()
+        }
     }
 }

@@ -177,7 +177,7 @@ struct AdapterSupportTests {
         struct Slow: LinkDispatching {
             func receive(_ result: IntakeResult, in scene: SceneID?) async -> UUID? { UUID() }
             func isHandled(_ id: UUID) async -> Bool {
-                while !Task.isCancelled { await Task.yield() }
+                try? await Task.sleep(for: .seconds(testPatience))  // until cancelled
                 return true
             }
             func sceneDidConnect(_ scene: SceneID, shows: Set<String>) async {}

@@ -247,7 +247,7 @@ struct DispatcherTests {
     @Test("A link arriving during a barrier check waits, then runs after it")
     func linkDuringBarrierCheck() async throws {
         let app = try makeApp(configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4)))
-        app.loginNeverAnswers.update { $0 = true }
+        app.loginGate.close()
         await app.launch()
         await app.installRootUI()
         await app.becomeActive()
@@ -255,7 +255,7 @@ struct DispatcherTests {
         #expect(await app.loginPresented())
         await app.open("myapp://open/2")
         #expect(app.screens.isEmpty)
-        app.loginNeverAnswers.update { $0 = false }  // the user logs in
+        app.loginGate.open()  // the user logs in
         await app.settle()
         #expect(app.screens == [.secure(1), .open(1)])
     }
@@ -265,7 +265,7 @@ struct DispatcherTests {
         let app = try makeApp(
             configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4), barrierCheckTimeout: 60)
         )
-        app.loginNeverAnswers.update { $0 = true }
+        app.loginGate.close()
         await app.launch()
         await app.installRootUI()
         await app.becomeActive()
@@ -278,7 +278,7 @@ struct DispatcherTests {
         await app.settle()
         #expect(app.outcomes.first == .barrierTimedOut(barrier: "auth"))
         #expect(app.screens == [.open(1)])
-        app.loginNeverAnswers.update { $0 = false }
+        app.loginGate.open()
     }
 
     @Test("A login slower than the check timeout still lands when its barrier's wait is longer; past it, reported")
@@ -287,7 +287,7 @@ struct DispatcherTests {
         func loggingIn() async throws -> SimulatedApp {
             let app = try makeApp(configuration: DispatcherConfiguration(barrierCheckTimeout: 300))
             app.authWait = 3600
-            app.loginNeverAnswers.update { $0 = true }
+            app.loginGate.close()
             await app.launch()
             await app.installRootUI()
             await app.becomeActive()
@@ -299,7 +299,7 @@ struct DispatcherTests {
         let app = try await loggingIn()
         app.clock.advance(by: 360)  // six minutes: past the dispatcher's timeout, within the barrier's wait
         #expect(app.outcomes.isEmpty)
-        app.loginNeverAnswers.update { $0 = false }  // the user finishes signing in
+        app.loginGate.open()  // the user finishes signing in
         await app.settle()
         #expect(app.screens == [.secure(1)])
         #expect(app.outcomes == [.handled(route: "secure", plan: .pushOverRoot(.secure(1)))])
@@ -310,7 +310,7 @@ struct DispatcherTests {
         slow.clock.advance(by: 1)
         await slow.settle()
         #expect(slow.outcomes == [.barrierTimedOut(barrier: "auth")])
-        slow.loginNeverAnswers.update { $0 = false }
+        slow.loginGate.open()
     }
 
     @Test("Two links racing: latest-wins keeps the newest waiting one; FIFO runs both in order")
@@ -361,9 +361,10 @@ struct DispatcherTests {
         let app = try makeApp(
             configuration: DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 4), handlerTimeout: 5)
         )
-        let release = Locked(false)
+        let release = Gate()
+        release.close()
         app.handlers["open"] = { _ in
-            while !release.current { await Task.yield() }  // ignores cancellation on purpose
+            await release.pass()  // ignores cancellation on purpose
             return .handled(.push(.open(99)))
         }
         await app.launch()
@@ -373,8 +374,8 @@ struct DispatcherTests {
         await app.open("myapp://messages/2")
         await app.clock.waitForSleepers(1)
         app.clock.advance(by: 6)
-        while app.navigations.current.isEmpty { await Task.yield() }
-        release.update { $0 = true }  // the late completion
+        #expect(await eventually { !app.navigations.current.isEmpty })
+        release.open()  // the late completion
         await app.settle()
         try await Task.sleep(nanoseconds: 20_000_000)
         #expect(app.outcomes == [.timedOut(route: "open"), .handled(route: "chat", plan: .pushOverRoot(.chat(1)))])
@@ -428,7 +429,7 @@ struct DispatcherTests {
         await app.open("evil://open/1")
         await app.open("myapp://a b")
         await app.settle()
-        while forbidden.current.isEmpty || invalid.current.isEmpty { await Task.yield() }
+        #expect(await eventually { !forbidden.current.isEmpty && !invalid.current.isEmpty })
         #expect(app.notFound.current == ["myapp://nowhere"])
         #expect(app.passedThrough.current == ["https://elsewhere.org/page"])
         #expect(forbidden.current == ["the scheme 'evil' is not one of the app's schemes (myapp)"])
@@ -445,7 +446,7 @@ struct DispatcherTests {
         #expect(await app.dispatcher.cancel(held))
         #expect(await app.dispatcher.pendingLinks.isEmpty)
 
-        app.loginNeverAnswers.update { $0 = true }
+        app.loginGate.close()
         await app.installRootUI()
         await app.becomeActive()
         let running = try #require(await app.dispatcher.receive(try DeepLink("myapp://secure/1")))
@@ -454,7 +455,7 @@ struct DispatcherTests {
         await app.settle()
         #expect(app.outcomes == [.cancelled, .cancelled])
         #expect(await app.dispatcher.cancel(running) == false)
-        app.loginNeverAnswers.update { $0 = false }
+        app.loginGate.open()
     }
 
     @Test("A mandatory barrier applies to every link it names")
@@ -678,7 +679,7 @@ struct DispatcherTests {
         await app.deliver(
             NotificationResponseSnapshot(actionIdentifier: NotificationActionIdentifier.dismiss, userInfo: payload)
         )
-        while app.actions.current.isEmpty { await Task.yield() }
+        #expect(await eventually { !app.actions.current.isEmpty })
         #expect(app.actions.current == ["like:4"])
         #expect(app.events.read { $0.map(\.kind) }.contains(.dismissed(action: NotificationActionIdentifier.dismiss)))
         #expect(app.screens.isEmpty)

@@ -145,13 +145,13 @@ struct MultiSceneTests {
         let app = try await Self.makeWindowedApp(configuration: DispatcherConfiguration(barrierCheckTimeout: 30))
         await app.showScene(Self.first)
         await app.showScene(Self.second)
-        app.loginNeverAnswers.update { $0 = true }
+        app.loginGate.close()
         await app.open("myapp://secure/1", in: Self.second)
         #expect(await app.loginPresented())
         await app.disconnectScene(Self.second)
         // The link runs again in the first window, and asks for login there.
         #expect(await app.loginPresented(2))
-        app.loginNeverAnswers.update { $0 = false }
+        app.loginGate.open()
         await app.settle()
         #expect(app.loginScenes.current == [Self.second, Self.first])
         #expect(Self.shown(app) == ["window-1 secure(1)"])
@@ -166,15 +166,18 @@ struct MultiSceneTests {
             )
             await app.showScene(Self.first)
             await app.showScene(Self.second)
-            app.loginNeverAnswers.update { $0 = true }
+            app.loginGate.close()
             await app.open("myapp://secure/2", in: Self.first)
             #expect(await app.loginPresented())
             await app.open("myapp://messages/5", in: Self.second)
-            // Give the second window's lane every chance to run before the login is answered.
-            for _ in 0..<50 { await Task.yield() }
-            try await Task.sleep(nanoseconds: 20_000_000)
+            if independent {
+                #expect(await eventually { !Self.shown(app).isEmpty })
+            } else {
+                // Give the second window's lane every chance to run before the login is answered.
+                try await Task.sleep(for: .milliseconds(50))
+            }
             let beforeLogin = Self.shown(app)
-            app.loginNeverAnswers.update { $0 = false }
+            app.loginGate.open()
             await app.settle()
             if independent {
                 #expect(beforeLogin == ["window-2 chat(5)"])

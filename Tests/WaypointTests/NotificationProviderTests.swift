@@ -174,7 +174,7 @@ struct NotificationProviderTests {
         let events = Locked<[DispatchEvent<String>.Kind]>([])
         await dispatcher.observe { event in events.update { $0.append(event.kind) } }
         #expect(await dispatcher.receive(Self.intake([.braze]).notification(Self.tap(silent))) == nil)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await eventually { !events.current.isEmpty })
         #expect(events.current.count == 1)
         if case .finished(.notForRouting(let message)) = events.current.first {
             #expect(message.contains("appboy_uninstall_tracking"))
@@ -255,14 +255,16 @@ struct NotificationProviderTests {
             await dispatcher.observe { event in events.update { $0.append(event.kind) } }
             #expect(await dispatcher.receive(result) == nil)
         }
-        try await Task.sleep(nanoseconds: 20_000_000)
-        #expect(handled.current == ["someOtherId"])
-        let reported = events.current.compactMap { kind -> String? in
-            if case .finished(.notForRouting(let message)) = kind { return message }
-            return nil
+        func reported() -> [String] {
+            events.current.compactMap { kind -> String? in
+                if case .finished(.notForRouting(let message)) = kind { return message }
+                return nil
+            }
         }
+        #expect(await eventually { !handled.current.isEmpty && !reported().isEmpty })
+        #expect(handled.current == ["someOtherId"])
         #expect(
-            reported == [
+            reported() == [
                 "Klaviyo's button 'someOtherId' opens no link, and no action handler is given for it: the app opens "
                     + "where it was."
             ]

@@ -251,7 +251,7 @@ struct ScenarioTests {
         }
         await app.openNotificationSettings()
         await app.settle()
-        while app.actions.current.isEmpty { await Task.yield() }
+        #expect(await eventually { !app.actions.current.isEmpty })
         #expect(app.actions.current == ["like:8"])
         #expect(app.screens == [.post(8), .settings])
         #expect(app.events.read { $0.map(\.kind) }.contains(.dismissed(action: NotificationActionIdentifier.dismiss)))

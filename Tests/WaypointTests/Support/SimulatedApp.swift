@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Waypoint
 import WaypointTesting
 
@@ -44,8 +45,9 @@ final class SimulatedApp: @unchecked Sendable {
     /// What the user does when the login screen is presented: log in or cancel.
     let loginAnswer = Locked(true)
     let loginPresentations = Locked(0)
-    /// Set to keep the login screen up until the test says (a barrier check that never answers).
-    let loginNeverAnswers = Locked(false)
+    /// Close it to keep the login screen up until the test opens it again (a barrier check that
+    /// never answers, and ignores cancellation meanwhile).
+    let loginGate = Gate()
     let notFound = Locked<[String]>([])
     let passedThrough = Locked<[String]>([])
     let actions = Locked<[String]>([])
@@ -156,17 +158,16 @@ final class SimulatedApp: @unchecked Sendable {
         let isLoggedIn = self.isLoggedIn
         let loginAnswer = self.loginAnswer
         let presentations = self.loginPresentations
-        let neverAnswers = self.loginNeverAnswers
+        let loginGate = self.loginGate
         let loginScenes = self.loginScenes
         return Barrier("auth", maximumWait: authWait) { _ in
             isLoggedIn.current ? .passed : .needsCheck
         } check: { context in
             presentations.update { $0 += 1 }
             loginScenes.update { $0.append(context.scene) }
-            if neverAnswers.current {
-                // The login screen stays up and ignores cancellation: only the timeout frees the queue.
-                while neverAnswers.current { await Task.yield() }
-            }
+            // While the gate is closed the login screen stays up and ignores cancellation: only the
+            // timeout frees the queue.
+            await loginGate.pass()
             let answer = loginAnswer.current
             if answer { isLoggedIn.update { $0 = true } }
             return answer
@@ -212,7 +213,14 @@ final class SimulatedApp: @unchecked Sendable {
     func webMessage(_ message: WebMessageSnapshot) async { await dispatcher.receive(intake.webMessage(message)) }
     func openNotificationSettings() async { await dispatcher.receive(intake.notificationSettings()) }
 
-    func settle() async { await dispatcher.waitUntilIdle() }
+    /// Waits until the dispatcher has nothing left to run; a dispatcher that never gets there fails
+    /// the test after ``testPatience`` rather than hanging the run.
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let dispatcher = self.dispatcher
+        if !(await finishes { await dispatcher.waitUntilIdle() }) {
+            Issue.record("The dispatcher was still busy after \(Int(testPatience)) s.", sourceLocation: sourceLocation)
+        }
+    }
 
     /// The final outcome of every link, in order.
     var outcomes: [DispatchOutcome<Screen>] {
@@ -233,15 +241,11 @@ final class SimulatedApp: @unchecked Sendable {
     /// The scene each login screen was presented in.
     let loginScenes = Locked<[SceneID]>([])
 
-    /// Waits until the login screen was presented `count` times; `false` after 5 seconds, so a
-    /// broken dispatcher fails the test instead of hanging it.
+    /// Waits until the login screen was presented `count` times; `false` after ``testPatience``,
+    /// so a broken dispatcher fails the test instead of hanging it.
     func loginPresented(_ count: Int = 1) async -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while loginPresentations.current < count {
-            guard Date() < deadline, !Task.isCancelled else { return false }
-            await Task.yield()
-        }
-        return true
+        let presentations = loginPresentations
+        return await eventually { presentations.current >= count }
     }
 
     /// `scene(_:willConnectTo:options:)`: the scene connects with what it shows, gets its own

@@ -1,0 +1,96 @@
+import Foundation
+@testable import Waypoint
+
+// Waiting in tests: every wait is bounded, so a broken dispatcher fails its test instead of hanging
+// the run, and none spins, so tests running side by side on two cores leave each other the
+// threads. (A loop of `Task.yield()` keeps a cooperative thread busy; under load that starved the
+// very task it waited for, past a deadline.)
+
+/// How long a test waits for something that should happen: far beyond what it takes on a loaded
+/// machine, short of a run's own limits.
+let testPatience: Double = 60
+
+/// Checks `condition` every millisecond until it holds; `false` after `seconds`, or when the test
+/// is cancelled.
+///
+/// ```swift
+/// #expect(await eventually { app.actions.current == ["like:4"] })
+/// ```
+func eventually(within seconds: Double = testPatience, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        do { try await Task.sleep(for: .milliseconds(1)) } catch { return false }
+    }
+    return true
+}
+
+/// Runs `work` and waits for it up to `seconds`: `true` when it finished, `false` when time ran
+/// out first (then `work` is left running, unobserved).
+///
+/// ```swift
+/// let settled = await finishes { await dispatcher.waitUntilIdle() }   // true
+/// ```
+func finishes(within seconds: Double = testPatience, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
+        let answer: @Sendable (Bool) -> Void = { finished in
+            let continuation = waiting.withLock { waiting in
+                defer { waiting = nil }
+                return waiting
+            }
+            continuation?.resume(returning: finished)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            answer(false)
+        }
+        Task {
+            await work()
+            answer(true)
+            timer.cancel()
+        }
+    }
+}
+
+/// A door tasks wait at without spinning until the test opens it; they keep waiting when
+/// cancelled, as a login screen the user has not answered stays up.
+///
+/// ```swift
+/// let gate = Gate()
+/// gate.close()
+/// // … a task calls `await gate.pass()` and waits …
+/// gate.open()   // it goes on
+/// ```
+final class Gate: Sendable {
+    private struct State {
+        var isOpen = true
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    var isOpen: Bool { state.withLock(\.isOpen) }
+
+    func close() { state.withLock { $0.isOpen = false } }
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns at once when open, else when the test opens it.
+    func pass() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isOpen = state.withLock { state in
+                if !state.isOpen { state.waiting.append(continuation) }
+                return state.isOpen
+            }
+            if isOpen { continuation.resume() }
+        }
+    }
+}
