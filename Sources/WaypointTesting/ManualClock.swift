@@ -51,6 +51,10 @@ public final class ManualClock: DispatchClock, Sendable {
     /// How many tasks are sleeping on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// How many tasks wait in ``waitForSleepers(_:)``: the package's tests wait for one to be
+    /// suspended before cancelling it.
+    package var sleeperWaitCount: Int { state.withLock { $0.sleeperWaits.count } }
+
     /// Sleeps until the clock is advanced `seconds` past now; throws `CancellationError` when the task
     /// is cancelled. A sleep of 0 or less returns at once.
     public func sleep(seconds: TimeInterval) async throws {

@@ -177,7 +177,10 @@ struct AdapterSupportTests {
         struct Slow: LinkDispatching {
             func receive(_ result: IntakeResult, in scene: SceneID?) async -> UUID? { UUID() }
             func isHandled(_ id: UUID) async -> Bool {
-                try? await Task.sleep(for: .seconds(testPatience))  // until cancelled
+                do {
+                    try await Task.sleep(for: .seconds(testPatience))
+                    Issue.record("receiveAndWait did not cancel its wait at the timeout")
+                } catch {}
                 return true
             }
             func sceneDidConnect(_ scene: SceneID, shows: Set<String>) async {}

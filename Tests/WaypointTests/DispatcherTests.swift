@@ -71,7 +71,7 @@ struct DispatcherTests {
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
         let id = try #require(await dispatcher.receive(try DeepLink("myapp://open/5")))
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         #expect(await dispatcher.pendingLinks.map(\.id) == [id])
         let shown = Locked<[String]>([])
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
@@ -728,7 +728,7 @@ struct DispatcherTests {
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         // The declined link fell through to the next route without routing again; the redirect's
         // target was resolved once, as a link of its own.
         #expect(shown.current == ["item 9", "item 1", "named 2", "item 1"])
@@ -765,7 +765,7 @@ struct DispatcherTests {
         await dispatcher.setNavigator { _, _ in }
         await dispatcher.appDidBecomeActive()
         await dispatcher.appDidBecomeReady()
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         let restored = try #require(kinds.current.firstIndex(of: .restored(count: 1)))
         let matched = try #require(kinds.current.firstIndex(of: .matched(route: "open")))
         #expect(restored < matched)

@@ -160,7 +160,7 @@ struct PendingLinkStoreTests {
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         #expect(shown.current == ["open 1", "open 2"])
         #expect(try store.load().isEmpty)
     }
@@ -172,10 +172,10 @@ struct PendingLinkStoreTests {
         await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         #expect(shown.current == ["open 3"])
         #expect(await dispatcher.restorePendingLinks() == 0)  // asking again restores nothing twice
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         #expect(shown.current == ["open 3"])
     }
 
@@ -399,7 +399,7 @@ struct PendingLinkStoreTests {
         #expect(try store.load().map(\.link) == ["myapp://open/2"])
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
-        await dispatcher.waitUntilIdle()
+        await settle(dispatcher)
         #expect(shown.current.count == 1)
         #expect(try store.load().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: url.path))

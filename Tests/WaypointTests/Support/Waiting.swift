@@ -1,14 +1,17 @@
 import Foundation
+import Testing
 @testable import Waypoint
 
-// Waiting in tests: every wait is bounded, so a broken dispatcher fails its test instead of hanging
-// the run, and none spins, so tests running side by side on two cores leave each other the
-// threads. (A loop of `Task.yield()` keeps a cooperative thread busy; under load that starved the
-// very task it waited for, past a deadline.)
+// Waiting in tests. None of these waits spins: a loop of `Task.yield()` keeps a cooperative thread
+// busy, and with tests running side by side on two cores it starved the very task it waited for.
+// `eventually`, `finishes` and `settle` give up after `testPatience`, and when the test is
+// cancelled (its suite's time limit), so a broken dispatcher fails its test instead of hanging the
+// run. A `Gate` waits until the test opens it, as a login screen the user has not answered does.
 
 /// How long a test waits for something that should happen: far beyond what it takes on a loaded
-/// machine, short of a run's own limits.
-let testPatience: Double = 60
+/// machine, and half the shortest suite time limit (a minute), so the wait's own message is the
+/// one a hang gets.
+let testPatience: Double = 30
 
 /// Checks `condition` every millisecond until it holds; `false` after `seconds`, or when the test
 /// is cancelled.
@@ -26,30 +29,48 @@ func eventually(within seconds: Double = testPatience, _ condition: () -> Bool) 
 }
 
 /// Runs `work` and waits for it up to `seconds`: `true` when it finished, `false` when time ran
-/// out first (then `work` is left running, unobserved).
+/// out first or the test was cancelled (then `work` is left running, unobserved).
 ///
 /// ```swift
 /// let settled = await finishes { await dispatcher.waitUntilIdle() }   // true
 /// ```
 func finishes(within seconds: Double = testPatience, _ work: @escaping @Sendable () async -> Void) async -> Bool {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
-        let answer: @Sendable (Bool) -> Void = { finished in
-            let continuation = waiting.withLock { waiting in
-                defer { waiting = nil }
-                return waiting
+    let waiting = Locked<CheckedContinuation<Bool, Never>?>(nil)
+    let answer: @Sendable (Bool) -> Void = { finished in
+        let continuation = waiting.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }
+        continuation?.resume(returning: finished)
+    }
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            waiting.withLock { $0 = continuation }
+            // Cancelled before the continuation was kept: the handler found nothing to answer.
+            if Task.isCancelled { return answer(false) }
+            let timer = Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                answer(false)
             }
-            continuation?.resume(returning: finished)
+            Task {
+                await work()
+                answer(true)
+                timer.cancel()
+            }
         }
-        let timer = Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            answer(false)
-        }
-        Task {
-            await work()
-            answer(true)
-            timer.cancel()
-        }
+    } onCancel: {
+        answer(false)
+    }
+}
+
+/// Waits until `dispatcher` has nothing left to run, by ``finishes(within:_:)``: a dispatcher
+/// that never gets there fails the test instead of hanging the run.
+func settle<Destination: Sendable>(
+    _ dispatcher: LinkDispatcher<Destination>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    if !(await finishes { await dispatcher.waitUntilIdle() }) {
+        Issue.record("The dispatcher was still busy after \(Int(testPatience)) s.", sourceLocation: sourceLocation)
     }
 }
 
