@@ -70,7 +70,10 @@ func settle<Destination: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
     if !(await finishes { await dispatcher.waitUntilIdle() }) {
-        Issue.record("The dispatcher was still busy after \(Int(testPatience)) s.", sourceLocation: sourceLocation)
+        Issue.record(
+            "The dispatcher was still busy after \(Int(testPatience)) s, or when the test was cancelled.",
+            sourceLocation: sourceLocation
+        )
     }
 }
 
@@ -90,8 +93,6 @@ final class Gate: Sendable {
     }
 
     private let state = Locked(State())
-
-    var isOpen: Bool { state.withLock(\.isOpen) }
 
     func close() { state.withLock { $0.isOpen = false } }
 
