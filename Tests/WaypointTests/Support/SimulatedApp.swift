@@ -216,10 +216,7 @@ final class SimulatedApp: @unchecked Sendable {
     /// Waits until the dispatcher has nothing left to run; a dispatcher that never gets there fails
     /// the test after ``testPatience`` rather than hanging the run.
     func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
-        let dispatcher = self.dispatcher
-        if !(await finishes { await dispatcher.waitUntilIdle() }) {
-            Issue.record("The dispatcher was still busy after \(Int(testPatience)) s.", sourceLocation: sourceLocation)
-        }
+        await WaypointTests.settle(dispatcher, sourceLocation: sourceLocation)
     }
 
     /// The final outcome of every link, in order.
