@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "waypoint", targets: ["waypoint"]),
         .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointCore", targets: ["WaypointCore"]),
         .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
         .library(name: "WaypointManifest", targets: ["WaypointManifest"]),
         .library(name: "WaypointUIKit", targets: ["WaypointUIKit"]),
@@ -28,7 +29,11 @@ let package = Package(
     ],
     targets: [
         // The core: Foundation only, no third-party dependency (iOS teams weigh every dependency).
-        .target(name: "Waypoint"),
+        // WaypointCore is links, patterns, the router and the policy: what an app that only resolves
+        // links needs, and pays for. Waypoint adds intake, the dispatcher, navigation plans, stores
+        // and catalogs, and re-exports WaypointCore, so `import Waypoint` is the whole library.
+        .target(name: "WaypointCore"),
+        .target(name: "Waypoint", dependencies: ["WaypointCore"]),
         // Thin adapters: Apple types in, core calls out. Empty on Linux (everything is under
         // `canImport`); `Scripts/check-adapters.sh` type-checks them against stubs of the SDKs.
         .target(name: "WaypointUIKit", dependencies: ["Waypoint"]),
@@ -62,7 +67,13 @@ let package = Package(
             ),
             dependencies: ["waypoint"]
         ),
-        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WaypointTests",
+            dependencies: ["Waypoint", "WaypointCore", "WaypointTesting"],
+            exclude: ["Fixtures"]
+        ),
+        // Only WaypointCore: proves the product an app that only resolves links depends on stands alone.
+        .testTarget(name: "WaypointCoreTests", dependencies: ["WaypointCore"]),
         .testTarget(name: "WaypointLinksClientTests", dependencies: ["WaypointLinksClient", "Waypoint"]),
         .testTarget(
             name: "WaypointManifestTests",

@@ -18,7 +18,7 @@
 # When a release is tagged: put its tag in .ci/api-baseline and empty .ci/api-breaks.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-products=(Waypoint WaypointTesting WaypointLinksClient WaypointManifest)
+products=(WaypointCore Waypoint WaypointTesting WaypointLinksClient WaypointManifest)
 update=${1:-}
 
 baseline=$(grep -vE '^\s*(#|$)' .ci/api-baseline | head -n 1)

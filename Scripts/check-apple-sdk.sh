@@ -83,7 +83,7 @@ libraries() { # IOS_VERSION: the core, the testing helpers, both adapters and th
     [[ "$checked_versions" == *" $1 "* ]] && return
     checked_versions+="$1 "
     local name
-    for name in Waypoint WaypointTesting WaypointUIKit WaypointSwiftUI WaypointLinksClient; do module "$1" "$name"; done
+    for name in WaypointCore Waypoint WaypointTesting WaypointUIKit WaypointSwiftUI WaypointLinksClient; do module "$1" "$name"; done
 }
 
 example() { # IOS_VERSION LABEL MODULE FOLDER…: type-checks an example app at that deployment target

@@ -357,7 +357,7 @@ def check_transcript(name, first_line, code):
 
 # The libraries Linux builds, whose every public declaration needs a doc comment; the adapters' are
 # checked by Scripts/check-apple-sdk.sh, which builds them.
-DOCUMENTED_MODULES = ["Waypoint", "WaypointTesting", "WaypointManifest", "WaypointLinksClient"]
+DOCUMENTED_MODULES = ["WaypointCore", "Waypoint", "WaypointTesting", "WaypointManifest", "WaypointLinksClient"]
 
 
 def check_docc():

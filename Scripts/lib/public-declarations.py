@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Counts the public declarations of the Waypoint module in a folder of symbol graphs.
+"""Counts the public declarations of one module in a folder of symbol graphs.
 
-    python3 Scripts/lib/public-declarations.py SYMBOL_GRAPH_DIR   # prints "DECLARED WITH_SYNTHESIZED"
+    python3 Scripts/lib/public-declarations.py SYMBOL_GRAPH_DIR [MODULE]   # prints "DECLARED WITH_SYNTHESIZED"
+
+MODULE is Waypoint unless given; its graph and those of its extensions to other modules
+(MODULE@OTHER) are counted.
 
 A declaration is a symbol whose access is public or open. Members the compiler synthesizes (an
 Equatable's `!=`, a protocol's default implementations) are counted apart: nobody wrote them, and
@@ -13,7 +16,8 @@ import sys
 
 symbols = [
     symbol
-    for path in glob.glob(sys.argv[1] + "/Waypoint*.symbols.json")
+    for module in [sys.argv[2] if len(sys.argv) > 2 else "Waypoint"]
+    for path in glob.glob(f"{sys.argv[1]}/{module}.symbols.json") + glob.glob(f"{sys.argv[1]}/{module}@*.symbols.json")
     for symbol in json.load(open(path))["symbols"]
 ]
 public = [s for s in symbols if s.get("accessLevel") in ("public", "open")]

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 @Suite("Catalogs and navigation plans")
 struct CatalogAndPlanTests {

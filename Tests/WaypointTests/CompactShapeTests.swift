@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 /// A pattern's single shape is kept as descriptors into its text; read back, it must be exactly what
 /// the parser made, and a router built from it must behave the same.

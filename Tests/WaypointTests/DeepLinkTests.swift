@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 @Suite("DeepLink normalizes every form of a link")
 struct DeepLinkTests {

@@ -3,6 +3,7 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
+@testable import WaypointCore
 
 /// An app with open, protected and declining routes, used by the named cases.
 func makeApp(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 @Suite("Intake turns every source into one link, and reports what it cannot")
 struct IntakeTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 @Suite("Policy decides before routing, and every outcome is distinct")
 struct PolicyTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 @Suite("The one open-addressing table: probes end, equal keys keep their order, growth keeps every entry")
 struct ProbingTableTests {

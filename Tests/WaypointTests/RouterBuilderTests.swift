@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 @Suite("RouterBuilder refuses duplicate and ambiguous tables with errors people can act on")
 struct RouterBuilderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 /// Builds a router whose route values are their names, for short assertions.
 func makeRouter(

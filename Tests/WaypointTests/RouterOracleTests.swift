@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 // CPU-bound: about 35 s on two idle cores, four times that on a loaded machine.
 /// A reference matcher that states the precedence rules plainly, and random route tables and links

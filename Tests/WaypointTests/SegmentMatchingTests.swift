@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 /// The word-at-a-time helpers of the literal table against their byte-at-a-time definitions.
 @Suite("Segment matching: packed words agree with bytes")

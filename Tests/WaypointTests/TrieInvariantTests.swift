@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Waypoint
+@testable import WaypointCore
 
 /// The frozen trie's invariants, stated once in `RouteTrie.invariantViolations()`, hold for a real
 /// table and catch each kind of violation planted in a copy.

@@ -1,4 +1,5 @@
 @testable import Waypoint
+@testable import WaypointCore
 
 /// The tests' reading of the package's one lock box.
 extension Locked {

@@ -58,7 +58,7 @@ extension LinkPolicy {
     /// What a redirect target read from a link is: the one rule that both
     /// ``LinkResolver/resolve(redirect:from:)`` and a handler's ``HandlerResult/redirect(to:)``
     /// follow. The target is parsed with the outer link's source and scene.
-    enum RedirectTarget {
+    package enum RedirectTarget {
         /// One of the app's own destinations: run it.
         case own(DeepLink)
         /// Another site or app: an open redirect, with the reason for people.
@@ -67,7 +67,7 @@ extension LinkPolicy {
         case invalid(WaypointError)
     }
 
-    func redirectTarget(_ target: String, from outer: DeepLink) -> RedirectTarget {
+    package func redirectTarget(_ target: String, from outer: DeepLink) -> RedirectTarget {
         var link: DeepLink
         do {
             link = try DeepLink(target, source: outer.source, limits: limits)

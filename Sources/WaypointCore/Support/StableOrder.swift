@@ -5,14 +5,14 @@ extension Array {
     /// standard library's sort is compiled anew for each element type and comparison it is given
     /// (about 3 KB of device code each), and the core sorts a dozen kinds of things, mostly while a
     /// table is built or a message is written.
-    func stablySorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+    package func stablySorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
         stableOrder(count: count) { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
 }
 
 extension Array where Element: Comparable {
     /// The elements in increasing order.
-    func stablySorted() -> [Element] { stablySorted(by: <) }
+    package func stablySorted() -> [Element] { stablySorted(by: <) }
 }
 
 extension Array where Element == Int {

@@ -20,7 +20,7 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// What makes the router and the policy unusable together, found when the resolver is made: a
     /// policy listing what is no scheme or no domain, or a router building links with a scheme the
     /// policy refuses. Every link resolves as this mistake, never as a misleading refusal.
-    let setupProblem: WaypointError?
+    package let setupProblem: WaypointError?
 
     /// A resolver over a router and a policy.
     ///
@@ -31,7 +31,7 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         self.init(router: router, policy: policy, probe: nil)
     }
 
-    init(router: Router<Value>, policy: LinkPolicy, probe: ResolutionProbe?) {
+    package init(router: Router<Value>, policy: LinkPolicy, probe: ResolutionProbe?) {
         self.router = router
         self.policy = policy
         self.probe = probe

@@ -40,7 +40,7 @@ package struct ResolvedLink<Value: Sendable>: Sendable {
 
 /// Counts how often a resolver applies policy and walks the trie: the test that pins one
 /// resolution per link (and one per redirect target) reads it.
-final class ResolutionProbe: Sendable {
+package final class ResolutionProbe: Sendable {
     private let resolutions = Locked(0)
 
     func count() { resolutions.withLock { $0 += 1 } }

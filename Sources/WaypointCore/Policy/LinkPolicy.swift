@@ -155,7 +155,12 @@ public struct LinkPolicy: Sendable, Hashable {
     /// web-message origins, where a page is loaded or trusted: scheme `https`, a host the domains match, and the default
     /// port (none, or 443). The system verifies an association on port 443 only, so
     /// `https://example.com:8443` is another server.
-    static func isSecureOrigin(scheme: String?, host: String?, port: Int?, on domains: [DomainPattern]) -> Bool {
+    package static func isSecureOrigin(
+        scheme: String?,
+        host: String?,
+        port: Int?,
+        on domains: [DomainPattern]
+    ) -> Bool {
         guard scheme?.lowercased() == "https", let host, port == nil || port == 443 else { return false }
         return domains.contains { $0.matches(host) }
     }

@@ -90,7 +90,7 @@ func percentDecoded(_ text: some StringProtocol) -> String {
 }
 
 /// Which bytes may stand unencoded in a part of a link that Waypoint builds.
-struct ByteSet: Sendable {
+package struct ByteSet: Sendable {
     private var bits: (UInt64, UInt64) = (0, 0)
 
     init(_ characters: String) {
@@ -110,15 +110,15 @@ struct ByteSet: Sendable {
     static let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
     /// A path segment: `/` `%` `?` `#` must be escaped; `:` and `@` are too, because a first segment
     /// stands where a host does in `myapp://segment/…`.
-    static let pathSegment = ByteSet(unreserved + "!$&'()*+,;=")
+    package static let pathSegment = ByteSet(unreserved + "!$&'()*+,;=")
     /// A query name or value: `&` `=` `+` `#` `%` must be escaped.
-    static let queryComponent = ByteSet(unreserved + "!$'()*,;:@/?")
+    package static let queryComponent = ByteSet(unreserved + "!$'()*,;:@/?")
     /// A fragment.
     static let fragment = ByteSet(unreserved + "!$&'()*+,;=:@/?")
 }
 
 /// Percent-encodes every byte of `text` outside `allowed`, as uppercase `%XX`.
-func percentEncode(_ text: String, allowed: ByteSet) -> String {
+package func percentEncode(_ text: String, allowed: ByteSet) -> String {
     withUTF8Bytes(text) { bytes in
         // Most values (ids, literals of patterns) need no escape: hand back the same string.
         guard let firstToEscape = bytes.firstIndex(where: { !allowed.contains($0) }) else { return text }
