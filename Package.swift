@@ -51,7 +51,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "waypoint-example",
-            dependencies: ["Waypoint"],
+            // Routing only: it shows that WaypointCore alone resolves an app's links.
+            dependencies: ["WaypointCore"],
             path: "Examples/ApartmentRoutes"
         ),
         // Typed routes generated from a target's waypoint.yaml at build time, and the tool's lint and

@@ -100,6 +100,6 @@ $typecheck_only && exit 0
 modules="$out/ios$minimum"
 swiftc "${language[@]}" -I "$modules" -I "$bin/Modules" -module-name AdapterCheck Tools/AdapterCheck/main.swift \
     Examples/ApartmentApp/Shared/ApartmentLinks.swift Examples/ApartmentApp/Shared/WaypointRoutes.swift \
-    "$bin"/Waypoint.build/*.o -L "$modules" -lWaypointUIKit -lWaypointSwiftUI -lUIKit -lWebKit -lSwiftUI \
+    "$bin"/WaypointCore.build/*.o "$bin"/Waypoint.build/*.o -L "$modules" -lWaypointUIKit -lWaypointSwiftUI -lUIKit -lWebKit -lSwiftUI \
     -lUserNotifications -lCombine -o "$out/adapter-check"
 "$out/adapter-check"

@@ -19,6 +19,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 products=(WaypointCore Waypoint WaypointTesting WaypointLinksClient WaypointManifest)
+# The digester compares only the products the baseline has: for one it lacks, SwiftPM builds the
+# whole baseline on every run (its dumps never gain the module) and then skips it anyway. WaypointCore
+# came after 9696e3f, so until a release has it, the list below judges its declarations alone.
+compared=(Waypoint WaypointTesting WaypointLinksClient WaypointManifest)
 update=${1:-}
 
 baseline=$(grep -vE '^\s*(#|$)' .ci/api-baseline | head -n 1)
@@ -31,7 +35,7 @@ echo "API baseline: $baseline"
 # baseline again each run (a minute). For a new baseline the tool builds it and writes its dumps
 # there: commit them with the new .ci/api-baseline.
 swift package diagnose-api-breaking-changes "$baseline" --baseline-dir .ci/api-baseline-dumps \
-    --products "${products[@]}" \
+    --products "${compared[@]}" \
     --breakage-allowlist-path .ci/api-breaks.txt 2>&1 |
     { grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Build complete|^Compiling|^Write' || true; }
 

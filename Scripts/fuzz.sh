@@ -34,7 +34,7 @@ if ! swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --ta
 fi
 bin="$(swift build -c "$config" --package-path Fuzz --scratch-path "$scratch" --show-bin-path)"
 # SwiftPM gives every executable a `main` of its own; libFuzzer brings its own, so link by hand.
-swiftc -sanitize="$sanitize" "$bin"/Waypoint.build/*.o "$bin"/WaypointManifest.build/*.o \
+swiftc -sanitize="$sanitize" "$bin"/WaypointCore.build/*.o "$bin"/Waypoint.build/*.o "$bin"/WaypointManifest.build/*.o \
     "$bin"/Yams.build/*.o $(find "$bin/CYaml.build" -name '*.o') "$bin"/FuzzTargets.build/*.o \
     -o "$bin/waypoint-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 

@@ -6,7 +6,7 @@
 // With no arguments the sample links are checked against the outcome each should have (exit 1 on a
 // difference); with arguments, exit status 0 when every link matched a route, 1 otherwise.
 
-import Waypoint
+import WaypointCore
 
 #if canImport(Glibc)
 import Glibc

@@ -59,7 +59,7 @@ public struct WaypointError: Error, Sendable, Hashable, CustomStringConvertible,
     }
 
     /// An error of your own code that Waypoint reports like its own, for example from a
-    /// ``PendingLinkStore`` of your own.
+    /// `PendingLinkStore` of your own.
     ///
     /// ```swift
     /// throw WaypointError(.storeFailed, message: "The Keychain did not give the key (status -25300).")

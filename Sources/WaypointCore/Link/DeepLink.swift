@@ -23,10 +23,10 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     public var source: LinkSource
     /// What the link was read from, when it came in a payload (a notification's `userInfo`, a quick
     /// action's `userInfo`, a web message's body). Untrusted, like the link itself. Not kept across
-    /// process death: a link restored from a ``PendingLinkStore`` has none (the store keeps the link only).
+    /// process death: a link restored from a `PendingLinkStore` has none (the store keeps the link only).
     public var payload: PayloadValue?
     /// The scene (window) the link arrived through; `nil` for a way in without one (a notification
-    /// tap in the app delegate, a deferred link). Set by ``LinkDispatcher/receive(_:in:)``.
+    /// tap in the app delegate, a deferred link). Set by `LinkDispatcher.receive(_:in:)`.
     public var scene: SceneID?
     /// What the link wants to be shown by when the app has several windows: a notification's
     /// `target-content-id`, matched against what each scene says it shows.
@@ -40,7 +40,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     ///     such as `/messages/1`.
     ///   - source: The way the link arrived. Never inferred from the text: an `https` string is not
     ///     a universal link because it looks like one. By default `.text`, the least trusted source;
-    ///     ``LinkIntake`` and the adapters set the source from the callback that delivered the link.
+    ///     `LinkIntake` and the adapters set the source from the callback that delivered the link.
     ///   - limits: The size limits to enforce.
     public init(_ string: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
         let scanned = withUTF8Bytes(string) { bytes in

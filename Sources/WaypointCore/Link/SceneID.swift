@@ -14,8 +14,8 @@ public struct SceneID: Sendable, Hashable, Codable, CustomStringConvertible, Exp
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// The scene of an app that never names its scenes: what ``LinkDispatcher/appDidBecomeReady()``,
-    /// ``LinkDispatcher/appDidBecomeActive()`` and ``LinkDispatcher/appDidEnterBackground()`` act on.
+    /// The scene of an app that never names its scenes: what `LinkDispatcher.appDidBecomeReady()`,
+    /// `LinkDispatcher.appDidBecomeActive()` and `LinkDispatcher.appDidEnterBackground()` act on.
     public static let main = SceneID("main")
 
     public init(from decoder: any Decoder) throws {

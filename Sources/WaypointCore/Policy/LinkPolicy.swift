@@ -75,7 +75,7 @@ public struct LinkPolicy: Sendable, Hashable {
     /// Checks what the app listed: every scheme a scheme and every domain a domain. A policy listing
     /// `myapp://` or `https://example.com` would refuse or pass on every link meant for the app, so
     /// a dispatcher is not built with one, a ``LinkResolver`` resolves every link as that mistake,
-    /// and ``LinkIntake/check()`` reports it.
+    /// and `LinkIntake.check()` reports it.
     ///
     /// ```swift
     /// try LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]).check()  // passes

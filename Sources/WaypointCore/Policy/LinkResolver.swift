@@ -26,7 +26,7 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     ///
     /// A policy that fails ``LinkPolicy/check()``, or a router whose
     /// ``RouterConfiguration/linkScheme`` is not one of the policy's schemes, resolves every link
-    /// as `.invalid`, with that mistake's error; a ``LinkDispatcher`` is not built with either.
+    /// as `.invalid`, with that mistake's error; a `LinkDispatcher` is not built with either.
     public init(router: Router<Value>, policy: LinkPolicy) {
         self.init(router: router, policy: policy, probe: nil)
     }

@@ -60,8 +60,8 @@ public indirect enum Resolution<Value: Sendable>: Sendable {
 
 /// What resolving an input gave, by name: the five outcomes of a ``Resolution``, and
 /// `notForRouting` for a push provider's own push, which intake recognizes before any link is read
-/// (``DispatchOutcome/notForRouting(message:)``). The raw values are what `waypoint resolve` prints
-/// as `status`; each but `matched` is the name of the ``DispatchOutcome`` the dispatcher reports.
+/// (`DispatchOutcome.notForRouting(message:)`). The raw values are what `waypoint resolve` prints
+/// as `status`; each but `matched` is the name of the `DispatchOutcome` the dispatcher reports.
 ///
 /// ```swift
 /// resolver.resolve("myapp://nowhere").status.rawValue   // "notFound"

@@ -42,7 +42,7 @@ public struct Router<Value: Sendable>: Sendable {
     /// The best match for a link, or `nil` when no route matches.
     ///
     /// Matching reads the link's text only: a route's ``Route/sources`` and the policy are applied
-    /// by ``LinkResolver`` (and so by ``LinkDispatcher``), which an app should route through.
+    /// by ``LinkResolver`` (and so by `LinkDispatcher`), which an app should route through.
     ///
     /// Allocates nothing for a miss, nor for a hit whose route captures at most four values.
     @inlinable

@@ -56,7 +56,7 @@ extension LinkPolicy {
     }
 
     /// What a redirect target read from a link is: the one rule that both
-    /// ``LinkResolver/resolve(redirect:from:)`` and a handler's ``HandlerResult/redirect(to:)``
+    /// ``LinkResolver/resolve(redirect:from:)`` and a handler's `HandlerResult.redirect(to:)`
     /// follow. The target is parsed with the outer link's source and scene.
     package enum RedirectTarget {
         /// One of the app's own destinations: run it.
