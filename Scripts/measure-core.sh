@@ -49,9 +49,9 @@ compile() { # OPTIMIZATION THREADS: objects under $out/objOPTIMIZATION-THREADS (
         (cd "$dir/$module" && swiftc -target "arm64-apple-ios$minimum" -sdk "$sdk" ${resource[@]+"${resource[@]}"} \
             -module-cache-path "$cache" "${language[@]}" -parse-as-library -module-name "$module" -I "$dir" \
             -emit-module -emit-module-path "$dir/$module.swiftmodule" \
-            "$1" -wmo -num-threads "$2" -c "${files[@]}" ${output[@]+"${output[@]}"}) >"$out/compile$1-$2.log" 2>&1 || {
-            grep -E ': error:' "$out/compile$1-$2.log" | head -n 20 >&2
-            echo "$module did not compile at $1 (full output: $out/compile$1-$2.log)" >&2
+            "$1" -wmo -num-threads "$2" -c "${files[@]}" ${output[@]+"${output[@]}"}) >"$out/compile$1-$2-$module.log" 2>&1 || {
+            grep -E ': error:' "$out/compile$1-$2-$module.log" | head -n 20 >&2
+            echo "$module did not compile at $1 (full output: $out/compile$1-$2-$module.log)" >&2
             exit 1
         }
     done

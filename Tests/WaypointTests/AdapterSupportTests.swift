@@ -3,7 +3,6 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// The core logic the Apple adapters only forward to: tested here, on Linux.
 @Suite("Adapter support in the core", .timeLimit(.minutes(1)))

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// OWASP MASTG's deep-link attack classes, each delivered through every way into the app that can
 /// carry it. What must hold: nothing dangerous is routed, opened or loaded; what is refused is a

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("Catalogs and navigation plans")
 struct CatalogAndPlanTests {

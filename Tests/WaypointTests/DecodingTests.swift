@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("A match decodes into the app's own Decodable types")
 struct DecodingTests {

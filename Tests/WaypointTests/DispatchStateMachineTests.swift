@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// The dispatcher's life as a value, driven directly: no actor, no task, no clock. Each test plays
 /// the dispatcher's part: it feeds events and the results of the steps the machine asks for.

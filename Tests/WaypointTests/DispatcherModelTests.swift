@@ -3,7 +3,6 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
-@testable import WaypointCore
 
 // CPU-bound: about 35 s on two idle cores, four times that on a loaded machine.
 /// Random sequences of app events against a reference model that states the rules plainly.

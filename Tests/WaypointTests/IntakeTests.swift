@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("Intake turns every source into one link, and reports what it cannot")
 struct IntakeTests {

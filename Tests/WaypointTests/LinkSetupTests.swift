@@ -3,7 +3,6 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite(
     "A dispatcher is built whole: every mistake in its setup fails there, and nothing runs before it can",

@@ -3,7 +3,6 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// Several windows (iPad, Mac Catalyst, visionOS): each scene has its own navigator, readiness and
 /// activity, and each link lands in the scene it arrived through, or the one the app chooses.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// Push providers' payloads, as their documentation and SDK sources show them (shapes and keys
 /// only; values made up), read by the presets.

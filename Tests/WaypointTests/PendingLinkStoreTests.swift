@@ -3,7 +3,6 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("The file store keeps pending links across processes and sets damage aside", .timeLimit(.minutes(2)))
 struct PendingLinkStoreTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("Routes build their own links, and parsing a built link gives the same match")
 struct ReverseRoutingTests {

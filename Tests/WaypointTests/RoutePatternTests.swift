@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("RoutePattern parses once and names the position of every mistake")
 struct RoutePatternTests {

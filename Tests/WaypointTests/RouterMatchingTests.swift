@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// Builds a router whose route values are their names, for short assertions.
 func makeRouter(

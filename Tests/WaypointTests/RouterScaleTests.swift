@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("Ten thousand routes of wide fan-out")
 struct RouterScaleTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// What got past the safety helpers in the second adversarial round: white space, ports and
 /// escaped hosts in redirect targets, sources read from text, look-alike resource names, web

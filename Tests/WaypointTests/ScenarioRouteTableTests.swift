@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// The route tables of the five scenarios, as an app would declare them.
 @Suite("Scenario route tables")

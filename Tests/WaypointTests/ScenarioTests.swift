@@ -3,7 +3,6 @@ import Testing
 import WaypointTesting
 
 @testable import Waypoint
-@testable import WaypointCore
 
 /// The five scenarios of Examples/README.md, end to end, on the simulated app host.
 @Suite("Scenarios, end to end", .timeLimit(.minutes(2)))

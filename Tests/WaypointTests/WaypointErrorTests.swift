@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Waypoint
-@testable import WaypointCore
 
 @Suite("One error type: every refusal keeps what caused it, its kind, and the kind underneath")
 struct WaypointErrorTests {

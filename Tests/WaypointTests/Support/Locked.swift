@@ -1,5 +1,4 @@
 @testable import Waypoint
-@testable import WaypointCore
 
 /// The tests' reading of the package's one lock box.
 extension Locked {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Waypoint
-@testable import WaypointCore
 
 // Waiting in tests. None of these waits spins: a loop of `Task.yield()` keeps a cooperative thread
 // busy, and with tests running side by side on two cores it starved the very task it waited for.
