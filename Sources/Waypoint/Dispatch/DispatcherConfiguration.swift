@@ -97,7 +97,7 @@ extension DispatcherConfiguration {
     }
 
     /// Throws unless `seconds` is a time a timeout or a wait can be: more than 0, and finite.
-    package static func checkDuration(_ seconds: TimeInterval, of what: String) throws(WaypointError) {
+    static func checkDuration(_ seconds: TimeInterval, of what: String) throws(WaypointError) {
         guard seconds.isFinite, seconds > 0 else {
             throw WaypointError(
                 .invalidConfiguration,

@@ -28,7 +28,7 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
     /// PatternSegment.parameter(name: "id", type: .int).parameterName // "id"
     /// PatternSegment.literal("messages").parameterName             // nil
     /// ```
-    package var parameterName: String? {
+    var parameterName: String? {
         if case .parameter(let name, _) = self { name } else { nil }
     }
 

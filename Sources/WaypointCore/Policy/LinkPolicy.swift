@@ -32,7 +32,7 @@ public struct LinkPolicy: Sendable, Hashable {
     public var limits: LinkLimits
 
     /// Schemes no app link should ever open: they run code or read local files.
-    package static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
+    private static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
 
     /// A policy with every value defaulted; by default nothing but bare paths is the app's.
     public init(
