@@ -7,7 +7,7 @@ articles.
 - Blocks of `$ waypoint …` transcripts (Examples/README.md) are run from the package root, and each
   command's output must be what the block shows; the files they read in /tmp are made first, as
   Examples/run.sh makes them.
-- The DocC catalog builds with the toolchain's `docc`, with no warning (a broken symbol link, an
+- Each DocC catalog (WaypointCore's, Waypoint's) builds with the toolchain's `docc`, with no warning (a broken symbol link, an
   undocumented parameter), and every public declaration of the libraries Linux builds has a doc
   comment (Scripts/check-public-docs.py).
 - `swift` blocks are compiled into a package that depends on this one, each block in a function of
@@ -56,8 +56,6 @@ let session = Session()
 @Sendable func logIn() async -> Bool { true }
 struct Navigator { func show<Screen>(_ plan: NavigationPlan<Screen>) async {} }
 let navigator = Navigator()
-let url = "https://example.com/messages/42"
-let intake = LinkIntake(policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"]))
 """,
     "policy": """
 let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
@@ -358,10 +356,12 @@ def check_transcript(name, first_line, code):
 # The libraries Linux builds, whose every public declaration needs a doc comment; the adapters' are
 # checked by Scripts/check-apple-sdk.sh, which builds them.
 DOCUMENTED_MODULES = ["WaypointCore", "Waypoint", "WaypointTesting", "WaypointManifest", "WaypointLinksClient"]
+# The modules with a DocC catalog (Sources/MODULE/Documentation.docc), each built with no warning.
+CATALOGS = ["WaypointCore", "Waypoint"]
 
 
 def check_docc():
-    """Builds the Waypoint catalog from the module's symbol graph; any warning fails. Every public
+    """Builds each DocC catalog from its module's symbol graph; any warning fails. Every public
     declaration of the libraries Linux builds has a doc comment (Scripts/check-public-docs.py)."""
     # Every build with the same flags, so a module built for one target is not compiled again for
     # the next. A module an incremental build leaves alone keeps the graph its last compile wrote,
@@ -387,19 +387,22 @@ def check_docc():
     if documented.returncode != 0:
         failures.append("public declarations not documented as they should be:\n"
                         + (documented.stdout + documented.stderr)[-4000:])
-    # The catalog is Waypoint's: its graphs alone (a build also writes those of its dependencies).
-    catalog_graphs = os.path.join(SCRATCH, "symbol-graphs-Waypoint")
-    shutil.rmtree(catalog_graphs, ignore_errors=True)
-    os.makedirs(catalog_graphs)
-    for name in ["Waypoint.symbols.json"] + [os.path.basename(p) for p in glob.glob(os.path.join(graphs, "Waypoint@*"))]:
-        shutil.copy(os.path.join(graphs, name), catalog_graphs)
-    result = subprocess.run(["docc", "convert", "Sources/Waypoint/Documentation.docc",
-                             "--additional-symbol-graph-dir", catalog_graphs,
-                             "--output-dir", os.path.join(SCRATCH, "Waypoint.doccarchive"),
-                             "--fallback-display-name", "Waypoint", "--fallback-bundle-identifier", "dev.waypoint.Waypoint",
-                             "--warnings-as-errors"], cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0:
-        failures.append("the DocC catalog does not build cleanly:\n" + (result.stdout + result.stderr)[-4000:])
+    for module in CATALOGS:
+        # Each catalog reads its own module's graphs alone (a build also writes its dependencies').
+        catalog_graphs = os.path.join(SCRATCH, f"symbol-graphs-{module}")
+        shutil.rmtree(catalog_graphs, ignore_errors=True)
+        os.makedirs(catalog_graphs)
+        for path in [os.path.join(graphs, f"{module}.symbols.json")] + glob.glob(os.path.join(graphs, f"{module}@*")):
+            shutil.copy(path, catalog_graphs)
+        result = subprocess.run(["docc", "convert", f"Sources/{module}/Documentation.docc",
+                                 "--additional-symbol-graph-dir", catalog_graphs,
+                                 "--output-dir", os.path.join(SCRATCH, f"{module}.doccarchive"),
+                                 "--fallback-display-name", module,
+                                 "--fallback-bundle-identifier", f"dev.waypoint.{module}",
+                                 "--warnings-as-errors"], cwd=ROOT, capture_output=True, text=True)
+        if result.returncode != 0:
+            failures.append(f"the {module} DocC catalog does not build cleanly:\n"
+                            + (result.stdout + result.stderr)[-4000:])
     return failures
 
 

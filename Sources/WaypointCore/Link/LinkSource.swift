@@ -4,11 +4,14 @@
 /// a universal link (verified by the system against the app's domain) differently from a custom
 /// scheme that any installed app may claim.
 ///
-/// It is set from the way the link arrived, never read from its text:
+/// It is set from the way the link arrived, never read from its text. `Waypoint`'s `LinkIntake`
+/// sets it for each way in; code that resolves links itself passes it, or the link counts as text
+/// (which a route limited to `sources: [.universalLink]` refuses):
 ///
 /// ```swift
-/// intake.url("myapp://messages/1").link?.source     // .urlScheme: the system opened it
-/// try DeepLink("myapp://messages/1").source          // .text: a string, from wherever
+/// try DeepLink("myapp://messages/1").source                           // .text: a string, from wherever
+/// try DeepLink("myapp://messages/1", source: .urlScheme).source       // .urlScheme: the system opened it
+/// resolver.resolve("https://example.com/pay", source: .universalLink)  // as the system delivered it
 /// ```
 public enum LinkSource: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A custom-scheme URL (`myapp://…`), opened by any app or web page.

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let scene = SceneID(session.persistentIdentifier)
-/// await dispatcher.receive(intake.url(url), in: scene)   // shown by that window's navigator
+/// await dispatcher.receive(intake.url(url), in: scene)   // `Waypoint`'s dispatcher: shown by that window's navigator
 /// ```
 public struct SceneID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The identity as the adapters give it: `UISceneSession.persistentIdentifier`, or `"main"`.

@@ -53,7 +53,8 @@ public struct Router<Value: Sendable>: Sendable {
         return makeMatch(found.terminal, link, found.captures)
     }
 
-    /// Parses `string` strictly and matches it.
+    /// Parses `string` strictly and matches it. Like ``match(_:)``, it ignores the routes'
+    /// ``Route/sources``: `source` only labels the link (``DeepLink/source``).
     ///
     /// ```swift
     /// try router.match("myapp:///pay?order_id=123")?.route.name // "pay"
