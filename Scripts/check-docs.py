@@ -7,12 +7,13 @@ articles.
 - Blocks of `$ waypoint …` transcripts (Examples/README.md) are run from the package root, and each
   command's output must be what the block shows; the files they read in /tmp are made first, as
   Examples/run.sh makes them.
-- Each DocC catalog (WaypointCore's, Waypoint's) builds with the toolchain's `docc`, with no warning (a broken symbol link, an
-  undocumented parameter), and every public declaration of the libraries Linux builds has a doc
-  comment (Scripts/check-public-docs.py).
+- Each DocC catalog (Sources/*/Documentation.docc: WaypointCore's, Waypoint's) builds with the
+  toolchain's `docc`, with no warning (a broken symbol link, an undocumented parameter), and every
+  public declaration of the libraries Linux builds has a doc comment (Scripts/check-public-docs.py).
 - `swift` blocks are compiled into a package that depends on this one, each block in a function of
-  its own, and run; a line whose comment shows a result (`x // 42`, `y // "123"`, `z // true: …`,
-  `w // .chat`) asserts that result. Every `swift` block, UIKit and SwiftUI ones too, is indented as
+  its own (those of WaypointCore's catalog against the `WaypointCore` product alone), and run; a
+  line whose comment shows a result (`x // 42`, `y // "123"`, `z // true: …`, `w // .chat`)
+  asserts that result. Every `swift` block, UIKit and SwiftUI ones too, is indented as
   it nests: a line that starts with `}`, `)` or `]` stands where the line that opened it starts.
 
 A comment on the line before a block says how to check it:
@@ -230,7 +231,7 @@ def main():
         if flag in sys.argv:
             apple_out = sys.argv[sys.argv.index(flag) + 1]
     failures = []
-    functions = []  # (name, location, lines, run)
+    functions = []  # (name, location, lines, run, module)
     apple = []
     yaml_count = 0
     transcripts = 0
@@ -273,7 +274,9 @@ def main():
                 failures.append(f"{location}: unknown doc-check context '{options['context']}'")
             lines = ["    " + l for l in context.strip("\n").split("\n") if context] + [f"    // {location}"]
             lines += ["    " + l for l in body]
-            functions.append([f"block{len(functions) + 1}", location, lines, "compile-only" not in options])
+            # A block of WaypointCore's catalog is compiled against that product alone.
+            module = "WaypointCore" if name.startswith("Sources/WaypointCore/") else "Waypoint"
+            functions.append([f"block{len(functions) + 1}", location, lines, "compile-only" not in options, module])
         elif language:
             failures.append(f"{location}: a '{language}' block; doc-check reads swift and yaml (or skip=REASON)")
         elif any(l.startswith("$ waypoint ") for l in code):
@@ -357,7 +360,8 @@ def check_transcript(name, first_line, code):
 # checked by Scripts/check-apple-sdk.sh, which builds them.
 DOCUMENTED_MODULES = ["WaypointCore", "Waypoint", "WaypointTesting", "WaypointManifest", "WaypointLinksClient"]
 # The modules with a DocC catalog (Sources/MODULE/Documentation.docc), each built with no warning.
-CATALOGS = ["WaypointCore", "Waypoint"]
+CATALOGS = sorted(os.path.basename(os.path.dirname(path))
+                  for path in glob.glob(os.path.join(ROOT, "Sources/*/Documentation.docc")))
 
 
 def check_docc():
@@ -392,7 +396,12 @@ def check_docc():
         catalog_graphs = os.path.join(SCRATCH, f"symbol-graphs-{module}")
         shutil.rmtree(catalog_graphs, ignore_errors=True)
         os.makedirs(catalog_graphs)
-        for path in [os.path.join(graphs, f"{module}.symbols.json")] + glob.glob(os.path.join(graphs, f"{module}@*")):
+        main_graph = os.path.join(graphs, f"{module}.symbols.json")
+        if not os.path.exists(main_graph):
+            failures.append(f"the {module} DocC catalog has no symbol graph to read ({main_graph}): is {module} in "
+                            "DOCUMENTED_MODULES?")
+            continue
+        for path in [main_graph] + glob.glob(os.path.join(graphs, f"{module}@*")):
             shutil.copy(path, catalog_graphs)
         result = subprocess.run(["docc", "convert", f"Sources/{module}/Documentation.docc",
                                  "--additional-symbol-graph-dir", catalog_graphs,
@@ -407,9 +416,24 @@ def check_docc():
 
 
 def check_swift(functions, generated):
+    """Compiles and runs the blocks: those of WaypointCore's catalog in an executable that depends on
+    the `WaypointCore` product alone (so a name only `Waypoint` has fails there, as it would in an app
+    on that product), every other block in one that imports `Waypoint` and `WaypointManifest`."""
     package = os.path.join(SCRATCH, "DocBlocks")
-    sources = os.path.join(package, "Sources", "DocBlocks")
-    os.makedirs(sources, exist_ok=True)
+    identity = os.path.basename(ROOT).lower()
+    targets = {  # executable: (its products, its imports, its blocks)
+        "DocBlocks": (["Waypoint", "WaypointManifest"], [f for f in functions if f[4] != "WaypointCore"]),
+        "CoreDocBlocks": (["WaypointCore"], [f for f in functions if f[4] == "WaypointCore"]),
+    }
+    declared = []
+    for target, (products, blocks) in targets.items():
+        dependencies = "".join(f'\n                .product(name: "{p}", package: "{identity}"),' for p in products)
+        declared.append(f"""        .executableTarget(
+            name: "{target}",
+            dependencies: [{dependencies}
+            ]
+        ),""")
+    os.makedirs(package, exist_ok=True)
     open(os.path.join(package, "Package.swift"), "w").write(f"""// swift-tools-version: 6.0
 // Generated by Scripts/check-docs.py: the documentation's Swift blocks, compiled and run.
 import PackageDescription
@@ -419,44 +443,45 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [.package(path: {swift_string(ROOT)})],
     targets: [
-        .executableTarget(
-            name: "DocBlocks",
-            dependencies: [
-                .product(name: "Waypoint", package: "{os.path.basename(ROOT).lower()}"),
-                .product(name: "WaypointManifest", package: "{os.path.basename(ROOT).lower()}"),
-            ]
-        )
+{chr(10).join(declared)}
     ]
 )
 """)
-    code = [HELPER, "import Waypoint", "import WaypointManifest", ""]
-    for name, location, lines, run in functions:
-        code.append(f"// {location}")
-        code.append(f"func {name}() async throws {{")
-        code += lines
-        code.append("}")
-        code.append("")
-    code.append("var thrown: [String] = []")
-    for name, location, lines, run in functions:
-        if run:
-            code.append(f"do {{ try await {name}() }} catch {{ thrown.append(\"{location}: threw \\(error)\") }}")
-    code.append("for failure in DocCheck.failures + thrown { print(\"FAIL\", failure) }")
-    code.append("print(\"ran\", " + str(sum(1 for f in functions if f[3])) + ", \"blocks\")")
-    code.append("exit(DocCheck.failures.isEmpty && thrown.isEmpty ? 0 : 1)")
-    open(os.path.join(sources, "main.swift"), "w").write("\n".join(code) + "\n")
-    open(os.path.join(sources, "WaypointRoutes.swift"), "w").write(generated)
+    for target, (products, blocks) in targets.items():
+        sources = os.path.join(package, "Sources", target)
+        os.makedirs(sources, exist_ok=True)
+        code = [HELPER] + [f"import {p}" for p in products] + [""]
+        for name, location, lines, run, _ in blocks:
+            code.append(f"// {location}")
+            code.append(f"func {name}() async throws {{")
+            code += lines
+            code.append("}")
+            code.append("")
+        code.append("var thrown: [String] = []")
+        for name, location, lines, run, _ in blocks:
+            if run:
+                code.append(f"do {{ try await {name}() }} catch {{ thrown.append(\"{location}: threw \\(error)\") }}")
+        code.append("for failure in DocCheck.failures + thrown { print(\"FAIL\", failure) }")
+        code.append("print(\"ran\", " + str(sum(1 for f in blocks if f[3])) + ", \"blocks\")")
+        code.append("exit(DocCheck.failures.isEmpty && thrown.isEmpty ? 0 : 1)")
+        open(os.path.join(sources, "main.swift"), "w").write("\n".join(code) + "\n")
+        if target == "DocBlocks":
+            open(os.path.join(sources, "WaypointRoutes.swift"), "w").write(generated)
     build = subprocess.run(["swift", "build", "--package-path", package, "--disable-index-store"], capture_output=True,
                            text=True)
     if build.returncode != 0:
         errors = [l for l in (build.stdout + build.stderr).split("\n") if ": error:" in l]
-        return ["the Swift blocks do not compile (generated in .build-docs/DocBlocks/Sources/DocBlocks/main.swift):\n"
+        return ["the Swift blocks do not compile (generated in .build-docs/DocBlocks/Sources/*/main.swift):\n"
                 + "\n".join(sorted(set(errors))[:40])]
-    run = subprocess.run(["timeout", "120", "swift", "run", "--skip-build", "--package-path", package, "DocBlocks"],
-                         capture_output=True, text=True)
-    print(run.stdout.strip().split("\n")[-1] if run.stdout.strip() else "")
-    if run.returncode != 0:
-        return [l[5:] for l in run.stdout.split("\n") if l.startswith("FAIL ")] or [f"the blocks did not run (exit {run.returncode}; 124 is the 120 s timeout): {run.stderr[-2000:]}"]
-    return []
+    failures = []
+    for target in targets:
+        run = subprocess.run(["timeout", "120", "swift", "run", "--skip-build", "--package-path", package, target],
+                             capture_output=True, text=True)
+        print(f"{target}: " + (run.stdout.strip().split("\n")[-1] if run.stdout.strip() else ""))
+        if run.returncode != 0:
+            failures += [l[5:] for l in run.stdout.split("\n") if l.startswith("FAIL ")] or [
+                f"{target} did not run (exit {run.returncode}; 124 is the 120 s timeout): {run.stderr[-2000:]}"]
+    return failures
 
 
 def write_apple(path, apple):

@@ -2,12 +2,14 @@
 # Does README's install line work for a new user? Makes a new package that depends on Waypoint with
 # exactly the `.package(…)` line README shows (its URL pointed at a clone of this commit), builds it,
 # runs it, and checks the app built none of the tool's dependencies and resolved none of the link
-# service's. Two apps: one on the `WaypointCore` product alone (README's "only resolves links"), which
-# must not compile the `Waypoint` module either, then one on `Waypoint`.
+# service's. Two apps: one on the `WaypointCore` product alone (README's "only resolves links"),
+# which must compile neither the `Waypoint` module nor the tool's dependencies, then one on
+# `Waypoint`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
-line="$(grep -E '^\s*\.package\(url: "https://github.com/waypoint-routing/waypoint.git"' "$root/README.md" | head -n 1)"
+line="$(grep -E '^\s*\.package\(url: "https://github.com/waypoint-routing/waypoint.git"' "$root/README.md" |
+    head -n 1 || true)"
 [ -n "$line" ] || { echo "README.md shows no .package(url: …) line for Waypoint"; exit 1; }
 
 work="$(mktemp -d)"
@@ -51,20 +53,27 @@ let resolver = LinkResolver(
     router: try builder.build(),
     policy: LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"])
 )
-print(resolver.resolve("https://example.com/pay", source: .universalLink).status, resolver.resolve("myapp://pay").status)
+print(
+    resolver.resolve("https://example.com/pay", source: .universalLink).status,
+    resolver.resolve("myapp://pay").status
+)
 SWIFT
 
 compiled() { # FOLDER…: those of the app's build folders that hold object files
     # SwiftPM plans every target (each gets a folder); only compiled ones hold object files.
-    (cd "$work/MyApp/.build/debug" && ls -d "$@" 2>/dev/null | while read -r folder; do
-        ls "$folder" | grep -q '\.o$' && echo "$folder"
-    done) || true
+    local folder
+    for folder in "$@"; do
+        if compgen -G "$work/MyApp/.build/debug/$folder/*.o" >/dev/null; then echo "$folder"; fi
+    done
 }
 tool_dependencies=(Yams.build CYaml.build ArgumentParser.build WaypointManifest.build)
 
 echo "README's line: $(echo "$line" | sed 's/^ *//')"
 output="$(swift run --package-path "$work/MyApp" -q MyCoreApp 2>"$work/build.log")" || { cat "$work/build.log"; exit 1; }
 [ "$output" = "matched forbidden" ] || { echo "the WaypointCore app: expected 'matched forbidden', got: $output"; exit 1; }
+# The control: were the build's folders not where this looks, every check below would pass.
+[ -n "$(compiled WaypointCore.build)" ] ||
+    { echo "no object files in .build/debug/WaypointCore.build: where did SwiftPM build?"; exit 1; }
 built="$(compiled Waypoint.build "${tool_dependencies[@]}")"
 [ -z "$built" ] || { echo "the app on WaypointCore alone compiled more than WaypointCore: $built"; exit 1; }
 output="$(swift run --package-path "$work/MyApp" -q MyApp 2>"$work/build.log")" || { cat "$work/build.log"; exit 1; }

@@ -11,7 +11,7 @@
 /// ```swift
 /// try DeepLink("myapp://messages/1").source                           // .text: a string, from wherever
 /// try DeepLink("myapp://messages/1", source: .urlScheme).source       // .urlScheme: the system opened it
-/// resolver.resolve("https://example.com/pay", source: .universalLink)  // as the system delivered it
+/// resolver.resolve("https://example.com/pay", source: .universalLink)   // as the system delivered it
 /// ```
 public enum LinkSource: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A custom-scheme URL (`myapp://…`), opened by any app or web page.

@@ -77,7 +77,8 @@ public enum ResolutionStatus: String, Sendable, Hashable, CaseIterable {
     case passThrough
     /// The input could not become a link.
     case invalid
-    /// A push provider's own push, which opens nothing. `Waypoint`'s intake reports it; a
-    /// ``Resolution`` never has this status, so code that only resolves links never sees it.
+    /// A push provider's own push, or a button of its that opens nothing: `Waypoint`'s intake
+    /// recognizes it and `waypoint resolve` prints it. A ``Resolution`` never has this status, so
+    /// code that only resolves links never sees it.
     case notForRouting
 }
