@@ -421,7 +421,7 @@ def check_swift(functions, generated):
     on that product), every other block in one that imports `Waypoint` and `WaypointManifest`."""
     package = os.path.join(SCRATCH, "DocBlocks")
     identity = os.path.basename(ROOT).lower()
-    targets = {  # executable: (its products, its imports, its blocks)
+    targets = {  # executable: (the products it depends on and imports, its blocks)
         "DocBlocks": (["Waypoint", "WaypointManifest"], [f for f in functions if f[4] != "WaypointCore"]),
         "CoreDocBlocks": (["WaypointCore"], [f for f in functions if f[4] == "WaypointCore"]),
     }
