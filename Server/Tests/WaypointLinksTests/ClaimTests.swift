@@ -120,25 +120,56 @@ struct ClaimTests {
     @Test("The Play Store referrer's token is claimed the same way, as an Android install")
     func android() async throws {
         try await withService { client, fixture in
-            let location = try await client.execute(
-                uri: "/spring",
-                method: .get,
-                headers: [.userAgent: Fixtures.android]
-            ) {
-                $0.headers[.location] ?? ""
-            }
-            // What the Install Referrer API hands the app: the referrer, unescaped once.
-            let referrer = try #require(
-                URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value?
-                    .removingPercentEncoding
-            )
-            let token = try #require(referrer.split(separator: "=", maxSplits: 1).last)
-            #expect(referrer.hasPrefix("waypoint_claim="))
+            // What the Install Referrer API hands the app: the referrer, a query string, read as one.
+            let referrer = try await Self.playReferrer(from: client, query: "utm_source=news&utm_campaign=spring")
+            let items = try #require(URLComponents(string: "?" + referrer)?.queryItems)
+            #expect(items.map(\.name) == ["utm_source", "utm_campaign", "waypoint_claim"])
+            let token = try #require(items.last?.value)
             let (status, body) = try await Self.claim(client, #"{"token": "\#(token)"}"#)
             #expect(status == .ok)
             #expect(body.contains(#""platform":"android""#))
+            #expect(body.contains(#""deepLink":"readapp://books/42?utm_source=news&utm_campaign=spring""#))
             #expect(try await fixture.store.installs(code: "spring").map(\.platform) == [.android])
         }
+    }
+
+    @Test("An app written for the referrer that held the token alone still claims, whatever it sends")
+    func androidEarlierReaders() async throws {
+        try await withService { client, fixture in
+            // Ways an app may have cut `waypoint_claim=<token>`, now met with a campaign before it.
+            let readers: [(String) -> String] = [
+                { $0 },  // the whole referrer
+                { String($0.split(separator: "=", maxSplits: 1).last ?? "") },  // after the first `=`
+                { String($0.split(separator: "=").last ?? "") },  // after the last `=`
+                { $0.hasPrefix("waypoint_claim=") ? String($0.dropFirst(15)) : $0 },  // the prefix dropped
+            ]
+            for read in readers {
+                let referrer = try await Self.playReferrer(from: client, query: "utm_source=news")
+                #expect(referrer.hasPrefix("utm_source=news&waypoint_claim="))
+                let (status, body) = try await Self.claim(client, #"{"token": "\#(read(referrer))"}"#)
+                #expect(status == .ok, "\(read(referrer)): \(body)")
+            }
+            // Without a campaign the referrer is what it was.
+            let bare = try await Self.playReferrer(from: client, query: nil)
+            #expect(bare.hasPrefix("waypoint_claim="))
+            #expect(try await fixture.store.installs(code: "spring").map(\.count) == [4])
+        }
+    }
+
+    /// The install referrer of an Android visit of `/spring`, unescaped once as the Install Referrer
+    /// API gives it.
+    static func playReferrer(from client: some TestClientProtocol, query: String?) async throws -> String {
+        let location = try await client.execute(
+            uri: "/spring" + (query.map { "?" + $0 } ?? ""),
+            method: .get,
+            headers: [.userAgent: Fixtures.android]
+        ) {
+            $0.headers[.location] ?? ""
+        }
+        return try #require(
+            URLComponents(string: location)?.percentEncodedQueryItems?.first { $0.name == "referrer" }?.value?
+                .removingPercentEncoding
+        )
     }
 
     @Test("A token that is forged, too old, for a deleted link, or badly sent is refused with its reason")

@@ -80,7 +80,62 @@ struct FallbackTests {
         stores.fallbacks = ShortLink.Fallbacks()
         let play = try #require(try Self.answer(.android, stores).location)
         #expect(play.hasPrefix("https://play.google.com/store/apps/details?id=com.example.reading&referrer="))
+        // The referrer carries the campaign to Google Play's reports, before the claim token.
+        #expect(try Self.referrer(play).hasPrefix("utm_source=news&utm_campaign=spring&waypoint_claim="))
         #expect(try Self.answer(.iOS, stores).html?.contains("data-claim=") == true)
+    }
+
+    @Test("The Play referrer's campaign is the deep link's: the link's own utm_* first, then the visit's")
+    func playCampaign() throws {
+        var link = Self.link
+        link.fallbacks = ShortLink.Fallbacks()
+        link.deepLink = "readapp://books/42?utm_source=mail&id=7"
+        // The link's own `utm_source` wins over the visit's; `id` and `ref` are no campaign items.
+        let play = try Self.referrer(try #require(try Self.answer(.android, link).location))
+        #expect(play.hasPrefix("utm_source=mail&utm_campaign=spring&waypoint_claim="))
+        #expect(play.split(separator: "&").count == 3)
+        // A link that passes no query keeps its own campaign alone.
+        link.passQuery = false
+        #expect(
+            try Self.referrer(try #require(try Self.answer(.android, link).location)).hasPrefix(
+                "utm_source=mail&waypoint_claim="
+            )
+        )
+        // Escaped once more inside the store URL: an item's own escapes survive the round trip.
+        link.deepLink = "readapp://books/42?utm_campaign=spring%26summer"
+        let escaped = try #require(try Self.answer(.android, link).location)
+        #expect(escaped.contains("&referrer=utm%5Fcampaign%3Dspring%2526summer%26waypoint%5Fclaim%3D"))
+        #expect(try Self.referrer(escaped).hasPrefix("utm_campaign=spring%26summer&waypoint_claim="))
+        // No token (the client had its share of them): the campaign alone; neither: no referrer.
+        let noToken = VisitAnswer.for(
+            code: link.code,
+            link: link,
+            client: .android,
+            now: Fixtures.now,
+            settings: try Self.settings(),
+            mayIssueClaim: { false }
+        )
+        #expect(try Self.referrer(try #require(noToken.location)) == "utm_campaign=spring%26summer")
+        link.deepLink = "readapp://books/42"
+        let bare = VisitAnswer.for(
+            code: link.code,
+            link: link,
+            client: .android,
+            now: Fixtures.now,
+            settings: try Self.settings(),
+            mayIssueClaim: { false }
+        )
+        #expect(bare.location == "https://play.google.com/store/apps/details?id=com.example.reading")
+        #expect(PlayReferrer.token(in: "utm_source=waypoint_claim=x&waypoint_claim=AwI&z") == "AwI")
+        #expect(PlayReferrer.token(in: "AwI") == nil)
+    }
+
+    /// A store URL's referrer, unescaped once as the Install Referrer API gives it to the app.
+    static func referrer(_ location: String) throws -> String {
+        try #require(
+            URLComponents(string: location)?.percentEncodedQueryItems?.first { $0.name == "referrer" }?.value?
+                .removingPercentEncoding
+        )
     }
 
     @Test("passQuery false, an over-long query and items that are not URL text pass nothing on")
@@ -95,6 +150,11 @@ struct FallbackTests {
             try Self.answer(.android, query: "a=<b>&c=%zz&d=%41&e=x\"y&=v&f").location
                 == "https://www.marketing.example/android?d=%41&f"
         )
+        // What is left behind is reported: why, for the service's log line and counter.
+        #expect(QueryPassthrough.leftBehind(long, by: Self.link) == .tooLong)
+        #expect(QueryPassthrough.leftBehind("a=<b>&utm_source=news", by: Self.link) == .notURLText)
+        #expect(QueryPassthrough.leftBehind("utm_source=news&f", by: Self.link) == nil)
+        #expect(QueryPassthrough.leftBehind(long, by: closed) == nil)
         #expect(QueryPassthrough.merge("x=1", into: "not a url") == "not a url")
         #expect(QueryPassthrough.merge("", into: "https://a.example/") == "https://a.example/")
     }

@@ -36,19 +36,24 @@ struct MetricsTests {
         #expect(try await fixture.store.insert(VisitTests.link))
         let androidStore = #"waypoint_links_visits_total{client="android",outcome="store"}"#
         let refusals = #"waypoint_links_rate_limited_total{limit="unknown codes"}"#
-        let before = (SharedMetrics.value(androidStore), SharedMetrics.value(refusals))
+        let tooLong = #"waypoint_links_visit_queries_left_total{reason="tooLong"}"#
+        let before = (SharedMetrics.value(androidStore), SharedMetrics.value(refusals), SharedMetrics.value(tooLong))
         try await Application(router: fixture.service.router()).test(.router) { client in
             var headers = HTTPFields()
             headers[.userAgent] = Fixtures.android
             try await client.execute(uri: "/spring", method: .get, headers: headers) { #expect($0.status == .found) }
+            // A query too long to pass on still gets the visitor to the store, and is counted.
+            let long = "/spring?utm_source=" + String(repeating: "x", count: 600)
+            try await client.execute(uri: long, method: .get, headers: headers) { #expect($0.status == .found) }
             try await client.execute(uri: "/nothing", method: .get) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/nothing", method: .get) { #expect($0.status == .tooManyRequests) }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
                 let text = String(buffer: response.body)
-                #expect(SharedMetrics.value(androidStore, in: text) == before.0 + 1)
+                #expect(SharedMetrics.value(androidStore, in: text) == before.0 + 2)
                 #expect(SharedMetrics.value(refusals, in: text) == before.1 + 1)
+                #expect(SharedMetrics.value(tooLong, in: text) == before.2 + 1)
                 // Requests by the route's pattern: the code a visitor asked for is never a label.
                 #expect(text.contains(#"http_route="/{code}""#))
                 #expect(!text.contains("spring\""))

@@ -80,6 +80,11 @@ struct VisitTests {
             #expect(location.hasPrefix(prefix))
             #expect(location.count > prefix.count + 40)
         }
+        // A visit's campaign goes into the referrer too, before the token, for Google Play's reports.
+        try await visit("spring?utm_source=news&ref=mail", userAgent: Fixtures.android) { response in
+            let location = try #require(response.headers[.location])
+            #expect(location.contains("&referrer=utm%5Fsource%3Dnews%26waypoint%5Fclaim%3D"))
+        }
     }
 
     @Test("A desktop browser goes to the web fallback; without one, to the landing page")

@@ -16,7 +16,8 @@ struct ClaimAPI: Sendable {
     /// Tells the webhooks of each claim, once it is stored.
     var events = WebhookEvents.none
 
-    /// `{"token": "AwE…"}`: the token alone, or the whole claim URL the pasteboard held.
+    /// `{"token": "AwE…"}`: the token alone, the whole claim URL the pasteboard held, or the whole
+    /// install referrer.
     struct Input: Decodable {
         let token: String
 
@@ -81,8 +82,10 @@ struct ClaimAPI: Sendable {
         return Response(status: .found, headers: [.location: "/\(token.code)", .cacheControl: "no-store"])
     }
 
-    /// The token in `text`, which may be the claim URL itself: `https://links.example.com/c/AwE…`.
+    /// The token in `text`, which may be the claim URL itself (`https://links.example.com/c/AwE…`)
+    /// or what an Android app took from the install referrer (``PlayReferrer/token(in:)``).
     static func tokenText(_ text: String) -> String {
+        if let token = PlayReferrer.token(in: text) { return String(token) }
         guard let range = text.range(of: "/c/", options: .backwards) else { return text }
         return String(text[range.upperBound...])
     }

@@ -134,6 +134,8 @@ public struct LinkService: Sendable {
     let cache: LinkCache
     let tokenUse: TokenUse
     let metrics: PrometheusCollectorRegistry?
+    /// The service's own counters, into ``metrics`` or nowhere.
+    let meters: ServiceMetrics
     let now: @Sendable () -> Date
 
     /// - Throws: ``LinkServiceStartError`` naming what in the manifest or the configuration to change.
@@ -166,6 +168,7 @@ public struct LinkService: Sendable {
         )
         self.countryHeader = try Self.headerName(configuration.countryHeader, example: "CF-IPCountry")
         let meters = ServiceMetrics(registry: configuration.metrics)
+        self.meters = meters
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
         self.claimLimiter = RateLimiter(configuration.claimLimit, name: "claims", metrics: meters)
@@ -557,6 +560,15 @@ public struct LinkService: Sendable {
             // Spent only when the answer would carry a token: the limit counts tokens, not visits.
             mayIssueClaim: { claimTokenLimiter.spend(clientIdentification.key(request, context), at: date) }
         )
+        if let link, let reason = QueryPassthrough.leftBehind(request.uri.query, by: link) {
+            // The visitor still gets where the link leads; whoever made the campaign URL learns why
+            // its query did not reach the app.
+            context.logger.notice(
+                "a visit's query was not passed on whole",
+                metadata: ["code": "\(link.code)", "reason": "\(reason.rawValue)"]
+            )
+            meters.countQueryLeftBehind(reason)
+        }
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {
             try await count(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome), request)

@@ -10,7 +10,9 @@ import Prometheus
 /// - `waypoint_links_visits_total{client, outcome}`: every counted visit, as the click counts keep it;
 /// - `waypoint_links_clicks_unwritten`: clicks counted and not yet in the database;
 /// - `waypoint_links_click_write_failures_total`: batches the database did not take (retried);
-/// - `waypoint_links_rate_limited_total{limit}`: requests refused with 429, by limit.
+/// - `waypoint_links_rate_limited_total{limit}`: requests refused with 429, by limit;
+/// - `waypoint_links_visit_queries_left_total{reason}`: visits whose query was not passed on whole
+///   (`tooLong`, `notURLText`), each also logged with its link's code.
 ///
 /// ```swift
 /// let registry = ServiceMetrics.bootstrapPrometheus()   // once, at start-up
@@ -51,6 +53,15 @@ public struct ServiceMetrics: Sendable {
 
     func clickWriteFailures() -> Metrics.Counter {
         Metrics.Counter(label: "waypoint_links_click_write_failures_total", factory: factory)
+    }
+
+    /// Counts a visit whose query was not passed on whole.
+    func countQueryLeftBehind(_ reason: QueryPassthrough.LeftBehind) {
+        Metrics.Counter(
+            label: "waypoint_links_visit_queries_left_total",
+            dimensions: [("reason", reason.rawValue)],
+            factory: factory
+        ).increment()
     }
 
     func rateLimited(_ limit: String) -> Metrics.Counter {

@@ -20,6 +20,28 @@ enum QueryPassthrough {
         return query
     }
 
+    /// Why a visit's query is not passed on whole, though its link passes queries: the service
+    /// reports it (a log line and ``ServiceMetrics``) rather than drop it without a word.
+    enum LeftBehind: String, Sendable, CaseIterable {
+        /// Over ``maxBytes``: none of it is passed on.
+        case tooLong
+        /// One or more items not written as a URL's query may hold them (``isEncoded(_:)``): the
+        /// others are passed on.
+        case notURLText
+    }
+
+    /// What of `query` a visit of `link` leaves behind, and why; nil when it passes all of it on,
+    /// or when the link passes no query.
+    ///
+    /// ```swift
+    /// QueryPassthrough.leftBehind("a=<b>&utm_source=news", by: link)  // .notURLText
+    /// ```
+    static func leftBehind(_ query: String?, by link: ShortLink) -> LeftBehind? {
+        guard link.passQuery, let query, !query.isEmpty else { return nil }
+        if query.utf8.count > maxBytes { return .tooLong }
+        return query.split(separator: "&").allSatisfy(isEncoded) ? nil : .notURLText
+    }
+
     /// `target` with the items of `query` whose names it does not have appended; `target` as it is
     /// when there are none, or when it is not a URL (it was checked when the link was saved).
     static func merge(_ query: String?, into target: String) -> String {

@@ -75,10 +75,19 @@ struct VisitAnswer: Sendable, Hashable {
                 return VisitAnswer(outcome: .webFallback, status: 302, location: onward(target))
             }
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
-                // The store takes no campaign query; the claim token carries it to the app.
+                // The store takes no query of ours: the referrer carries the campaign to Google
+                // Play's reports, and the claim token carries the whole query to the app.
                 let token =
                     mayIssueClaim() ? settings.claims.issue(for: link, platform: .android, at: now, query: passed) : nil
-                return VisitAnswer(outcome: .store, status: 302, location: playStoreURL(package: package, claim: token))
+                let referrer = PlayReferrer.text(
+                    campaignOf: settings.rules.deepLink(of: link, passing: query),
+                    claim: token
+                )
+                return VisitAnswer(
+                    outcome: .store,
+                    status: 302,
+                    location: playStoreURL(package: package, referrer: referrer)
+                )
             }
         case .desktop:
             if let target = link.fallbacks.desktop ?? link.fallbacks.web {
@@ -106,19 +115,17 @@ struct VisitAnswer: Sendable, Hashable {
         return VisitAnswer(outcome: .landingPage, status: 200, html: settings.pages.landing(page))
     }
 
-    /// The Play Store listing, with `referrer` carrying the click's claim token so the app can
-    /// read it through the Install Referrer API on first launch and claim the link.
-    static func playStoreURL(package: String, claim token: String?) -> String {
+    /// The Play Store listing, with `referrer` (``PlayReferrer``) carrying the campaign and the
+    /// click's claim token, which the app reads through the Install Referrer API on first launch.
+    static func playStoreURL(package: String, referrer: String?) -> String {
         var components = URLComponents()
         components.scheme = "https"
         components.host = "play.google.com"
         components.path = "/store/apps/details"
         components.percentEncodedQueryItems = [URLQueryItem(name: "id", value: package)]
-        if let token {
-            // The referrer is itself a query string, escaped once more as a single value.
-            let referrer =
-                "waypoint_claim=\(token)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
-            components.percentEncodedQueryItems?.append(URLQueryItem(name: "referrer", value: referrer))
+        // The referrer is itself a query string, escaped once more as a single value.
+        if let escaped = referrer?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+            components.percentEncodedQueryItems?.append(URLQueryItem(name: "referrer", value: escaped))
         }
         return components.string ?? "https://play.google.com/store/apps/details?id=\(package)"
     }
