@@ -18,7 +18,7 @@ receiver_port=$((port + 7))
 python3 Server/Scripts/webhook_receiver.py "$receiver_port" "$work/deliveries" &
 receiver=$!
 trap 'kill $receiver 2>/dev/null || true; cleanup' EXIT
-start_service "$port" "$database" --app-store-id 1234567890 --country-header CF-IPCountry --webhook-allow-private \
+start_service "$port" "$database" --app-store-id 1234567890 --app-store-provider-token 118330 --country-header CF-IPCountry --webhook-allow-private \
     --idle-timeout 3
 
 failures=0
@@ -62,8 +62,14 @@ python3 -c 'import struct, sys; d = open(sys.argv[1], "rb").read(); assert d[:8]
     || { echo "FAIL  the QR code is not a 592 × 592 PNG"; failures=$((failures + 1)); }
 expect 200 "update it" "${auth[@]}" -X PATCH -d '{"preview": {"title": "Spring sale, last day"}}' "$base/api/links/spring"
 expect 200 "the app expands the code" "$base/api/resolve/spring"
-expect 200 "iPhone: landing page" -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' "$base/spring"
-expect 302 "Android: Play Store" -A 'Mozilla/5.0 (Linux; Android 15)' "$base/spring"
+expect 200 "iPhone: landing page" -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' \
+    "$base/spring?utm_campaign=spring"
+grep -q 'https://apps.apple.com/app/id1234567890?pt=118330&amp;ct=spring&amp;mt=8' "$work/body" ||
+    { echo "FAIL  the App Store button is not the campaign's App Store Connect link"; failures=$((failures + 1)); }
+expect 302 "Android: Play Store, the claim token then the campaign in the referrer" -D "$work/headers" \
+    -A 'Mozilla/5.0 (Linux; Android 15)' "$base/spring?utm_campaign=spring"
+grep -qi '^location: https://play.google.com/.*&referrer=waypoint%5Fclaim%3D[A-Za-z0-9%]*%26utm%5Fcampaign%3Dspring' "$work/headers" ||
+    { echo "FAIL  the Play referrer is not the claim token, then the campaign"; failures=$((failures + 1)); }
 expect 302 "desktop: web fallback, with the visit's query" -D "$work/headers" \
     -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' -e https://news.example.com/issue-12 -H 'CF-IPCountry: de' \
     "$base/spring?utm_source=news"

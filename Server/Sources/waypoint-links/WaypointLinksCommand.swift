@@ -87,6 +87,16 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("app-store-id"), help: "The app's App Store id, offered when a link names none.")
     var appStoreID: String?
 
+    @Option(
+        name: .customLong("app-store-provider-token"),
+        help: ArgumentHelp(
+            "Your App Store Connect provider token (the number after pt= in a campaign link it makes).",
+            discussion: "App Store links of links with a utm_campaign then carry pt, ct and mt=8, so App "
+                + "Store Connect's App Analytics counts the campaign's installs."
+        )
+    )
+    var appStoreProviderToken: String?
+
     @Option(help: "Admin API requests one client may make a minute (a quarter of them at once); 0 for no limit.")
     var adminLimit = LinkService.Configuration.defaultAdminLimit.perMinute
 
@@ -182,6 +192,7 @@ struct Serve: AsyncParsableCommand {
                 store: store,
                 configuration: LinkService.Configuration(
                     appStoreID: appStoreID,
+                    appStoreProviderToken: appStoreProviderToken,
                     adminLimit: RateLimit(perMinute: adminLimit),
                     unknownCodeLimit: RateLimit(perMinute: unknownCodeLimit),
                     clientAddressHeader: clientAddressHeader,

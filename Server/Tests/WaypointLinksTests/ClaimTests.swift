@@ -123,8 +123,8 @@ struct ClaimTests {
             // What the Install Referrer API hands the app: the referrer, a query string, read as one.
             let referrer = try await Self.playReferrer(from: client, query: "utm_source=news&utm_campaign=spring")
             let items = try #require(URLComponents(string: "?" + referrer)?.queryItems)
-            #expect(items.map(\.name) == ["utm_source", "utm_campaign", "waypoint_claim"])
-            let token = try #require(items.last?.value)
+            #expect(items.map(\.name) == ["waypoint_claim", "utm_source", "utm_campaign"])
+            let token = try #require(items.first?.value)
             let (status, body) = try await Self.claim(client, #"{"token": "\#(token)"}"#)
             #expect(status == .ok)
             #expect(body.contains(#""platform":"android""#))
@@ -133,26 +133,36 @@ struct ClaimTests {
         }
     }
 
-    @Test("An app written for the referrer that held the token alone still claims, whatever it sends")
+    @Test("An app written for the referrer that held the token alone still claims a link with a campaign")
     func androidEarlierReaders() async throws {
         try await withService { client, fixture in
-            // Ways an app may have cut `waypoint_claim=<token>`, now met with a campaign before it.
-            let readers: [(String) -> String] = [
-                { $0 },  // the whole referrer
-                { String($0.split(separator: "=", maxSplits: 1).last ?? "") },  // after the first `=`
-                { String($0.split(separator: "=").last ?? "") },  // after the last `=`
-                { $0.hasPrefix("waypoint_claim=") ? String($0.dropFirst(15)) : $0 },  // the prefix dropped
+            // Ways an app may have read `waypoint_claim=<token>`, now met with a campaign after it.
+            let readers: [String: (String) -> String?] = [
+                "the whole referrer": { $0 },
+                "after the first =": { String($0.split(separator: "=", maxSplits: 1).last ?? "") },
+                "Java's split(\"=\")[1]": { String($0.split(separator: "=")[1]) },
+                "a prefix checked, then dropped": {
+                    $0.hasPrefix("waypoint_claim=") ? String($0.dropFirst("waypoint_claim=".count)) : nil
+                },
+                "a query item": {
+                    URLComponents(string: "?" + $0)?.queryItems?.first { $0.name == "waypoint_claim" }?.value
+                },
             ]
-            for read in readers {
-                let referrer = try await Self.playReferrer(from: client, query: "utm_source=news")
-                #expect(referrer.hasPrefix("utm_source=news&waypoint_claim="))
-                let (status, body) = try await Self.claim(client, #"{"token": "\#(read(referrer))"}"#)
-                #expect(status == .ok, "\(read(referrer)): \(body)")
+            for (name, read) in readers {
+                let referrer = try await Self.playReferrer(from: client, query: "utm_source=news&utm_campaign=spring")
+                let sent = try #require(read(referrer), "\(name) found no token in \(referrer)")
+                let (status, body) = try await Self.claim(client, #"{"token": "\#(sent)"}"#)
+                #expect(status == .ok, "\(name): \(body)")
             }
-            // Without a campaign the referrer is what it was.
+            // The one reading this breaks: what follows the last `=` is now the campaign's last value.
+            let referrer = try await Self.playReferrer(from: client, query: "utm_source=news")
+            let last = String(referrer.split(separator: "=").last ?? "")
+            #expect(try await Self.claim(client, #"{"token": "\#(last)"}"#).0 == .notFound)
+            // Without a campaign the referrer is what it was, and every reading claims.
             let bare = try await Self.playReferrer(from: client, query: nil)
-            #expect(bare.hasPrefix("waypoint_claim="))
-            #expect(try await fixture.store.installs(code: "spring").map(\.count) == [4])
+            #expect(bare.hasPrefix("waypoint_claim=") && !bare.contains("&"))
+            #expect(try await Self.claim(client, #"{"token": "\#(bare.split(separator: "=").last ?? "")"}"#).0 == .ok)
+            #expect(try await fixture.store.installs(code: "spring").map(\.count) == [readers.count + 1])
         }
     }
 

@@ -25,9 +25,10 @@ struct FallbackTests {
         createdAt: Fixtures.now
     )
 
-    static func settings() throws -> VisitAnswer.Settings {
+    static func settings(providerToken: String? = nil) throws -> VisitAnswer.Settings {
         VisitAnswer.Settings(
             appStoreID: "1234567890",
+            appStoreProviderToken: providerToken,
             playPackage: "com.example.reading",
             domains: LinkDomains(ShortLinkSettings(domain: "links.example.com")),
             rules: try LinkRules(manifest: try Fixtures.manifest()),
@@ -80,8 +81,8 @@ struct FallbackTests {
         stores.fallbacks = ShortLink.Fallbacks()
         let play = try #require(try Self.answer(.android, stores).location)
         #expect(play.hasPrefix("https://play.google.com/store/apps/details?id=com.example.reading&referrer="))
-        // The referrer carries the campaign to Google Play's reports, before the claim token.
-        #expect(try Self.referrer(play).hasPrefix("utm_source=news&utm_campaign=spring&waypoint_claim="))
+        // The referrer carries the claim token, then the campaign for Google Play's reports.
+        #expect(try Self.referrerNames(play) == ["waypoint_claim", "utm_source", "utm_campaign"])
         #expect(try Self.answer(.iOS, stores).html?.contains("data-claim=") == true)
     }
 
@@ -90,44 +91,129 @@ struct FallbackTests {
         var link = Self.link
         link.fallbacks = ShortLink.Fallbacks()
         link.deepLink = "readapp://books/42?utm_source=mail&id=7"
-        // The link's own `utm_source` wins over the visit's; `id` and `ref` are no campaign items.
+        // The token first; the link's own `utm_source` wins over the visit's; `id` and `ref` are no
+        // campaign items.
         let play = try Self.referrer(try #require(try Self.answer(.android, link).location))
-        #expect(play.hasPrefix("utm_source=mail&utm_campaign=spring&waypoint_claim="))
-        #expect(play.split(separator: "&").count == 3)
+        #expect(play.hasPrefix("waypoint_claim="))
+        #expect(play.split(separator: "&").dropFirst() == ["utm_source=mail", "utm_campaign=spring"])
+        #expect(try ClaimTests.tokens().verify(ClaimAPI.tokenText(play), at: Fixtures.now).code == "spring")
         // A link that passes no query keeps its own campaign alone.
         link.passQuery = false
-        #expect(
-            try Self.referrer(try #require(try Self.answer(.android, link).location)).hasPrefix(
-                "utm_source=mail&waypoint_claim="
-            )
-        )
+        let closed = try Self.referrer(try #require(try Self.answer(.android, link).location))
+        #expect(closed.split(separator: "&").dropFirst() == ["utm_source=mail"])
         // Escaped once more inside the store URL: an item's own escapes survive the round trip.
         link.deepLink = "readapp://books/42?utm_campaign=spring%26summer"
         let escaped = try #require(try Self.answer(.android, link).location)
-        #expect(escaped.contains("&referrer=utm%5Fcampaign%3Dspring%2526summer%26waypoint%5Fclaim%3D"))
-        #expect(try Self.referrer(escaped).hasPrefix("utm_campaign=spring%26summer&waypoint_claim="))
+        #expect(escaped.hasSuffix("%26utm%5Fcampaign%3Dspring%2526summer"))
+        #expect(try Self.referrer(escaped).hasSuffix("&utm_campaign=spring%26summer"))
         // No token (the client had its share of them): the campaign alone; neither: no referrer.
-        let noToken = VisitAnswer.for(
-            code: link.code,
-            link: link,
-            client: .android,
-            now: Fixtures.now,
-            settings: try Self.settings(),
-            mayIssueClaim: { false }
+        #expect(
+            try Self.referrer(try #require(try Self.android(link, claims: false).location))
+                == "utm_campaign=spring%26summer"
         )
-        #expect(try Self.referrer(try #require(noToken.location)) == "utm_campaign=spring%26summer")
         link.deepLink = "readapp://books/42"
-        let bare = VisitAnswer.for(
+        #expect(
+            try Self.android(link, claims: false).location
+                == "https://play.google.com/store/apps/details?id=com.example.reading"
+        )
+        // Only the issued token is read as one: a campaign item naming the claim item stays out.
+        link.passQuery = true
+        let forged = try Self.referrer(
+            try #require(
+                try Self.android(link, claims: false, query: "utm_x=waypoint_claim=AwE&utm_source=news").location
+            )
+        )
+        #expect(forged == "utm_source=news")
+        // The campaign is cut at 512 bytes of items, in order (the token carries the visit's query).
+        let many = (1...30).map { "utm_\($0)=" + String(repeating: "x", count: 20) }
+        link.deepLink = "readapp://books/42?" + many.joined(separator: "&")
+        let cut = try Self.referrer(try #require(try Self.android(link, claims: true).location))
+        let items = cut.split(separator: "&").dropFirst().map(String.init)
+        #expect(items.count > 10 && items.count < many.count)
+        #expect(items == Array(many.prefix(items.count)))
+        #expect(items.joined(separator: "&").utf8.count < PlayReferrer.maxCampaignBytes)
+        #expect(
+            items.joined(separator: "&").utf8.count + many[items.count].utf8.count + 1 > PlayReferrer.maxCampaignBytes
+        )
+        #expect(PlayReferrer.token(in: "waypoint_claim=AwI&utm_source=news") == "AwI")
+        #expect(PlayReferrer.token(in: "AwI") == nil)
+    }
+
+    @Test("With a provider token, the App Store button is an App Store Connect campaign link")
+    func appStoreCampaign() throws {
+        var link = Self.link
+        link.fallbacks = ShortLink.Fallbacks()
+        func storeButton(_ query: String?, providerToken: String? = "118330", _ link: ShortLink) throws -> String? {
+            let page = try #require(
+                VisitAnswer.for(
+                    code: link.code,
+                    link: link,
+                    client: .iOS,
+                    query: query,
+                    now: Fixtures.now,
+                    settings: try Self.settings(providerToken: providerToken)
+                ).html
+            )
+            return page.components(separatedBy: "https://apps.apple.com/").dropFirst().first?
+                .components(separatedBy: "\"").first
+        }
+        // The campaign's name from the deep link as the app gets it: `ct` beside `pt`, with `mt=8`.
+        #expect(
+            try storeButton("utm_campaign=spring&utm_source=news", link)
+                == "app/id1234567890?pt=118330&amp;ct=spring&amp;mt=8"
+        )
+        // No provider token, or no campaign name: the plain App Store page.
+        #expect(try storeButton("utm_campaign=spring", providerToken: nil, link) == "app/id1234567890")
+        #expect(try storeButton("utm_source=news", link) == "app/id1234567890")
+        // Decoded, cut to 40 bytes on a character, escaped again.
+        let name = "spring+sale+" + String(repeating: "%C3%A9", count: 20)
+        let button = try #require(try storeButton("utm_campaign=" + name, link))
+        let ct = try #require(button.components(separatedBy: "ct=").last?.components(separatedBy: "&amp;").first)
+        let decoded = try #require(ct.removingPercentEncoding)
+        #expect(decoded == "spring sale " + String(repeating: "é", count: 14))
+        #expect(decoded.utf8.count <= StoreCampaign.maxAppStoreCampaignBytes)
+        // The link's own campaign counts when the visit has none.
+        link.deepLink = "readapp://books/42?utm_campaign=autumn"
+        #expect(try storeButton(nil, link) == "app/id1234567890?pt=118330&amp;ct=autumn&amp;mt=8")
+    }
+
+    @Test("A provider token that is no number stops the service at start-up, saying where to find it")
+    func badProviderToken() async throws {
+        let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        for token in ["", "pt=118330", "12ab", String(repeating: "1", count: 21)] {
+            let error = #expect(throws: LinkServiceStartError.self) {
+                try LinkService(
+                    manifest: try Fixtures.manifest(),
+                    store: store,
+                    configuration: LinkService.Configuration(appStoreProviderToken: token)
+                )
+            }
+            #expect(error?.message.contains("'\(token)' is not one") == true)
+            #expect(error?.message.contains("Campaign Generator") == true)
+        }
+        _ = try LinkService(
+            manifest: try Fixtures.manifest(),
+            store: store,
+            configuration: LinkService.Configuration(appStoreProviderToken: "118330")
+        )
+        await store.close()
+    }
+
+    /// An Android visit's answer, with claim tokens issued or not.
+    static func android(
+        _ link: ShortLink,
+        claims: Bool,
+        query: String? = nil
+    ) throws -> VisitAnswer {
+        VisitAnswer.for(
             code: link.code,
             link: link,
             client: .android,
+            query: query,
             now: Fixtures.now,
-            settings: try Self.settings(),
-            mayIssueClaim: { false }
+            settings: try settings(),
+            mayIssueClaim: { claims }
         )
-        #expect(bare.location == "https://play.google.com/store/apps/details?id=com.example.reading")
-        #expect(PlayReferrer.token(in: "utm_source=waypoint_claim=x&waypoint_claim=AwI&z") == "AwI")
-        #expect(PlayReferrer.token(in: "AwI") == nil)
     }
 
     /// A store URL's referrer, unescaped once as the Install Referrer API gives it to the app.
@@ -136,6 +222,11 @@ struct FallbackTests {
             URLComponents(string: location)?.percentEncodedQueryItems?.first { $0.name == "referrer" }?.value?
                 .removingPercentEncoding
         )
+    }
+
+    /// The names of a store URL's referrer items, in order.
+    static func referrerNames(_ location: String) throws -> [String] {
+        try #require(URLComponents(string: "?" + Self.referrer(location))?.queryItems).map(\.name)
     }
 
     @Test("passQuery false, an over-long query and items that are not URL text pass nothing on")
@@ -150,11 +241,15 @@ struct FallbackTests {
             try Self.answer(.android, query: "a=<b>&c=%zz&d=%41&e=x\"y&=v&f").location
                 == "https://www.marketing.example/android?d=%41&f"
         )
-        // What is left behind is reported: why, for the service's log line and counter.
-        #expect(QueryPassthrough.leftBehind(long, by: Self.link) == .tooLong)
-        #expect(QueryPassthrough.leftBehind("a=<b>&utm_source=news", by: Self.link) == .notURLText)
-        #expect(QueryPassthrough.leftBehind("utm_source=news&f", by: Self.link) == nil)
-        #expect(QueryPassthrough.leftBehind(long, by: closed) == nil)
+        // What is left behind is reported: why, for the service's counter and log line.
+        #expect(QueryPassthrough.split(long, by: Self.link) == (nil, .tooLong))
+        #expect(QueryPassthrough.split("a=<b>&utm_source=news&=v", by: Self.link) == ("utm_source=news", .notURLText))
+        #expect(QueryPassthrough.split("utm_source=news&f", by: Self.link) == ("utm_source=news&f", nil))
+        #expect(QueryPassthrough.split(long, by: closed) == (nil, nil))
+        #expect(try Self.answer(.android, query: "a=<b>&utm_source=news").leftBehind == .notURLText)
+        #expect(try Self.answer(.desktop, query: long).leftBehind == .tooLong)
+        #expect(try Self.answer(.iOS).leftBehind == nil)
+        #expect(try Self.answer(.previewCrawler, query: long).leftBehind == nil)
         #expect(QueryPassthrough.merge("x=1", into: "not a url") == "not a url")
         #expect(QueryPassthrough.merge("", into: "https://a.example/") == "https://a.example/")
     }
@@ -207,6 +302,12 @@ struct FallbackTests {
         #expect(try rules.route(for: long.deepLink) == "book")
         let query = "utm_source=" + String(repeating: "n", count: 200)
         #expect(rules.deepLink(of: long, passing: query) == long.deepLink)
+        // Left behind for the app, and said so; the web targets still get it.
+        #expect(rules.passing(query, to: long).changesRoute)
+        #expect(rules.passing(query, to: long).passed == query)
+        #expect(rules.passing(query, to: long).leftBehind(reachingApp: true) == .changesRoute)
+        #expect(rules.passing(query, to: long).leftBehind(reachingApp: false) == nil)
+        #expect(!rules.passing("utm_source=news", to: Self.link).changesRoute)
         #expect(rules.deepLink(of: Self.link, passing: "utm_source=news") == "readapp://books/42?utm_source=news")
         var closed = Self.link
         closed.passQuery = false

@@ -45,6 +45,8 @@ struct MetricsTests {
             // A query too long to pass on still gets the visitor to the store, and is counted.
             let long = "/spring?utm_source=" + String(repeating: "x", count: 600)
             try await client.execute(uri: long, method: .get, headers: headers) { #expect($0.status == .found) }
+            // A HEAD request is no visit: it is neither counted as one nor as a query left behind.
+            try await client.execute(uri: long, method: .head, headers: headers) { #expect($0.status == .found) }
             try await client.execute(uri: "/nothing", method: .get) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/nothing", method: .get) { #expect($0.status == .tooManyRequests) }
             try await client.execute(uri: "/metrics", method: .get) { response in

@@ -82,11 +82,13 @@ struct ClaimAPI: Sendable {
         return Response(status: .found, headers: [.location: "/\(token.code)", .cacheControl: "no-store"])
     }
 
-    /// The token in `text`, which may be the claim URL itself (`https://links.example.com/c/AwE…`)
-    /// or what an Android app took from the install referrer (``PlayReferrer/token(in:)``).
+    /// The token in `text`: the token alone, the claim URL (`https://links.example.com/c/AwE…`), the
+    /// whole Play install referrer (``PlayReferrer``), or what an Android app cut from that referrer
+    /// after its first `=` (`AwE…&utm_source=news`), as one written before the referrer had a
+    /// campaign does. A token never holds `&` or `/`.
     static func tokenText(_ text: String) -> String {
         if let token = PlayReferrer.token(in: text) { return String(token) }
-        guard let range = text.range(of: "/c/", options: .backwards) else { return text }
-        return String(text[range.upperBound...])
+        if let range = text.range(of: "/c/", options: .backwards) { return String(text[range.upperBound...]) }
+        return String(text.prefix { $0 != "&" })
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import Metrics
 import NIOCore
 import Prometheus
 import ServiceLifecycle
@@ -24,6 +25,11 @@ public struct LinkService: Sendable {
     public struct Configuration: Sendable {
         /// The App Store id the landing page offers when a link names none.
         public var appStoreID: String?
+        /// The team's App Store Connect provider token, the number after `pt=` in a link App Store
+        /// Connect's Campaign Generator makes. With it, the App Store button of a link whose deep
+        /// link has a `utm_campaign` carries `pt`, `ct` (that campaign, cut to 40 bytes) and `mt=8`,
+        /// so App Analytics counts the campaign's installs; nil leaves App Store links plain.
+        public var appStoreProviderToken: String?
         /// Requests one client may make to `/api/links…`, counted before the token is checked, so
         /// guessing tokens is limited too.
         public var adminLimit: RateLimit
@@ -67,6 +73,7 @@ public struct LinkService: Sendable {
 
         public init(
             appStoreID: String? = nil,
+            appStoreProviderToken: String? = nil,
             adminLimit: RateLimit = Self.defaultAdminLimit,
             unknownCodeLimit: RateLimit = Self.defaultUnknownCodeLimit,
             clientAddressHeader: String? = nil,
@@ -81,6 +88,7 @@ public struct LinkService: Sendable {
             now: @escaping @Sendable () -> Date = Date.init
         ) {
             self.appStoreID = appStoreID
+            self.appStoreProviderToken = appStoreProviderToken
             self.adminLimit = adminLimit
             self.unknownCodeLimit = unknownCodeLimit
             self.clientAddressHeader = clientAddressHeader
@@ -135,7 +143,7 @@ public struct LinkService: Sendable {
     let tokenUse: TokenUse
     let metrics: PrometheusCollectorRegistry?
     /// The service's own counters, into ``metrics`` or nowhere.
-    let meters: ServiceMetrics
+    let serviceMetrics: ServiceMetrics
     let now: @Sendable () -> Date
 
     /// - Throws: ``LinkServiceStartError`` naming what in the manifest or the configuration to change.
@@ -168,7 +176,7 @@ public struct LinkService: Sendable {
         )
         self.countryHeader = try Self.headerName(configuration.countryHeader, example: "CF-IPCountry")
         let meters = ServiceMetrics(registry: configuration.metrics)
-        self.meters = meters
+        self.serviceMetrics = meters
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
         self.claimLimiter = RateLimiter(configuration.claimLimit, name: "claims", metrics: meters)
@@ -178,6 +186,14 @@ public struct LinkService: Sendable {
         guard configuration.claimLifetime > 0 else {
             throw LinkServiceStartError(
                 "The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number."
+            )
+        }
+        if let token = configuration.appStoreProviderToken,
+            token.isEmpty || token.utf8.count > 20 || !token.allSatisfy(\.isASCIIDigit)
+        {
+            throw LinkServiceStartError(
+                "The App Store provider token is the number after 'pt=' in a campaign link App Store Connect's "
+                    + "Campaign Generator makes (Apps > App Analytics > Acquisition); '\(token)' is not one."
             )
         }
         let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
@@ -230,6 +246,7 @@ public struct LinkService: Sendable {
             )
             self.visits = VisitAnswer.Settings(
                 appStoreID: configuration.appStoreID,
+                appStoreProviderToken: configuration.appStoreProviderToken,
                 playPackage: manifest.android?.package,
                 domains: domains,
                 rules: rules,
@@ -560,14 +577,14 @@ public struct LinkService: Sendable {
             // Spent only when the answer would carry a token: the limit counts tokens, not visits.
             mayIssueClaim: { claimTokenLimiter.spend(clientIdentification.key(request, context), at: date) }
         )
-        if let link, let reason = QueryPassthrough.leftBehind(request.uri.query, by: link) {
-            // The visitor still gets where the link leads; whoever made the campaign URL learns why
-            // its query did not reach the app.
-            context.logger.notice(
+        if let reason = answer.leftBehind, request.method != .head {
+            // Counted, and named at debug only: anyone can send a long query to a real code, and a
+            // line per visit at the default level would let a stranger fill the log.
+            serviceMetrics.queryLeftBehind(reason).increment()
+            context.logger.debug(
                 "a visit's query was not passed on whole",
-                metadata: ["code": "\(link.code)", "reason": "\(reason.rawValue)"]
+                metadata: ["code": "\(link?.code ?? text)", "reason": "\(reason.rawValue)"]
             )
-            meters.countQueryLeftBehind(reason)
         }
         // Only visits of links that exist are counted: anyone can ask for any code.
         if let link {

@@ -10,9 +10,11 @@ import Foundation
 /// | `ifl`, `afl`, `ofl` | `fallbacks.ios`, `fallbacks.android`, `fallbacks.desktop` |
 /// | `st`, `sd`, `si` | the preview's title, description and image (the import leaves out an image off the manifest's domains, and counts it) |
 /// | `utm_*` | added to the link's query, so the app and the web page receive them as before |
+/// | `ct` | `utm_campaign`, when the link has none: the App Store link carries it as `ct` again (with the service's `--app-store-provider-token`), and Google Play's referrer as `utm_campaign` |
 ///
-/// Any other parameter (`ibi`, `efr`, `ius`…) has nothing to map to: it is counted in the import's
-/// report, not dropped unseen.
+/// Any other parameter (`ibi`, `efr`, `ius`, `pt`…) has nothing to map to: it is counted in the
+/// import's report, not dropped unseen. (`pt` is the team's, one for every link: the service takes
+/// it once, as `--app-store-provider-token`.)
 ///
 /// ```swift
 /// let link = try DynamicLink(
@@ -26,7 +28,7 @@ struct DynamicLink {
     let ignored: [String]
 
     /// Parameters read into the link; `utm_*` are read too.
-    static let mapped: Set<String> = ["link", "isi", "apn", "ifl", "afl", "ofl", "st", "sd", "si"]
+    static let mapped: Set<String> = ["link", "isi", "apn", "ifl", "afl", "ofl", "st", "sd", "si", "ct"]
 
     /// - Throws: ``LinkServiceError`` `invalidRequest` for text that is no URL or has no `link`.
     init(_ text: String, code: String? = nil, domain: String? = nil) throws(LinkServiceError) {
@@ -54,6 +56,12 @@ struct DynamicLink {
                 .invalidRequest,
                 "'\(Self.shortened(text))' has no 'link' parameter: a long Dynamic Link names its deep link there."
             )
+        }
+        // App Store Connect's campaign token names the campaign where no `utm_campaign` does.
+        if let campaign = values["ct"], !campaign.isEmpty, !utm.contains(where: { $0.hasPrefix("utm_campaign=") }),
+            let encoded = campaign.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        {
+            utm.append("utm_campaign=" + encoded)
         }
         let deepLink = Self.adding(utm, to: link)
         func value(_ name: String) -> String? { values[name].flatMap { $0.isEmpty ? nil : $0 } }

@@ -144,11 +144,39 @@ public struct LinkRules: Sendable {
     /// ```swift
     /// rules.deepLink(of: link, passing: "utm_source=news")   // "readapp://books/42?utm_source=news"
     /// ```
-    func deepLink(of link: ShortLink, passing query: String?) -> String {
-        guard let passed = QueryPassthrough.passed(query, by: link) else { return link.deepLink }
+    func deepLink(of link: ShortLink, passing query: String?) -> String { passing(query, to: link).deepLink }
+
+    /// What a visit's `query` does for `link`: the items passed on to its web targets, the deep
+    /// link the app receives, and why any of the query was left behind.
+    func passing(_ query: String?, to link: ShortLink) -> PassedQuery {
+        let (passed, leftBehind) = QueryPassthrough.split(query, by: link)
         let merged = QueryPassthrough.merge(passed, into: link.deepLink)
-        guard merged != link.deepLink, (try? route(for: merged)) == link.route else { return link.deepLink }
-        return merged
+        let keepsRoute = merged == link.deepLink || (try? route(for: merged)) == link.route
+        return PassedQuery(
+            passed: passed,
+            deepLink: keepsRoute ? merged : link.deepLink,
+            leftBehind: leftBehind,
+            changesRoute: !keepsRoute
+        )
+    }
+
+    /// A visit's query, as ``passing(_:to:)`` passes it on.
+    struct PassedQuery: Sendable, Hashable {
+        /// The items passed on to the link's web targets and carried by its claim token, or nil.
+        var passed: String?
+        /// The deep link the app receives.
+        var deepLink: String
+        /// Why some items went nowhere (``QueryPassthrough/split(_:by:)``), or nil.
+        var leftBehind: QueryPassthrough.LeftBehind?
+        /// Whether the passed items would have changed the deep link's route, so the app gets the
+        /// link as saved.
+        var changesRoute: Bool
+
+        /// What of the query an answer leaves behind: for one that reaches the app (a page, a store),
+        /// the deep link's loss too.
+        func leftBehind(reachingApp: Bool) -> QueryPassthrough.LeftBehind? {
+            leftBehind ?? (reachingApp && changesRoute ? .changesRoute : nil)
+        }
     }
 
     /// Checks every URL and text of the fallbacks and the preview.

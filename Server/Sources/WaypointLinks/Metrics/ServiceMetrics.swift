@@ -12,7 +12,7 @@ import Prometheus
 /// - `waypoint_links_click_write_failures_total`: batches the database did not take (retried);
 /// - `waypoint_links_rate_limited_total{limit}`: requests refused with 429, by limit;
 /// - `waypoint_links_visit_queries_left_total{reason}`: visits whose query was not passed on whole
-///   (`tooLong`, `notURLText`), each also logged with its link's code.
+///   (`tooLong`, `notURLText`, `changesRoute`), each also logged at debug with its link's code.
 ///
 /// ```swift
 /// let registry = ServiceMetrics.bootstrapPrometheus()   // once, at start-up
@@ -55,13 +55,12 @@ public struct ServiceMetrics: Sendable {
         Metrics.Counter(label: "waypoint_links_click_write_failures_total", factory: factory)
     }
 
-    /// Counts a visit whose query was not passed on whole.
-    func countQueryLeftBehind(_ reason: QueryPassthrough.LeftBehind) {
+    func queryLeftBehind(_ reason: QueryPassthrough.LeftBehind) -> Metrics.Counter {
         Metrics.Counter(
             label: "waypoint_links_visit_queries_left_total",
             dimensions: [("reason", reason.rawValue)],
             factory: factory
-        ).increment()
+        )
     }
 
     func rateLimited(_ limit: String) -> Metrics.Counter {

@@ -1,43 +1,49 @@
 import Foundation
 
-/// The install referrer the Play Store redirect carries: a query string with the campaign first and
-/// the click's claim token last, `utm_source=news&utm_campaign=spring&waypoint_claim=AwI…`. Google
-/// Play reads the `utm_*` items for its own campaign reports, as it did from Firebase Dynamic Links;
-/// the app reads `waypoint_claim` through the Install Referrer API and claims the link with it.
+/// The install referrer the Play Store redirect carries: a query string with the click's claim
+/// token first and the campaign (``StoreCampaign``) after it,
+/// `waypoint_claim=AwI…&utm_source=news&utm_campaign=spring`. The app reads `waypoint_claim`
+/// through the Install Referrer API and claims the link with it; Google Play reads the `utm_*`
+/// items for its campaign reports.
 ///
 /// ```swift
-/// PlayReferrer.text(campaignOf: "readapp://books/42?utm_source=news&id=7", claim: "AwI")
-/// // "utm_source=news&waypoint_claim=AwI"
-/// PlayReferrer.token(in: "utm_source=news&waypoint_claim=AwI")  // "AwI"
+/// PlayReferrer.text(StoreCampaign(of: "readapp://books/42?utm_source=news"), claim: "AwI")
+/// // "waypoint_claim=AwI&utm_source=news"
+/// PlayReferrer.token(in: "waypoint_claim=AwI&utm_source=news")  // "AwI"
 /// ```
 ///
-/// The token comes last so that an app written when the referrer was `waypoint_claim=<token>` alone
-/// still finds it: what it sends, whether the whole referrer, everything after its first `=` or
-/// everything after its last, holds the token where ``token(in:)`` looks.
+/// The token comes first because the referrer was `waypoint_claim=<token>` alone before it had a
+/// campaign, and an app written then may check that it starts so (an install from the store's own
+/// search has the referrer `utm_source=google-play&utm_medium=organic`). Such an app keeps
+/// claiming: what it sends, the whole referrer or what follows its first `=`, holds the token
+/// where ``ClaimAPI/tokenText(_:)`` finds it. An app that took what follows the last `=` gets the
+/// campaign instead, for links that have one: the one way of reading it this change breaks.
 enum PlayReferrer {
     /// The name of the claim token's item.
     static let claimName = "waypoint_claim"
 
-    /// The referrer for a deep link's campaign and a claim token: the deep link's `utm_*` items as
-    /// it writes them, then the token; nil when there is neither, so the store URL has no referrer.
-    static func text(campaignOf deepLink: String, claim token: String?) -> String? {
-        var items = campaign(of: deepLink)
-        if let token { items.append("\(claimName)=\(token)") }
+    /// The most bytes of campaign items a referrer carries: the token carries the visit's query to
+    /// the app whole, and a store URL stays well within what a proxy passes in a `Location` header.
+    static let maxCampaignBytes = 512
+
+    /// The referrer for a claim token and a campaign; nil when there is neither, so the store URL
+    /// has no referrer. Campaign items go in while they fit ``maxCampaignBytes``; one that names the
+    /// claim item is left out, so only the token the service issued is ever read as one.
+    static func text(_ campaign: StoreCampaign, claim token: String?) -> String? {
+        var items = token.map { ["\(claimName)=\($0)"] } ?? []
+        var bytes = 0
+        for item in campaign.items where !item.contains(claimName) {
+            bytes += item.utf8.count + 1
+            guard bytes <= maxCampaignBytes else { break }
+            items.append(item)
+        }
         return items.isEmpty ? nil : items.joined(separator: "&")
     }
 
-    /// The `utm_*` items of a URL's query, percent-encoded as it has them; only items a query may
-    /// hold (``QueryPassthrough/isEncoded(_:)``) go into a store URL.
-    static func campaign(of url: String) -> [String] {
-        guard let query = URLComponents(string: url)?.percentEncodedQuery else { return [] }
-        return query.split(separator: "&").filter { $0.hasPrefix("utm_") && QueryPassthrough.isEncoded($0) }
-            .map(String.init)
-    }
-
-    /// The claim token in text an app took from a referrer: the value of its last `waypoint_claim`
-    /// item, up to the next `&`; nil when the text names none (a bare token, or a claim URL).
+    /// The claim token in a whole referrer: the value of its `waypoint_claim` item; nil when the
+    /// text has none (a bare token, or a claim URL).
     static func token(in text: String) -> Substring? {
-        guard let range = text.range(of: claimName + "=", options: .backwards) else { return nil }
+        guard let range = text.range(of: claimName + "=") else { return nil }
         return text[range.upperBound...].prefix { $0 != "&" }
     }
 }

@@ -14,43 +14,46 @@ enum QueryPassthrough {
     /// the link leads): no campaign needs it, and it would swell the claim token that carries it.
     static let maxBytes = 512
 
-    /// The query a visit passes on: its text when the link passes queries and it fits, else nil.
-    static func passed(_ query: String?, by link: ShortLink) -> String? {
-        guard link.passQuery, let query, !query.isEmpty, query.utf8.count <= maxBytes else { return nil }
-        return query
-    }
-
-    /// Why a visit's query is not passed on whole, though its link passes queries: the service
-    /// reports it (a log line and ``ServiceMetrics``) rather than drop it without a word.
+    /// Why a visit's query is not passed on whole, though its link passes queries. The service
+    /// counts it (``ServiceMetrics``) rather than drop it without a word.
     enum LeftBehind: String, Sendable, CaseIterable {
         /// Over ``maxBytes``: none of it is passed on.
         case tooLong
-        /// One or more items not written as a URL's query may hold them (``isEncoded(_:)``): the
-        /// others are passed on.
+        /// An item without a name (`=v`) or not written as a URL's query may hold it (`a=<b>`): the
+        /// other items are passed on.
         case notURLText
+        /// The deep link with the query would lead elsewhere than the link's route, or be refused
+        /// there (``LinkRules/passing(_:to:)``): the web targets get it, the app gets the link as saved.
+        case changesRoute
     }
 
-    /// What of `query` a visit of `link` leaves behind, and why; nil when it passes all of it on,
-    /// or when the link passes no query.
+    /// The items of a visit's `query` that `link` passes on, joined as they came (nil for none),
+    /// and why any were left behind.
     ///
     /// ```swift
-    /// QueryPassthrough.leftBehind("a=<b>&utm_source=news", by: link)  // .notURLText
+    /// QueryPassthrough.split("utm_source=news&a=<b>", by: link)  // ("utm_source=news", .notURLText)
     /// ```
-    static func leftBehind(_ query: String?, by link: ShortLink) -> LeftBehind? {
-        guard link.passQuery, let query, !query.isEmpty else { return nil }
-        if query.utf8.count > maxBytes { return .tooLong }
-        return query.split(separator: "&").allSatisfy(isEncoded) ? nil : .notURLText
+    static func split(_ query: String?, by link: ShortLink) -> (passed: String?, leftBehind: LeftBehind?) {
+        guard link.passQuery, let query, !query.isEmpty else { return (nil, nil) }
+        guard query.utf8.count <= maxBytes else { return (nil, .tooLong) }
+        let items = query.split(separator: "&")
+        let kept = items.filter { item in item.first != "=" && isEncoded(item) }
+        return (kept.isEmpty ? nil : kept.joined(separator: "&"), kept.count == items.count ? nil : .notURLText)
     }
 
-    /// `target` with the items of `query` whose names it does not have appended; `target` as it is
-    /// when there are none, or when it is not a URL (it was checked when the link was saved).
-    static func merge(_ query: String?, into target: String) -> String {
-        guard let query, !query.isEmpty, var components = URLComponents(string: target), components.scheme != nil
+    /// The items of a visit's query a link passes on (``split(_:by:)``), or nil.
+    static func passed(_ query: String?, by link: ShortLink) -> String? { split(query, by: link).passed }
+
+    /// `target` with the items of a passed query (``passed(_:by:)``) whose names it does not have
+    /// appended; `target` as it is when there are none, or when it is not a URL (it was checked
+    /// when the link was saved).
+    static func merge(_ passed: String?, into target: String) -> String {
+        guard let passed, !passed.isEmpty, var components = URLComponents(string: target), components.scheme != nil
         else { return target }
         let present = Set((components.percentEncodedQueryItems ?? []).map(\.name))
-        let added = query.split(separator: "&", omittingEmptySubsequences: true).filter { item in
+        let added = passed.split(separator: "&").filter { item in
             let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return !name.isEmpty && !present.contains(String(name)) && isEncoded(item)
+            return !present.contains(String(name))
         }
         guard !added.isEmpty else { return target }
         let existing = components.percentEncodedQuery.map { $0.isEmpty ? [] : [$0] } ?? []

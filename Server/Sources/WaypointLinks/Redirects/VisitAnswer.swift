@@ -18,11 +18,16 @@ struct VisitAnswer: Sendable, Hashable {
     var location: String?
     /// For a page.
     var html: String?
+    /// Why some of the visit's query was not passed on where this answer sends the visitor
+    /// (``QueryPassthrough/LeftBehind``); nil when all of it was, or the answer passes no query on.
+    var leftBehind: QueryPassthrough.LeftBehind? = nil
 
     /// What the service knows besides the link: the Android package and App Store id to fall
     /// back on, and the address short links are shared under.
     struct Settings: Sendable {
         var appStoreID: String?
+        /// The team's App Store Connect provider token: App Store links then name the campaign.
+        var appStoreProviderToken: String?
         var playPackage: String?
         /// The short-link domains: a link's URL, and its claim URLs, are on its own.
         var domains: LinkDomains
@@ -56,10 +61,14 @@ struct VisitAnswer: Sendable, Hashable {
         if link.isExpired(at: now) {
             return VisitAnswer(outcome: .expired, status: 410, html: settings.pages.missing(code: code, expired: true))
         }
-        let passed = QueryPassthrough.passed(query, by: link)
+        let query = settings.rules.passing(query, to: link)
+        let passed = query.passed
         func onward(_ target: String) -> String { QueryPassthrough.merge(passed, into: target) }
         let title = link.preview?.title ?? "Open in the app"
-        let storeURL = (link.fallbacks.appStoreID ?? settings.appStoreID).map { "https://apps.apple.com/app/id\($0)" }
+        let campaign = StoreCampaign(of: query.deepLink)
+        let storeURL = (link.fallbacks.appStoreID ?? settings.appStoreID).map {
+            campaign.appStoreURL(id: $0, providerToken: settings.appStoreProviderToken)
+        }
         switch client {
         case .previewCrawler:
             let page = Pages.Preview(
@@ -72,26 +81,33 @@ struct VisitAnswer: Sendable, Hashable {
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
         case .android:
             if let target = link.fallbacks.android {
-                return VisitAnswer(outcome: .webFallback, status: 302, location: onward(target))
+                return VisitAnswer(
+                    outcome: .webFallback,
+                    status: 302,
+                    location: onward(target),
+                    leftBehind: query.leftBehind(reachingApp: false)
+                )
             }
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
                 // The store takes no query of ours: the referrer carries the campaign to Google
-                // Play's reports, and the claim token carries the whole query to the app.
+                // Play's reports, and the claim token carries the passed query to the app.
                 let token =
                     mayIssueClaim() ? settings.claims.issue(for: link, platform: .android, at: now, query: passed) : nil
-                let referrer = PlayReferrer.text(
-                    campaignOf: settings.rules.deepLink(of: link, passing: query),
-                    claim: token
-                )
                 return VisitAnswer(
                     outcome: .store,
                     status: 302,
-                    location: playStoreURL(package: package, referrer: referrer)
+                    location: playStoreURL(package: package, referrer: PlayReferrer.text(campaign, claim: token)),
+                    leftBehind: query.leftBehind(reachingApp: true)
                 )
             }
         case .desktop:
             if let target = link.fallbacks.desktop ?? link.fallbacks.web {
-                return VisitAnswer(outcome: .webFallback, status: 302, location: onward(target))
+                return VisitAnswer(
+                    outcome: .webFallback,
+                    status: 302,
+                    location: onward(target),
+                    leftBehind: query.leftBehind(reachingApp: false)
+                )
             }
         case .iOS:
             break
@@ -102,7 +118,7 @@ struct VisitAnswer: Sendable, Hashable {
         let page = Pages.Landing(
             title: title,
             description: link.preview?.description,
-            openURL: settings.rules.deepLink(of: link, passing: query),
+            openURL: query.deepLink,
             storeURL: iosPage ?? storeURL,
             // Only an iPhone or iPad can install from the App Store button and open the app after;
             // a page of the link's own installs nothing to claim for.
@@ -112,7 +128,12 @@ struct VisitAnswer: Sendable, Hashable {
                 : nil,
             webURL: link.fallbacks.web.map(onward)
         )
-        return VisitAnswer(outcome: .landingPage, status: 200, html: settings.pages.landing(page))
+        return VisitAnswer(
+            outcome: .landingPage,
+            status: 200,
+            html: settings.pages.landing(page),
+            leftBehind: query.leftBehind(reachingApp: true)
+        )
     }
 
     /// The Play Store listing, with `referrer` (``PlayReferrer``) carrying the campaign and the
