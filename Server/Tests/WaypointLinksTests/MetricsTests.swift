@@ -36,7 +36,7 @@ struct MetricsTests {
         #expect(try await fixture.store.insert(VisitTests.link))
         let androidStore = #"waypoint_links_visits_total{client="android",outcome="store"}"#
         let refusals = #"waypoint_links_rate_limited_total{limit="unknown codes"}"#
-        let tooLong = #"waypoint_links_visit_queries_left_total{reason="tooLong"}"#
+        let tooLong = #"waypoint_links_visit_queries_left_behind_total{reason="tooLong"}"#
         let before = (SharedMetrics.value(androidStore), SharedMetrics.value(refusals), SharedMetrics.value(tooLong))
         try await Application(router: fixture.service.router()).test(.router) { client in
             var headers = HTTPFields()

@@ -85,10 +85,12 @@ struct ClaimAPI: Sendable {
     /// The token in `text`: the token alone, the claim URL (`https://links.example.com/c/AwE…`), the
     /// whole Play install referrer (``PlayReferrer``), or what an Android app cut from that referrer
     /// after its first `=` (`AwE…&utm_source=news`), as one written before the referrer had a
-    /// campaign does. A token never holds `&` or `/`.
+    /// campaign does. A token never holds `&` or `/`, and a claim URL no `&`: what follows the
+    /// first `&` is a campaign, whatever it holds (`utm_content=a/c/b`).
     static func tokenText(_ text: String) -> String {
         if let token = PlayReferrer.token(in: text) { return String(token) }
-        if let range = text.range(of: "/c/", options: .backwards) { return String(text[range.upperBound...]) }
-        return String(text.prefix { $0 != "&" })
+        let head = text.prefix { $0 != "&" }
+        guard let range = head.range(of: "/c/", options: .backwards) else { return String(head) }
+        return String(head[range.upperBound...])
     }
 }

@@ -94,7 +94,7 @@ struct ClaimTokens: Sendable {
         // A code has at most LinkRules.maxCodeLength (64) bytes: its length fits a byte.
         bytes.append(UInt8(truncatingIfNeeded: min(link.code.utf8.count, LinkRules.maxCodeLength)))
         bytes += Array(link.code.utf8.prefix(LinkRules.maxCodeLength))
-        // A query too long to pass on was never passed (QueryPassthrough.passed): none is cut here.
+        // A query too long to pass on was never passed (QueryPassthrough.split): none is cut here.
         if let query, query.utf8.count <= QueryPassthrough.maxBytes { bytes += Array(query.utf8) }
         bytes += mac(bytes)
         return Base64URL.encode(bytes)

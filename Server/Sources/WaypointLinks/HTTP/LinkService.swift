@@ -27,7 +27,7 @@ public struct LinkService: Sendable {
         public var appStoreID: String?
         /// The team's App Store Connect provider token, the number after `pt=` in a link App Store
         /// Connect's Campaign Generator makes. With it, the App Store button of a link whose deep
-        /// link has a `utm_campaign` carries `pt`, `ct` (that campaign, cut to 40 bytes) and `mt=8`,
+        /// link has a `utm_campaign` carries `pt`, `ct` (that campaign as App Store Connect takes one: its characters, at most 30) and `mt=8`,
         /// so App Analytics counts the campaign's installs; nil leaves App Store links plain.
         public var appStoreProviderToken: String?
         /// Requests one client may make to `/api/links…`, counted before the token is checked, so
@@ -188,9 +188,7 @@ public struct LinkService: Sendable {
                 "The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number."
             )
         }
-        if let token = configuration.appStoreProviderToken,
-            token.isEmpty || token.utf8.count > 20 || !token.allSatisfy(\.isASCIIDigit)
-        {
+        if let token = configuration.appStoreProviderToken, !LinkRules.isAppStoreNumber(token) {
             throw LinkServiceStartError(
                 "The App Store provider token is the number after 'pt=' in a campaign link App Store Connect's "
                     + "Campaign Generator makes (Apps > App Analytics > Acquisition); '\(token)' is not one."

@@ -10,7 +10,7 @@ import Foundation
 /// | `ifl`, `afl`, `ofl` | `fallbacks.ios`, `fallbacks.android`, `fallbacks.desktop` |
 /// | `st`, `sd`, `si` | the preview's title, description and image (the import leaves out an image off the manifest's domains, and counts it) |
 /// | `utm_*` | added to the link's query, so the app and the web page receive them as before |
-/// | `ct` | `utm_campaign`, when the link has none: the App Store link carries it as `ct` again (with the service's `--app-store-provider-token`), and Google Play's referrer as `utm_campaign` |
+/// | `ct` | `utm_campaign`, when the link has none: the App Store link carries it as `ct` again (with the service's `--app-store-provider-token`), and Google Play's referrer as `utm_campaign`; else counted as passed over |
 ///
 /// Any other parameter (`ibi`, `efr`, `ius`, `pt`…) has nothing to map to: it is counted in the
 /// import's report, not dropped unseen. (`pt` is the team's, one for every link: the service takes
@@ -51,20 +51,24 @@ struct DynamicLink {
                 ignored.append(name)
             }
         }
+        func value(_ name: String) -> String? { values[name].flatMap { $0.isEmpty ? nil : $0 } }
         guard let link = values["link"], !link.isEmpty else {
             throw LinkServiceError(
                 .invalidRequest,
                 "'\(Self.shortened(text))' has no 'link' parameter: a long Dynamic Link names its deep link there."
             )
         }
-        // App Store Connect's campaign token names the campaign where no `utm_campaign` does.
-        if let campaign = values["ct"], !campaign.isEmpty, !utm.contains(where: { $0.hasPrefix("utm_campaign=") }),
-            let encoded = campaign.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
-        {
-            utm.append("utm_campaign=" + encoded)
+        // App Store Connect's campaign token names the campaign where no `utm_campaign` does; where
+        // one does, `ct` is reported as passed over, not dropped unseen.
+        if let campaign = value("ct") {
+            let named = utm.map(Self.name(of:)) + (URLComponents(string: link)?.queryItems ?? []).map(\.name)
+            if named.contains("utm_campaign") {
+                ignored.append("ct (the link names its utm_campaign)")
+            } else if let encoded = campaign.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+                utm.append("utm_campaign=" + encoded)
+            }
         }
         let deepLink = Self.adding(utm, to: link)
-        func value(_ name: String) -> String? { values[name].flatMap { $0.isEmpty ? nil : $0 } }
         let isWeb = URLComponents(string: deepLink)?.scheme?.lowercased() == "https"
         var input = LinkInput(code: code, domain: domain, deepLink: deepLink)
         let fallbacks = ShortLink.Fallbacks(
@@ -94,17 +98,18 @@ struct DynamicLink {
     static func adding(_ utm: [String], to link: String) -> String {
         guard !utm.isEmpty, let components = URLComponents(string: link) else { return link }
         let present = Set((components.queryItems ?? []).map(\.name))
-        let added = utm.filter { pair in
-            !present.contains(
-                formDecoded(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
-            )
-        }
+        let added = utm.filter { !present.contains(name(of: $0)) }
         guard !added.isEmpty else { return link }
         let fragment = link.firstIndex(of: "#")
         let head = fragment.map { String(link[..<$0]) } ?? link
         let tail = fragment.map { String(link[$0...]) } ?? ""
         let separator = head.contains("?") ? (head.hasSuffix("?") || head.hasSuffix("&") ? "" : "&") : "?"
         return head + separator + added.joined(separator: "&") + tail
+    }
+
+    /// The name of a query item as written (`utm_source=news`, `utm%5Fsource`), decoded.
+    static func name(of item: String) -> String {
+        formDecoded(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
     }
 
     /// A long line cut for a message.

@@ -181,7 +181,7 @@ public struct LinkRules: Sendable {
 
     /// Checks every URL and text of the fallbacks and the preview.
     public func check(_ fallbacks: ShortLink.Fallbacks, _ preview: ShortLink.Preview?) throws(LinkServiceError) {
-        if let id = fallbacks.appStoreID, id.isEmpty || id.count > 20 || !id.allSatisfy(\.isASCIIDigit) {
+        if let id = fallbacks.appStoreID, !Self.isAppStoreNumber(id) {
             throw LinkServiceError(
                 .invalidRequest,
                 "fallbacks.appStoreID is the app's numeric App Store id; '\(id)' is not."
@@ -274,6 +274,12 @@ public struct LinkRules: Sendable {
                     + "); remove it, so the text reads on screen as it is written."
             )
         }
+    }
+
+    /// Whether `text` is a number as App Store ids and App Store Connect provider tokens are: 1 to
+    /// 20 ASCII digits.
+    static func isAppStoreNumber(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 20 && text.allSatisfy(\.isASCIIDigit)
     }
 
     static func isPackageName(_ text: String) -> Bool {

@@ -11,7 +11,7 @@ import Prometheus
 /// - `waypoint_links_clicks_unwritten`: clicks counted and not yet in the database;
 /// - `waypoint_links_click_write_failures_total`: batches the database did not take (retried);
 /// - `waypoint_links_rate_limited_total{limit}`: requests refused with 429, by limit;
-/// - `waypoint_links_visit_queries_left_total{reason}`: visits whose query was not passed on whole
+/// - `waypoint_links_visit_queries_left_behind_total{reason}`: visits whose query was not passed on whole
 ///   (`tooLong`, `notURLText`, `changesRoute`), each also logged at debug with its link's code.
 ///
 /// ```swift
@@ -57,7 +57,7 @@ public struct ServiceMetrics: Sendable {
 
     func queryLeftBehind(_ reason: QueryPassthrough.LeftBehind) -> Metrics.Counter {
         Metrics.Counter(
-            label: "waypoint_links_visit_queries_left_total",
+            label: "waypoint_links_visit_queries_left_behind_total",
             dimensions: [("reason", reason.rawValue)],
             factory: factory
         )

@@ -2,8 +2,9 @@ import Foundation
 
 /// A visit's query (`?utm_source=news&utm_campaign=spring`) passed on to where the visitor goes and
 /// to the deep link the app receives: each item whose name the target does not set itself, in the
-/// visit's order and encoding. The one rule for the redirects, the landing page, claims and
-/// `/api/resolve`.
+/// visit's order and encoding. The rule for which items pass, for the redirects, the landing page,
+/// claims and `/api/resolve`; ``LinkRules/passing(_:to:)`` adds the one for the deep link (it must
+/// still lead to the link's route).
 ///
 /// ```swift
 /// QueryPassthrough.merge("utm_source=news&ref=x", into: "https://example.com/spring?ref=site")
@@ -15,7 +16,8 @@ enum QueryPassthrough {
     static let maxBytes = 512
 
     /// Why a visit's query is not passed on whole, though its link passes queries. The service
-    /// counts it (``ServiceMetrics``) rather than drop it without a word.
+    /// counts it (``ServiceMetrics``) rather than drop it without a word: one reason a visit, the
+    /// first that applies in this order.
     enum LeftBehind: String, Sendable, CaseIterable {
         /// Over ``maxBytes``: none of it is passed on.
         case tooLong
@@ -37,29 +39,31 @@ enum QueryPassthrough {
         guard link.passQuery, let query, !query.isEmpty else { return (nil, nil) }
         guard query.utf8.count <= maxBytes else { return (nil, .tooLong) }
         let items = query.split(separator: "&")
-        let kept = items.filter { item in item.first != "=" && isEncoded(item) }
+        let kept = items.filter(isPassable)
         return (kept.isEmpty ? nil : kept.joined(separator: "&"), kept.count == items.count ? nil : .notURLText)
     }
 
-    /// The items of a visit's query a link passes on (``split(_:by:)``), or nil.
-    static func passed(_ query: String?, by link: ShortLink) -> String? { split(query, by: link).passed }
-
-    /// `target` with the items of a passed query (``passed(_:by:)``) whose names it does not have
+    /// `target` with the items of a passed query (``split(_:by:)``) whose names it does not have
     /// appended; `target` as it is when there are none, or when it is not a URL (it was checked
-    /// when the link was saved).
+    /// when the link was saved). Items that ``isPassable(_:)`` refuses are left out here too:
+    /// setting a query with characters a URL cannot hold stops the process.
     static func merge(_ passed: String?, into target: String) -> String {
         guard let passed, !passed.isEmpty, var components = URLComponents(string: target), components.scheme != nil
         else { return target }
         let present = Set((components.percentEncodedQueryItems ?? []).map(\.name))
         let added = passed.split(separator: "&").filter { item in
             let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return !present.contains(String(name))
+            return isPassable(item) && !present.contains(String(name))
         }
         guard !added.isEmpty else { return target }
         let existing = components.percentEncodedQuery.map { $0.isEmpty ? [] : [$0] } ?? []
         components.percentEncodedQuery = (existing + added.map(String.init)).joined(separator: "&")
         return components.string ?? target
     }
+
+    /// Whether a query item may be passed on: it has a name, and is written as a URL's query may
+    /// hold it (``isEncoded(_:)``).
+    static func isPassable(_ item: Substring) -> Bool { item.first != "=" && isEncoded(item) }
 
     /// Whether an item is written as a URL's query may hold it (RFC 3986: unreserved characters,
     /// sub-delimiters, `:`, `@`, `/`, `?` and `%` with two hex digits). Only such text goes into a

@@ -33,17 +33,32 @@ struct StoreCampaign: Sendable, Hashable {
         return decoded?.isEmpty == false ? decoded : nil
     }
 
-    /// The longest campaign token App Store Connect takes, in bytes.
-    static let maxAppStoreCampaignBytes = 40
+    /// The longest campaign token App Store Connect's campaign links take, in characters.
+    static let maxAppStoreCampaignLength = 30
+
+    /// The characters App Store Connect takes in a campaign token besides ASCII letters and digits
+    /// (its help on campaign links lists them, and spaces, though none first or last).
+    private static let appStoreCampaignPunctuation = Set(#" []/\-~+=<>:;,._'"*&$%#@?!|{}()"#)
+
+    /// The campaign's name as App Store Connect takes a campaign token: the characters it allows,
+    /// the first 30 of them, no space at either end; nil when nothing is left.
+    var appStoreCampaignToken: String? {
+        let allowed = (name ?? "").filter {
+            $0.isASCII && ($0.isLetter || $0.isNumber) || Self.appStoreCampaignPunctuation.contains($0)
+        }
+        let token = allowed.trimmingCharacters(in: .whitespaces).prefix(Self.maxAppStoreCampaignLength)
+            .trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
 
     /// The App Store page of app `id`; with the team's provider token and a campaign name, an App
-    /// Store Connect campaign link (`?pt=…&ct=…&mt=8`, the shape its Campaign Generator makes), so
-    /// App Analytics counts the campaign's installs. The name is cut to 40 bytes, on a character.
+    /// Store Connect campaign link (`?pt=…&ct=…&mt=8`, the shape its campaign generator makes), so
+    /// App Analytics counts the campaign's installs.
     func appStoreURL(id: String, providerToken: String?) -> String {
         let page = "https://apps.apple.com/app/id\(id)"
-        guard let providerToken, var name else { return page }
-        while name.utf8.count > Self.maxAppStoreCampaignBytes { name.removeLast() }
-        let token = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return token.isEmpty ? page : "\(page)?pt=\(providerToken)&ct=\(token)&mt=8"
+        guard let providerToken,
+            let token = appStoreCampaignToken?.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        else { return page }
+        return "\(page)?pt=\(providerToken)&ct=\(token)&mt=8"
     }
 }

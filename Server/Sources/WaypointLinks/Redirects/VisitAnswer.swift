@@ -61,11 +61,11 @@ struct VisitAnswer: Sendable, Hashable {
         if link.isExpired(at: now) {
             return VisitAnswer(outcome: .expired, status: 410, html: settings.pages.missing(code: code, expired: true))
         }
-        let query = settings.rules.passing(query, to: link)
-        let passed = query.passed
+        let passing = settings.rules.passing(query, to: link)
+        let passed = passing.passed
         func onward(_ target: String) -> String { QueryPassthrough.merge(passed, into: target) }
         let title = link.preview?.title ?? "Open in the app"
-        let campaign = StoreCampaign(of: query.deepLink)
+        let campaign = StoreCampaign(of: passing.deepLink)
         let storeURL = (link.fallbacks.appStoreID ?? settings.appStoreID).map {
             campaign.appStoreURL(id: $0, providerToken: settings.appStoreProviderToken)
         }
@@ -85,7 +85,7 @@ struct VisitAnswer: Sendable, Hashable {
                     outcome: .webFallback,
                     status: 302,
                     location: onward(target),
-                    leftBehind: query.leftBehind(reachingApp: false)
+                    leftBehind: passing.leftBehind(reachingApp: false)
                 )
             }
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
@@ -97,7 +97,7 @@ struct VisitAnswer: Sendable, Hashable {
                     outcome: .store,
                     status: 302,
                     location: playStoreURL(package: package, referrer: PlayReferrer.text(campaign, claim: token)),
-                    leftBehind: query.leftBehind(reachingApp: true)
+                    leftBehind: passing.leftBehind(reachingApp: true)
                 )
             }
         case .desktop:
@@ -106,7 +106,7 @@ struct VisitAnswer: Sendable, Hashable {
                     outcome: .webFallback,
                     status: 302,
                     location: onward(target),
-                    leftBehind: query.leftBehind(reachingApp: false)
+                    leftBehind: passing.leftBehind(reachingApp: false)
                 )
             }
         case .iOS:
@@ -118,7 +118,7 @@ struct VisitAnswer: Sendable, Hashable {
         let page = Pages.Landing(
             title: title,
             description: link.preview?.description,
-            openURL: query.deepLink,
+            openURL: passing.deepLink,
             storeURL: iosPage ?? storeURL,
             // Only an iPhone or iPad can install from the App Store button and open the app after;
             // a page of the link's own installs nothing to claim for.
@@ -132,7 +132,7 @@ struct VisitAnswer: Sendable, Hashable {
             outcome: .landingPage,
             status: 200,
             html: settings.pages.landing(page),
-            leftBehind: query.leftBehind(reachingApp: true)
+            leftBehind: passing.leftBehind(reachingApp: true)
         )
     }
 
