@@ -309,9 +309,12 @@ struct FallbackTests {
         // Left behind for the app, and said so; the web targets still get it.
         #expect(rules.passing(query, to: long).changesRoute)
         #expect(rules.passing(query, to: long).passed == query)
-        #expect(rules.passing(query, to: long).leftBehind(reachingApp: true) == .changesRoute)
-        #expect(rules.passing(query, to: long).leftBehind(reachingApp: false) == nil)
+        #expect(rules.passing(query, to: long).appLeftBehind == .changesRoute)
+        #expect(rules.passing(query, to: long).leftBehind == nil)
         #expect(!rules.passing("utm_source=news", to: Self.link).changesRoute)
+        // An answer counts it only where the app would have had it: the page, not a web redirect.
+        #expect(try Self.answer(.iOS, long, query: query).leftBehind == .changesRoute)
+        #expect(try Self.answer(.desktop, long, query: query).leftBehind == nil)
         #expect(rules.deepLink(of: Self.link, passing: "utm_source=news") == "readapp://books/42?utm_source=news")
         var closed = Self.link
         closed.passQuery = false

@@ -172,11 +172,9 @@ public struct LinkRules: Sendable {
         /// link as saved.
         var changesRoute: Bool
 
-        /// What of the query an answer leaves behind: for one that reaches the app (a page, a store),
-        /// the deep link's loss too.
-        func leftBehind(reachingApp: Bool) -> QueryPassthrough.LeftBehind? {
-            leftBehind ?? (reachingApp && changesRoute ? .changesRoute : nil)
-        }
+        /// What of the query an answer that reaches the app (a page, a store) leaves behind: the
+        /// items ``QueryPassthrough/split(_:by:)`` refused, else the deep link's loss.
+        var appLeftBehind: QueryPassthrough.LeftBehind? { leftBehind ?? (changesRoute ? .changesRoute : nil) }
     }
 
     /// Checks every URL and text of the fallbacks and the preview.

@@ -61,13 +61,20 @@ struct VisitAnswer: Sendable, Hashable {
         if link.isExpired(at: now) {
             return VisitAnswer(outcome: .expired, status: 410, html: settings.pages.missing(code: code, expired: true))
         }
-        let passing = settings.rules.passing(query, to: link)
-        let passed = passing.passed
+        let (passed, leftBehind) = QueryPassthrough.split(query, by: link)
         func onward(_ target: String) -> String { QueryPassthrough.merge(passed, into: target) }
         let title = link.preview?.title ?? "Open in the app"
-        let campaign = StoreCampaign(of: passing.deepLink)
-        let storeURL = (link.fallbacks.appStoreID ?? settings.appStoreID).map {
-            campaign.appStoreURL(id: $0, providerToken: settings.appStoreProviderToken)
+        // What reaches the app: the deep link with the query, checked against the link's route, and
+        // the stores' campaign read from it. Worked out only where an answer uses it, so a redirect
+        // to a web target, the busiest answer, does no route match.
+        lazy var reachingApp = settings.rules.passing(query, to: link)
+        func storeURL() -> String? {
+            (link.fallbacks.appStoreID ?? settings.appStoreID).map {
+                StoreCampaign(of: reachingApp.deepLink).appStoreURL(
+                    id: $0,
+                    providerToken: settings.appStoreProviderToken
+                )
+            }
         }
         switch client {
         case .previewCrawler:
@@ -76,7 +83,7 @@ struct VisitAnswer: Sendable, Hashable {
                 description: link.preview?.description,
                 imageURL: link.preview?.imageURL,
                 pageURL: settings.domains.url(of: link),
-                continueURL: link.fallbacks.web ?? storeURL
+                continueURL: link.fallbacks.web ?? storeURL()
             )
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
         case .android:
@@ -85,7 +92,7 @@ struct VisitAnswer: Sendable, Hashable {
                     outcome: .webFallback,
                     status: 302,
                     location: onward(target),
-                    leftBehind: passing.leftBehind(reachingApp: false)
+                    leftBehind: leftBehind
                 )
             }
             if let package = link.fallbacks.playPackage ?? settings.playPackage {
@@ -96,8 +103,11 @@ struct VisitAnswer: Sendable, Hashable {
                 return VisitAnswer(
                     outcome: .store,
                     status: 302,
-                    location: playStoreURL(package: package, referrer: PlayReferrer.text(campaign, claim: token)),
-                    leftBehind: passing.leftBehind(reachingApp: true)
+                    location: playStoreURL(
+                        package: package,
+                        referrer: PlayReferrer.text(StoreCampaign(of: reachingApp.deepLink), claim: token)
+                    ),
+                    leftBehind: reachingApp.appLeftBehind
                 )
             }
         case .desktop:
@@ -106,7 +116,7 @@ struct VisitAnswer: Sendable, Hashable {
                     outcome: .webFallback,
                     status: 302,
                     location: onward(target),
-                    leftBehind: passing.leftBehind(reachingApp: false)
+                    leftBehind: leftBehind
                 )
             }
         case .iOS:
@@ -115,10 +125,11 @@ struct VisitAnswer: Sendable, Hashable {
         // iOS, and anyone with nowhere better to go: a page that opens the app or offers the store
         // (or the link's own iPhone page instead of the store).
         let iosPage = link.fallbacks.ios.map(onward)
+        let storeURL = storeURL()
         let page = Pages.Landing(
             title: title,
             description: link.preview?.description,
-            openURL: passing.deepLink,
+            openURL: reachingApp.deepLink,
             storeURL: iosPage ?? storeURL,
             // Only an iPhone or iPad can install from the App Store button and open the app after;
             // a page of the link's own installs nothing to claim for.
@@ -132,7 +143,7 @@ struct VisitAnswer: Sendable, Hashable {
             outcome: .landingPage,
             status: 200,
             html: settings.pages.landing(page),
-            leftBehind: passing.leftBehind(reachingApp: true)
+            leftBehind: reachingApp.appLeftBehind
         )
     }
 
