@@ -165,16 +165,19 @@ struct FallbackTests {
         // No provider token, or no campaign name: the plain App Store page.
         #expect(try storeButton("utm_campaign=spring", providerToken: nil, link) == "app/id1234567890")
         #expect(try storeButton("utm_source=news", link) == "app/id1234567890")
-        // As App Store Connect takes a campaign token: decoded, only the characters it allows (no
-        // `ü`), at most 30, no space at either end, escaped again.
+        // As App Store Connect takes a campaign token: decoded, accents dropped, only the characters
+        // it allows (no `春`), at most 30, no space at either end, escaped again.
         func ct(_ campaign: String) throws -> String? {
             let button = try #require(try storeButton("utm_campaign=" + campaign, link))
             return button.components(separatedBy: "ct=").dropFirst().first?.components(separatedBy: "&amp;").first?
                 .removingPercentEncoding
         }
-        #expect(try ct("+Fr%C3%BChling+50%25+off!+(ends+Sunday)+and+more") == "Frhling 50% off! (ends Sunday)")
+        #expect(try ct("+Fr%C3%BChling+50%25+off!+(ends+Sunday)+and+more") == "Fruhling 50% off! (ends Sunday")
+        #expect(try ct("%C3%A9t%C3%A9+%E6%98%A5+2026") == "ete 2026")
         #expect(try ct(String(repeating: "a", count: 29) + "+b") == String(repeating: "a", count: 29))
-        #expect(try ct("%C3%BC%C3%BC") == nil)
+        #expect(try ct("%E6%98%A5") == nil)
+        // Unreserved characters stay as they are.
+        #expect(try storeButton("utm_campaign=summer_sale-2.0~x", link)?.contains("ct=summer_sale-2.0~x&amp;") == true)
         #expect(StoreCampaign.maxAppStoreCampaignLength == 30)
         // The link's own campaign counts when the visit has none.
         link.deepLink = "readapp://books/42?utm_campaign=autumn"

@@ -27,8 +27,9 @@ public struct LinkService: Sendable {
         public var appStoreID: String?
         /// The team's App Store Connect provider token, the number after `pt=` in a link App Store
         /// Connect's Campaign Generator makes. With it, the App Store button of a link whose deep
-        /// link has a `utm_campaign` carries `pt`, `ct` (that campaign as App Store Connect takes one: its characters, at most 30) and `mt=8`,
-        /// so App Analytics counts the campaign's installs; nil leaves App Store links plain.
+        /// link has a `utm_campaign` carries `pt`, `ct` (that campaign as App Store Connect takes a
+        /// campaign token: its characters, at most 30) and `mt=8`, so App Analytics counts the
+        /// campaign's installs; nil leaves App Store links plain.
         public var appStoreProviderToken: String?
         /// Requests one client may make to `/api/links…`, counted before the token is checked, so
         /// guessing tokens is limited too.

@@ -64,7 +64,7 @@ struct DynamicLink {
             let named = utm.map(Self.name(of:)) + (URLComponents(string: link)?.queryItems ?? []).map(\.name)
             if named.contains("utm_campaign") {
                 ignored.append("ct (the link names its utm_campaign)")
-            } else if let encoded = campaign.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+            } else if let encoded = campaign.addingPercentEncoding(withAllowedCharacters: QueryPassthrough.unreserved) {
                 utm.append("utm_campaign=" + encoded)
             }
         }

@@ -84,6 +84,12 @@ enum QueryPassthrough {
         return true
     }
 
+    /// RFC 3986's unreserved characters: what a query value holds without escapes. Escaping all
+    /// else, as `addingPercentEncoding` does with these, makes any text a value.
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    )
+
     private static let allowed = Set(
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*+,;=:@/?".utf8)
     )

@@ -40,14 +40,17 @@ struct StoreCampaign: Sendable, Hashable {
     /// (its help on campaign links lists them, and spaces, though none first or last).
     private static let appStoreCampaignPunctuation = Set(#" []/\-~+=<>:;,._'"*&$%#@?!|{}()"#)
 
-    /// The campaign's name as App Store Connect takes a campaign token: the characters it allows,
-    /// the first 30 of them, no space at either end; nil when nothing is left.
+    /// The campaign's name as App Store Connect takes a campaign token: accents dropped
+    /// (`Frühling` as `Fruhling`), the characters it allows, one space between words, the first 30
+    /// characters, no space at either end; nil when nothing is left.
     var appStoreCampaignToken: String? {
-        let allowed = (name ?? "").filter {
+        let folded = (name ?? "").folding(options: .diacriticInsensitive, locale: nil)
+        let allowed = folded.filter {
             $0.isASCII && ($0.isLetter || $0.isNumber) || Self.appStoreCampaignPunctuation.contains($0)
         }
-        let token = allowed.trimmingCharacters(in: .whitespaces).prefix(Self.maxAppStoreCampaignLength)
-            .trimmingCharacters(in: .whitespaces)
+        // Spaces run together where a character was left out (`été 春 2026`): one between words.
+        let words = allowed.split(separator: " ").joined(separator: " ")
+        let token = words.prefix(Self.maxAppStoreCampaignLength).trimmingCharacters(in: .whitespaces)
         return token.isEmpty ? nil : token
     }
 
@@ -57,7 +60,7 @@ struct StoreCampaign: Sendable, Hashable {
     func appStoreURL(id: String, providerToken: String?) -> String {
         let page = "https://apps.apple.com/app/id\(id)"
         guard let providerToken,
-            let token = appStoreCampaignToken?.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+            let token = appStoreCampaignToken?.addingPercentEncoding(withAllowedCharacters: QueryPassthrough.unreserved)
         else { return page }
         return "\(page)?pt=\(providerToken)&ct=\(token)&mt=8"
     }
