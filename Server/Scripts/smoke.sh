@@ -19,7 +19,7 @@ python3 Server/Scripts/webhook_receiver.py "$receiver_port" "$work/deliveries" &
 receiver=$!
 trap 'kill $receiver 2>/dev/null || true; cleanup' EXIT
 start_service "$port" "$database" --app-store-id 1234567890 --app-store-provider-token 118330 --country-header CF-IPCountry --webhook-allow-private \
-    --idle-timeout 3
+    --idle-timeout 3 --log-level debug
 
 failures=0
 # expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
@@ -117,9 +117,16 @@ print(f"ok    webhooks: {len(deliveries)} deliveries ({', '.join(sorted(events))
 PYTHON
 expect 204 "remove the webhook (a database reused by the next run keeps none)" "${auth[@]}" -X DELETE \
     "$base/api/webhooks/$webhook_id"
+# A query too long to pass on: the visitor still gets there; it is counted, and named at debug.
+expect 302 "desktop: a query over 512 bytes is left behind" -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' \
+    "$base/spring?utm_source=$(printf 'x%.0s' $(seq 1 600))"
+grep -q "a visit's query was not passed on whole" "$work/server.log" && grep -q 'reason=tooLong' "$work/server.log" ||
+    { echo "FAIL  the query left behind is not in the debug log"; failures=$((failures + 1)); }
 expect 200 "metrics" "$base/metrics"
 grep -q '^waypoint_links_visits_total{client="android",outcome="store"} 1' "$work/body" \
     || { echo "FAIL  no visit metric: $(grep waypoint_links "$work/body")"; failures=$((failures + 1)); }
+grep -q '^waypoint_links_visit_queries_left_behind_total{reason="tooLong"} 1' "$work/body" \
+    || { echo "FAIL  the query left behind is not counted: $(grep left_behind "$work/body")"; failures=$((failures + 1)); }
 expect 302 "HEAD answers as GET does, without a body" -I -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring"
 expect 405 "a method the path does not take" -X POST "$base/spring"
 grep -q '"methodNotAllowed"' "$work/body" || { echo "FAIL  405 without its JSON: $(cat "$work/body")"; failures=$((failures + 1)); }

@@ -7,6 +7,8 @@ import UnixSignals
 import WaypointLinks
 import WaypointManifest
 
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
 @main
 struct WaypointLinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -134,6 +136,15 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The least a log line must weigh to be printed.",
+            discussion: "At debug, each visit whose query was not passed on whole names its link's code and why "
+                + "(the counter at /metrics counts them at any level)."
+        )
+    )
+    var logLevel: Logger.Level = .info
+
+    @Option(
+        help: ArgumentHelp(
             "Behind a proxy: the header it puts the client's address in, such as X-Forwarded-For.",
             discussion: "Its last entry counts. Without it, clients are told apart by the connection's address."
         )
@@ -211,7 +222,7 @@ struct Serve: AsyncParsableCommand {
             throw CommandFailure(error.message)
         }
         var logger = Logger(label: "waypoint-links")
-        logger.logLevel = .info
+        logger.logLevel = logLevel
         // Links from before several short-link domains name none: they are on the first listed,
         // and are written so, once, before any request is answered.
         if let first = loaded.shortLinks?.domain {
