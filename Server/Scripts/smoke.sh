@@ -120,6 +120,8 @@ expect 204 "remove the webhook (a database reused by the next run keeps none)" "
 # A query too long to pass on: the visitor still gets there; it is counted, and named at debug.
 expect 302 "desktop: a query over 512 bytes is left behind" -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' \
     "$base/spring?utm_source=$(printf 'x%.0s' $(seq 1 600))"
+grep "what visitors without the app are offered" "$work/server.log" | grep -q 'appStoreCampaigns=on, provider token 118330' ||
+    { echo "FAIL  no start-up line of what visitors are offered: $(head -n 3 "$work/server.log")"; failures=$((failures + 1)); }
 grep -q "a visit's query was not passed on whole" "$work/server.log" && grep -q 'reason=tooLong' "$work/server.log" ||
     { echo "FAIL  the query left behind is not in the debug log"; failures=$((failures + 1)); }
 expect 200 "metrics" "$base/metrics"
@@ -169,6 +171,12 @@ exported="$(wc -l <"$work/export.jsonl" | tr -d ' ')"
 grep -q "^imported $exported, refused 0" "$work/import" \
     && echo "ok    export --output through a symbolic link, $exported links, all imported again by import" \
     || { echo "FAIL  export then import: $exported exported; $(head -n 5 "$work/import")"; failures=$((failures + 1)); }
+# Run again whole, the same file makes nothing twice and refuses nothing: it exits 0.
+"$binary" import "$work/export.jsonl" --format jsonl --manifest Examples/Manifests/reading.yaml \
+    --database "$work/copy.sqlite" >"$work/import" 2>&1 \
+    && grep -q "^imported 0, already imported $exported, refused 0" "$work/import" \
+    && echo "ok    the same file imported again: all $exported already imported, none made twice, exit 0" \
+    || { echo "FAIL  import run again: $(head -n 5 "$work/import")"; failures=$((failures + 1)); }
 expect 204 "delete it again (a database reused by the next run keeps none)" "${auth[@]}" -X DELETE "$base/api/links/kept"
 
 # A client that connects and goes silent is closed after --idle-timeout (3 s here): one that sends

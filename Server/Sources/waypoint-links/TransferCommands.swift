@@ -47,6 +47,8 @@ struct Import: AsyncParsableCommand {
             fdl: a line a link, CODE,LONG_LINK or LONG_LINK (https://x.page.link/?link=…&isi=…&apn=…).
             csv and jsonl: as 'waypoint-links export' writes them. Each link is checked as the API checks it;
             a line that cannot be imported is printed with its number and why, and the others are imported.
+            A file can be run again whole: a line whose link is stored already is counted as already
+            imported, not made twice (a line without a code gets one made from its link).
             Exits 1 when any line was refused.
             """
     )

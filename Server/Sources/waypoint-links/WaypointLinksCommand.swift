@@ -234,6 +234,19 @@ struct Serve: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        // What visitors who lack the app are offered, said once: a missing store id or provider
+        // token shows here at start-up, not in a store's reports weeks later.
+        logger.info(
+            "what visitors without the app are offered",
+            metadata: [
+                "domains": "\(loaded.shortLinks?.domains.joined(separator: ", ") ?? "none")",
+                "appStore": "\(appStoreID ?? "only links that name an id")",
+                "appStoreCampaigns": .string(
+                    appStoreProviderToken.map { "on, provider token \($0)" } ?? "off (no --app-store-provider-token)"
+                ),
+                "googlePlay": "\(loaded.android?.package ?? "only links that name a package")",
+            ]
+        )
         // A link made before 'export' was reserved still works, but the API's export answers
         // GET /api/links/export in its place: say so once.
         if (try? await store.link(code: "export")) != nil {

@@ -184,25 +184,31 @@ struct FallbackTests {
         #expect(try storeButton(nil, link) == "app/id1234567890?pt=118330&amp;ct=autumn&amp;mt=8")
     }
 
-    @Test("A provider token that is no number stops the service at start-up, saying where to find it")
-    func badProviderToken() async throws {
+    @Test(
+        "An App Store id or provider token that is no number stops the service at start-up, saying where to find it"
+    )
+    func badStoreNumbers() async throws {
         let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
-        for token in ["", "pt=118330", "12ab", String(repeating: "1", count: 21)] {
-            let error = #expect(throws: LinkServiceStartError.self) {
-                try LinkService(
-                    manifest: try Fixtures.manifest(),
-                    store: store,
-                    configuration: LinkService.Configuration(appStoreProviderToken: token)
-                )
+        let numbers: [(given: [String], configuration: (String) -> LinkService.Configuration, advice: String)] = [
+            (
+                ["", "pt=118330", "12ab", "0", "0118330", String(repeating: "1", count: 21)],
+                { LinkService.Configuration(appStoreProviderToken: $0) }, "Campaign Generator"
+            ),
+            (
+                ["id1234567890", "https://apps.apple.com/app/id1234567890", "", "0"],
+                { LinkService.Configuration(appStoreID: $0) }, "without 'id'"
+            ),
+        ]
+        for (given, configuration, advice) in numbers {
+            for text in given {
+                let error = #expect(throws: LinkServiceStartError.self) {
+                    try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration(text))
+                }
+                #expect(error?.message.contains("'\(text)' is not one") == true)
+                #expect(error?.message.contains(advice) == true)
             }
-            #expect(error?.message.contains("'\(token)' is not one") == true)
-            #expect(error?.message.contains("Campaign Generator") == true)
+            _ = try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration("118330"))
         }
-        _ = try LinkService(
-            manifest: try Fixtures.manifest(),
-            store: store,
-            configuration: LinkService.Configuration(appStoreProviderToken: "118330")
-        )
         await store.close()
     }
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import WaypointManifest
 
 @testable import WaypointLinks
 
@@ -234,6 +235,91 @@ struct ImportExportTests {
             Issue.record(error)
         }
         await fixture.store.close()
+    }
+
+    @Test("A file run again makes no link twice: its lines, with a code or without, count as imported before")
+    func importAgain() async throws {
+        let fixture = try await ServiceFixture.make()
+        // The store is closed whatever the checks find.
+        do {
+            let file = """
+                coded,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F1&st=One
+                https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F2&utm_source=poster
+                https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F2&utm_source=poster
+                https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F3&utm_source=poster
+                https://x.page.link/?link=readapp%3A%2F%2Fnowhere
+                """
+            let first = try await fixture.service.importLinks(file, as: LinkImport(format: .fdl))
+            // The same link twice in one file is one link.
+            #expect(first.imported == 3, "\(first.summary)")
+            #expect(first.alreadyImported == 1)
+            #expect(first.refusals.map(\.line) == [5])
+            let stored = try await fixture.store.links(after: nil, limit: 10, containing: nil)
+            #expect(stored.count == 3)
+            // A line without a code gets one of the generator's shape, made from its link.
+            let made = try #require(stored.first { $0.deepLink == "readapp://books/2?utm_source=poster" })
+            #expect(made.code.count == CodeGenerator.length)
+            #expect(made.code.unicodeScalars.allSatisfy(CodeGenerator.alphabet.contains))
+
+            let again = try await fixture.service.importLinks(file, as: LinkImport(format: .fdl))
+            #expect(again.imported == 0, "\(again.summary)")
+            #expect(again.alreadyImported == 4)
+            #expect(again.refusals.map(\.line) == [5])
+            #expect(again.summary.hasPrefix("imported 0, already imported 4, refused 1\n"))
+            #expect(try await fixture.store.links(after: nil, limit: 10, containing: nil) == stored)
+
+            // A code taken by another link is refused as before; a changed line is a new link.
+            let changed = """
+                coded,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F1&st=Changed
+                https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F2&utm_source=email
+                """
+            let third = try await fixture.service.importLinks(changed, as: LinkImport(format: .fdl))
+            #expect(third.imported == 1, "\(third.summary)")
+            #expect(third.alreadyImported == 0)
+            #expect(third.refusals.map(\.code) == [.codeTaken])
+            #expect(try await fixture.store.link(code: "coded")?.preview?.title == "One")
+
+            // An export imported where it came from is all there already, CSV and JSON lines alike.
+            var exported = ""
+            try await fixture.service.exportLinks(as: .csv) { exported += $0 }
+            let back = try await fixture.service.importLinks(exported, as: LinkImport(format: .csv))
+            #expect(back.imported == 0 && back.refused == 0 && back.alreadyImported == 4, "\(back.summary)")
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
+    @Test("A link's identity leaves out its code and dates, names its domain and keeps every other field")
+    func linkIdentity() throws {
+        let domains = LinkDomains(ShortLinkSettings(domains: ["links.example.com", "go.example.com"]))
+        let link = ShortLink(code: "a", deepLink: "readapp://books/1", route: "book")
+        let key = Array(repeating: UInt8(7), count: 32)
+        func code(_ link: ShortLink) -> String? { LinkIdentity(of: link, domains: domains).code(signedWith: key) }
+        var same = link
+        same.code = "b"
+        same.domain = "links.example.com"
+        same.createdAt = Date(timeIntervalSince1970: 5)
+        same.updatedAt = Date(timeIntervalSince1970: 9)
+        #expect(LinkIdentity(of: same, domains: domains) == LinkIdentity(of: link, domains: domains))
+        #expect(code(same) == code(link))
+        let otherKey = [UInt8](repeating: 8, count: 32)
+        #expect(code(link) != LinkIdentity(of: link, domains: domains).code(signedWith: otherKey))
+        var elsewhere = link
+        elsewhere.domain = "go.example.com"
+        var expiring = link
+        expiring.expiresAt = Date(timeIntervalSince1970: 1_900_000_000.75)
+        var expiringStored = link
+        expiringStored.expiresAt = Date(timeIntervalSince1970: 1_900_000_000)
+        #expect(LinkIdentity(of: expiring, domains: domains) == LinkIdentity(of: expiringStored, domains: domains))
+        var notPassing = link
+        notPassing.passQuery = false
+        var fallingBack = link
+        fallingBack.fallbacks.desktop = "https://www.example.com"
+        let codes = [link, elsewhere, expiring, notPassing, fallingBack].map(code)
+        #expect(Set(codes).count == codes.count)
+        #expect(CodeGenerator.make(fromDigest: Array(0..<32)) == CodeGenerator.make(fromDigest: Array(0..<32)))
+        #expect(CodeGenerator.make(fromDigest: Array(0..<32)) != CodeGenerator.make(fromDigest: Array(1..<33)))
     }
 
     @Test("Windows line breaks, a byte order mark, form-encoded values and an existing query all read right")

@@ -90,6 +90,8 @@ struct LinkRulesTests {
             (.init(android: "intent://scan#Intent;end"), nil, .urlNotAllowed),
             (.init(desktop: "ftp://example.com/"), nil, .urlNotAllowed),
             (.init(appStoreID: "id123"), nil, .invalidRequest),
+            (.init(appStoreID: "0"), nil, .invalidRequest),
+            (.init(appStoreID: "0123456789"), nil, .invalidRequest),
             (.init(playPackage: "com..x"), nil, .invalidRequest),
             (.init(), .init(imageURL: "https://evil.example/i.png"), .urlNotAllowed),
             (.init(), .init(title: "Sale\r\nSet-Cookie: a=b"), .invalidRequest),

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Prometheus
 import Testing
-import WaypointLinks
+@testable import WaypointLinks
 
 /// swift-metrics takes one backend per process: every test that reads metrics shares this one.
 /// Other tests running in the same process count into it too, so tests compare before and after.
@@ -64,6 +64,25 @@ struct MetricsTests {
         }
         try await fixture.service.clicks.flush()
         #expect(SharedMetrics.value("waypoint_links_clicks_unwritten") == 0)
+        await fixture.store.close()
+    }
+
+    @Test("Every counter the service keeps is printed from the start, at 0, before its first count")
+    func seriesFromTheStart() async throws {
+        // A registry of its own: the shared one has the other tests' counts.
+        let registry = PrometheusCollectorRegistry()
+        let fixture = try await ServiceFixture.make { $0.metrics = registry }
+        let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
+        var series = QueryPassthrough.LeftBehind.allCases.map {
+            #"waypoint_links_visit_queries_left_behind_total{reason="\#($0.rawValue)"}"#
+        }
+        series += ["admin requests", "unknown codes", "claims", "claim tokens"].map {
+            #"waypoint_links_rate_limited_total{limit="\#($0)"}"#
+        }
+        series.append("waypoint_links_click_write_failures_total")
+        for name in series {
+            #expect(text.split(separator: "\n").contains { $0 == name + " 0" }, "\(name) is not printed at 0")
+        }
         await fixture.store.close()
     }
 

@@ -177,6 +177,9 @@ public struct LinkService: Sendable {
         )
         self.countryHeader = try Self.headerName(configuration.countryHeader, example: "CF-IPCountry")
         let meters = ServiceMetrics(registry: configuration.metrics)
+        // Every reason at 0 from the start, as the limiters' refusals are: a series that appears
+        // only at its first count hides that count from rate() and increase(), and an alert on it.
+        for reason in QueryPassthrough.LeftBehind.allCases { _ = meters.queryLeftBehind(reason) }
         self.serviceMetrics = meters
         self.adminLimiter = RateLimiter(configuration.adminLimit, name: "admin requests", metrics: meters)
         self.unknownCodeLimiter = RateLimiter(configuration.unknownCodeLimit, name: "unknown codes", metrics: meters)
@@ -187,6 +190,14 @@ public struct LinkService: Sendable {
         guard configuration.claimLifetime > 0 else {
             throw LinkServiceStartError(
                 "The claim lifetime is \(configuration.claimLifetime) seconds; give a positive number."
+            )
+        }
+        // The id pasted as the App Store URL shows it ("id1234567890") would make every App Store
+        // button a dead page; it is said here rather than found by a visitor.
+        if let id = configuration.appStoreID, !LinkRules.isAppStoreNumber(id) {
+            throw LinkServiceStartError(
+                "The App Store id is the number in the app's App Store URL (1234567890 in "
+                    + "apps.apple.com/app/id1234567890, without 'id'); '\(id)' is not one."
             )
         }
         if let token = configuration.appStoreProviderToken, !LinkRules.isAppStoreNumber(token) {

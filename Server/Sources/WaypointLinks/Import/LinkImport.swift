@@ -213,10 +213,25 @@ public struct LinkImport: Sendable {
                 ignored[Self.offDomainImage, default: 0] += 1
             }
         }
+        // A line without a code gets its link's own, so a file run again finds the links it made.
+        let key = SigningKey.derive("import codes", from: api.store.sharedSecret)
+        for index in lines.indices {
+            guard case .success(var input) = lines[index].input, input.code == nil,
+                let link = try? wouldCreate(input, code: CodeGenerator.make(), api: api),
+                let code = LinkIdentity(of: link, domains: api.domains).code(signedWith: key)
+            else { continue }  // A line that makes no link is refused by the create, with its reason.
+            input.code = code
+            lines[index].input = .success(input)
+        }
         let outcomes = await BulkCreation(api: api, importing: true).create(lines.map(\.input))
         var refusals: [ImportReport.Refusal] = []
+        var alreadyImported = 0
         for (line, outcome) in zip(lines, outcomes) {
             guard let error = outcome.error else { continue }
+            if error.code == .codeTaken, case .success(let input) = line.input, await isStored(input, api: api) {
+                alreadyImported += 1
+                continue
+            }
             refusals.append(
                 ImportReport.Refusal(
                     line: line.number,
@@ -227,11 +242,28 @@ public struct LinkImport: Sendable {
             )
         }
         return ImportReport(
-            imported: lines.count - refusals.count,
+            imported: lines.count - refusals.count - alreadyImported,
+            alreadyImported: alreadyImported,
             refused: refusals.count,
             refusals: refusals,
             ignoredParameters: ignored
         )
+    }
+
+    /// The link a create of `input` under `code` would store, stored or not.
+    private func wouldCreate(_ input: LinkInput, code: String, api: AdminAPI) throws(LinkServiceError) -> ShortLink {
+        try api.rules.newLink(from: input, code: code, now: api.now(), acceptingPastExpiry: true)
+    }
+
+    /// Whether the link `input` describes is stored under its code already: the line was imported
+    /// before. A database that does not answer here leaves the line refused as `codeTaken`, which
+    /// is true either way.
+    private func isStored(_ input: LinkInput, api: AdminAPI) async -> Bool {
+        guard let text = input.code, let code = try? LinkRules.normalizedCode(text),
+            let wanted = try? wouldCreate(input, code: code, api: api),
+            let stored = try? await api.store.link(code: code)
+        else { return false }
+        return LinkIdentity(of: stored, domains: api.domains) == LinkIdentity(of: wanted, domains: api.domains)
     }
 
     /// `POST /api/links/import?format=fdl|csv|jsonl[&domain=…]`: the body is the file; 200 with the report.

@@ -15,4 +15,19 @@ public enum CodeGenerator {
         for _ in 0..<length { code.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]) }
         return String(code)
     }
+
+    /// A code of the same shape made from `digest` (16 bytes or more, such as an HMAC) instead of
+    /// random bytes: the same digest, the same code. Each half of the first 16 bytes gives 7
+    /// characters; 31^7 is far below 2^64, so every character is as likely as the others.
+    static func make(fromDigest digest: [UInt8]) -> String {
+        var code = String.UnicodeScalarView()
+        for half in 0..<2 {
+            var value = digest.dropFirst(half * 8).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            for _ in 0..<(length / 2) {
+                code.append(alphabet[Int(value % UInt64(alphabet.count))])
+                value /= UInt64(alphabet.count)
+            }
+        }
+        return String(code)
+    }
 }

@@ -275,9 +275,9 @@ public struct LinkRules: Sendable {
     }
 
     /// Whether `text` is a number as App Store ids and App Store Connect provider tokens are: 1 to
-    /// 20 ASCII digits.
+    /// 20 ASCII digits, the first not `0` (both count from 1, and neither is written with a leading zero).
     static func isAppStoreNumber(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 20 && text.allSatisfy(\.isASCIIDigit)
+        !text.isEmpty && text.first != "0" && text.utf8.count <= 20 && text.allSatisfy(\.isASCIIDigit)
     }
 
     static func isPackageName(_ text: String) -> Bool {
