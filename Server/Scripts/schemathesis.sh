@@ -23,7 +23,8 @@ mkdir -p "$(dirname "$venv")"
 
 database="${1:-$work/links.sqlite}"
 token="$("$binary" token create --name "schemathesis-$$-$RANDOM" --database "$database")"
-start_service "$port" "$database" --admin-limit 0 --unknown-code-limit 0 --claim-limit 0
+start_service "$port" "$database" --admin-limit 0 --unknown-code-limit 0 --claim-limit 0 \
+    --long-links --long-link-host www.example.com
 
 # Left out: positive_data_acceptance, since a schema-valid deep link must also resolve to a route
 # of the manifest (a 422 the schema cannot express: it is the point of the service).

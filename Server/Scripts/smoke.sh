@@ -19,7 +19,7 @@ python3 Server/Scripts/webhook_receiver.py "$receiver_port" "$work/deliveries" &
 receiver=$!
 trap 'kill $receiver 2>/dev/null || true; cleanup' EXIT
 start_service "$port" "$database" --app-store-id 1234567890 --app-store-provider-token 118330 --country-header CF-IPCountry --webhook-allow-private \
-    --idle-timeout 3 --log-level debug
+    --idle-timeout 3 --log-level debug --long-links --long-link-host www.example.com
 
 failures=0
 # expect STATUS DESCRIPTION CURL-ARGUMENTS…: the status curl reports must be STATUS.
@@ -124,9 +124,21 @@ grep "what visitors without the app are offered" "$work/server.log" | grep -q 'a
     { echo "FAIL  no start-up line of what visitors are offered: $(head -n 3 "$work/server.log")"; failures=$((failures + 1)); }
 grep -q "a visit's query was not passed on whole" "$work/server.log" && grep -q 'reason=tooLong' "$work/server.log" ||
     { echo "FAIL  the query left behind is not in the debug log"; failures=$((failures + 1)); }
+# A long Dynamic Link, made without a code: answered as a short link with its fields, never stored,
+# and only where the team's own links lead.
+expect 200 "a long Dynamic Link: the landing page of its deep link" \
+    -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' "$base/?link=readapp%3A%2F%2Fbooks%2F7&st=Seven"
+grep -q 'readapp://books/7' "$work/body" && grep -q 'data-claim="https://links.read.example.com/c/' "$work/body" ||
+    { echo "FAIL  the long link's page has no deep link or claim: $(head -c 300 "$work/body")"; failures=$((failures + 1)); }
+expect 302 "a long Dynamic Link: the desktop page on an allowed host" -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' \
+    "$base/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com%2Fb7"
+expect 404 "a long Dynamic Link leading off the team's sites is not followed" \
+    -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fevil.example%2F"
 expect 200 "metrics" "$base/metrics"
 grep -q '^waypoint_links_visits_total{client="android",outcome="store"} 1' "$work/body" \
     || { echo "FAIL  no visit metric: $(grep waypoint_links "$work/body")"; failures=$((failures + 1)); }
+grep -q '^waypoint_links_long_link_visits_total{client="desktop",outcome="notFound"} 1' "$work/body" \
+    || { echo "FAIL  the long link not followed is not counted"; failures=$((failures + 1)); }
 grep -q '^waypoint_links_visit_queries_left_behind_total{reason="tooLong"} 1' "$work/body" \
     || { echo "FAIL  the query left behind is not counted: $(grep left_behind "$work/body")"; failures=$((failures + 1)); }
 expect 302 "HEAD answers as GET does, without a body" -I -A 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' "$base/spring"

@@ -170,6 +170,23 @@ struct Serve: AsyncParsableCommand {
     )
     var webhookAllowPrivate = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Answer long Firebase Dynamic Links (https://DOMAIN/?link=…&isi=…&apn=…) as short links with their fields.",
+            discussion: "For links made without a short code, in apps, emails and posters, on a domain now pointed "
+                + "here. Their deep link must resolve to a route; their web targets must be on the manifest's "
+                + "domains, the short-link domains or a --long-link-host."
+        )
+    )
+    var longLinks = false
+
+    @Option(
+        name: .customLong("long-link-host"),
+        help:
+            "A host long links' ifl, afl and ofl may lead to besides the app's own (www.example.com, *.example.com); repeatable."
+    )
+    var longLinkHosts: [String] = []
+
     func validate() throws {
         guard claimHours > 0, claimHours.isFinite else {
             throw ValidationError("--claim-hours is more than 0.")
@@ -213,6 +230,8 @@ struct Serve: AsyncParsableCommand {
                     claimLifetime: claimHours * 3600,
                     claimLimit: RateLimit(perMinute: claimLimit),
                     claimTokenLimit: RateLimit(perMinute: claimTokenLimit),
+                    longLinks: longLinks,
+                    longLinkHosts: longLinkHosts,
                     webhookAllowPrivate: webhookAllowPrivate,
                     metrics: ServiceMetrics.bootstrapPrometheus()
                 )
@@ -245,6 +264,7 @@ struct Serve: AsyncParsableCommand {
                     appStoreProviderToken.map { "on, provider token \($0)" } ?? "off (no --app-store-provider-token)"
                 ),
                 "googlePlay": "\(loaded.android?.package ?? "only links that name a package")",
+                "longLinks": .string(longLinks ? "on" : "off"),
             ]
         )
         // A link made before 'export' was reserved still works, but the API's export answers

@@ -31,7 +31,7 @@ struct OpenAPIDocumentTests {
     @Test("Every operation of the document is answered by its own route")
     func everyOperationRouted() async throws {
         let operations = try Self.operations()
-        #expect(operations.count == 22)
+        #expect(operations.count == 23)
         let fixture = try await ServiceFixture.make { $0.metrics = SharedMetrics.registry }
         let app = Application(router: fixture.service.router())
         try await app.test(.router) { client in

@@ -46,6 +46,7 @@ struct ClaimAPI: Sendable {
         let input = try await JSONBody.decode(Input.self, from: request)
         let date = now()
         let token = try tokens.verify(Self.tokenText(input.token), at: date)
+        if let deepLink = token.deepLink { return try await claimLongLink(token, deepLink: deepLink, at: date) }
         // A link deleted and made again with the same code is another link: its old tokens claim nothing.
         guard let link = try await store.link(code: token.code), token.names(link) else {
             throw LinkServiceError(.notFound, "The link '\(token.code)' this token was for has been deleted.")
@@ -54,12 +55,7 @@ struct ClaimAPI: Sendable {
             throw LinkServiceError(.expired, "The link '\(link.code)' this token was for has expired.")
         }
         let claim = ClaimRecord(id: token.id, code: link.code, platform: token.platform, claimedAt: date)
-        guard try await store.addClaim(claim) else {
-            throw LinkServiceError(
-                .alreadyClaimed,
-                "This token was claimed before; each click's token gives its link once."
-            )
-        }
+        guard try await store.addClaim(claim) else { throw Self.claimedBefore }
         await events.emit(
             .linkClaimed,
             WebhookEvents.LinkClaimed(code: link.code, platform: token.platform, claimedAt: date)
@@ -75,11 +71,37 @@ struct ClaimAPI: Sendable {
         )
     }
 
+    static let claimedBefore = LinkServiceError(
+        .alreadyClaimed,
+        "This token was claimed before; each click's token gives its link once."
+    )
+
+    /// A long link's claim (``LongLink``): its deep link is in the token, checked against today's
+    /// manifest. No link is stored, so no installs are counted by code and no webhook is told.
+    private func claimLongLink(_ token: ClaimToken, deepLink: String, at date: Date) async throws -> Response {
+        let route: String
+        do {
+            route = try rules.route(for: deepLink)
+        } catch {
+            throw LinkServiceError(
+                .notFound,
+                "The long link this token was for leads to no route of the app's manifest any more: \(error.message)"
+            )
+        }
+        let claim = ClaimRecord(id: token.id, code: "", platform: token.platform, claimedAt: date)
+        guard try await store.addClaim(claim) else { throw Self.claimedBefore }
+        return JSONBody.response(Claimed(code: "", deepLink: deepLink, route: route, platform: token.platform))
+    }
+
     /// `GET /c/{token}`: a claim URL opened in a browser goes to its link's page, unclaimed; an
-    /// old token still shows the link, so this checks the signature and not the age.
+    /// old token still shows the link, so this checks the signature and not the age. A long link's
+    /// has no page: it goes to the deep link, as the page's "Open in the app" would.
     func open(token text: String) throws -> Response {
         let token = try tokens.verify(text, at: nil)
-        return Response(status: .found, headers: [.location: "/\(token.code)", .cacheControl: "no-store"])
+        return Response(
+            status: .found,
+            headers: [.location: token.deepLink ?? "/\(token.code)", .cacheControl: "no-store"]
+        )
     }
 
     /// The token in `text`: the token alone, the claim URL (`https://links.example.com/c/AwE…`), the

@@ -9,8 +9,10 @@ import Foundation
 /// bytes, big-endian, since 1970), a 12-byte random id, the second its link was created (4 bytes),
 /// the code's length (1 byte) and bytes, the visit's query passed on to the app (the rest, often
 /// none), then the first 16 bytes of HMAC-SHA256 over all of that. A 10-character code and no
-/// query give a 66-character token. Version 2 tokens (the code runs to the signature, no query)
-/// and version 1 tokens (no creation second either) still verify for their day.
+/// query give a 66-character token. A long link's token (version 4, ``LongLink``) has no link to
+/// name: after the id comes its deep link, whole, then the signature. Version 2 tokens (the code
+/// runs to the signature, no query) and version 1 tokens (no creation second either) still verify
+/// for their day.
 ///
 /// ```swift
 /// let tokens = ClaimTokens(secret: store.sharedSecret, lifetime: 86_400)
@@ -29,6 +31,8 @@ struct ClaimToken: Sendable, Hashable {
     let linkCreated: UInt32?
     /// The visit's query, passed on to the deep link the claim gives (``QueryPassthrough``).
     var query: String? = nil
+    /// A long link's deep link, carried whole (``LongLink``); its ``code`` is empty.
+    var deepLink: String? = nil
 
     /// Whether `link` is the one this token was issued for.
     func names(_ link: ShortLink) -> Bool {
@@ -67,10 +71,12 @@ struct ClaimTokens: Sendable {
     let lifetime: TimeInterval
 
     private static let version: UInt8 = 3
+    private static let longLinkVersion: UInt8 = 4
     /// The longest token text verified: a code of 64 bytes and a passed-on query of
-    /// ``QueryPassthrough/maxBytes`` fit.
-    static let maxLength =
-        4 * (headerLength + 4 + 1 + LinkRules.maxCodeLength + QueryPassthrough.maxBytes + macLength + 2) / 3
+    /// ``QueryPassthrough/maxBytes`` fit, and a long link's deep link of ``LinkRules/maxURLLength``.
+    static let maxLength = 4 * (headerLength + max(shortLinkPart, LinkRules.maxURLLength) + macLength + 2) / 3
+    /// What follows the header in a short link's token, at most: creation second, code and query.
+    private static let shortLinkPart = 4 + 1 + LinkRules.maxCodeLength + QueryPassthrough.maxBytes
     private static let macLength = 16
     private static let idLength = 12
     /// Version, platform, minute and id.
@@ -85,20 +91,23 @@ struct ClaimTokens: Sendable {
     }
 
     func issue(for link: ShortLink, platform: ClaimPlatform, at date: Date, query: String? = nil) -> String {
-        var bytes: [UInt8] = [Self.version, platform.byte]
+        var bytes: [UInt8] = [link.isLongLink ? Self.longLinkVersion : Self.version, platform.byte]
         let minute = UInt32(clamping: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
         bytes += withUnsafeBytes(of: minute.bigEndian) { Array($0) }
         var generator = SystemRandomNumberGenerator()
         bytes += (0..<Self.idLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // A long link is stored nowhere: its token carries it (LongLink bounds its length).
+        if link.isLongLink { return Base64URL.encode(signed(bytes + Array(link.deepLink.utf8))) }
         bytes += withUnsafeBytes(of: Self.seconds(link.createdAt).bigEndian) { Array($0) }
         // A code has at most LinkRules.maxCodeLength (64) bytes: its length fits a byte.
         bytes.append(UInt8(truncatingIfNeeded: min(link.code.utf8.count, LinkRules.maxCodeLength)))
         bytes += Array(link.code.utf8.prefix(LinkRules.maxCodeLength))
         // A query too long to pass on was never passed (QueryPassthrough.split): none is cut here.
         if let query, query.utf8.count <= QueryPassthrough.maxBytes { bytes += Array(query.utf8) }
-        bytes += mac(bytes)
-        return Base64URL.encode(bytes)
+        return Base64URL.encode(signed(bytes))
     }
+
+    private func signed(_ bytes: [UInt8]) -> [UInt8] { bytes + mac(bytes) }
 
     /// The token's contents once its signature and shape are checked, and its age at `date`
     /// (none when `date` is nil).
@@ -118,7 +127,22 @@ struct ClaimTokens: Sendable {
         // Version 3 gives the code's length and a query after it; version 2 names its link's
         // creation second after the id; version 1 went straight to the code.
         let version = signed[0]
-        guard (1...3).contains(version), let platform = ClaimPlatform(byte: signed[1]) else { throw invalid }
+        guard (1...Self.longLinkVersion).contains(version), let platform = ClaimPlatform(byte: signed[1]) else {
+            throw invalid
+        }
+        let issuedAt = try issued(signed, at: date)
+        let id = Hexadecimal.encode(signed[6..<Self.headerLength])
+        if version == Self.longLinkVersion {
+            guard let deepLink = String(validating: signed[Self.headerLength...], as: UTF8.self) else { throw invalid }
+            return ClaimToken(
+                id: id,
+                code: "",
+                platform: platform,
+                issuedAt: issuedAt,
+                linkCreated: nil,
+                deepLink: deepLink
+            )
+        }
         let createdEnd = version == 1 ? Self.headerLength : Self.headerLength + 4
         guard signed.count > createdEnd else { throw invalid }
         var codeRange = createdEnd..<signed.count
@@ -139,6 +163,20 @@ struct ClaimTokens: Sendable {
         }
         let linkCreated: UInt32? =
             version == 1 ? nil : signed[Self.headerLength..<createdEnd].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return ClaimToken(
+            id: id,
+            code: code,
+            platform: platform,
+            issuedAt: issuedAt,
+            linkCreated: linkCreated,
+            query: query
+        )
+    }
+
+    /// When the token was issued (its minute).
+    ///
+    /// - Throws: `expired` when it is older than ``lifetime`` at `date`.
+    private func issued(_ signed: [UInt8], at date: Date?) throws(LinkServiceError) -> Date {
         let minute = signed[2..<6].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         let issuedAt = Date(timeIntervalSince1970: Double(minute) * 60)
         if let date, date.timeIntervalSince(issuedAt) > lifetime {
@@ -147,14 +185,7 @@ struct ClaimTokens: Sendable {
                 "The claim token expired: it is claimed within \(Int(lifetime / 3600)) hours of the click."
             )
         }
-        return ClaimToken(
-            id: Hexadecimal.encode(signed[6..<Self.headerLength]),
-            code: code,
-            platform: platform,
-            issuedAt: issuedAt,
-            linkCreated: linkCreated,
-            query: query
-        )
+        return issuedAt
     }
 
     private func mac(_ bytes: [UInt8]) -> [UInt8] {

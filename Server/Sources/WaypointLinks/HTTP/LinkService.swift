@@ -63,6 +63,13 @@ public struct LinkService: Sendable {
         /// one): a person installs once, so a client fetching many is minting tokens to inflate
         /// install counts. Past it, the page and the redirect carry none.
         public var claimTokenLimit: RateLimit
+        /// Whether long Firebase Dynamic Links visited at a short-link domain's root
+        /// (`/?link=…&isi=…`) are answered as short links with the same fields (``LongLink``);
+        /// off, `/` is the 404 page as an unknown code is.
+        public var longLinks: Bool
+        /// Hosts a long link's web targets (`ifl`, `afl`, `ofl`) may lead to besides the manifest's
+        /// and the short-link domains (`www.example.com`, `*.example.com`).
+        public var longLinkHosts: [String]
         /// Whether webhooks may point at loopback, private and link-local addresses
         /// (``WebhookReceiver``); off, so an admin token cannot reach inside the service's network.
         public var webhookAllowPrivate: Bool
@@ -84,6 +91,8 @@ public struct LinkService: Sendable {
             claimLifetime: TimeInterval = Self.defaultClaimLifetime,
             claimLimit: RateLimit = Self.defaultClaimLimit,
             claimTokenLimit: RateLimit = Self.defaultClaimTokenLimit,
+            longLinks: Bool = false,
+            longLinkHosts: [String] = [],
             webhookAllowPrivate: Bool = false,
             metrics: PrometheusCollectorRegistry? = nil,
             now: @escaping @Sendable () -> Date = Date.init
@@ -99,6 +108,8 @@ public struct LinkService: Sendable {
             self.claimLifetime = claimLifetime
             self.claimLimit = claimLimit
             self.claimTokenLimit = claimTokenLimit
+            self.longLinks = longLinks
+            self.longLinkHosts = longLinkHosts
             self.webhookAllowPrivate = webhookAllowPrivate
             self.metrics = metrics
             self.now = now
@@ -129,6 +140,8 @@ public struct LinkService: Sendable {
     let deliverer: WebhookDeliverer?
     let adminPage: AdminPage
     let visits: VisitAnswer.Settings
+    /// What long links may lead to; nil when they are off.
+    let longLinks: LongLink?
     let adminLimiter: RateLimiter
     let claimLimiter: RateLimiter
     let claimTokenLimiter: RateLimiter
@@ -206,6 +219,29 @@ public struct LinkService: Sendable {
                     + "Campaign Generator makes (Apps > App Analytics > Acquisition); '\(token)' is not one."
             )
         }
+        if !configuration.longLinks, let host = configuration.longLinkHosts.first {
+            throw LinkServiceStartError(
+                "--long-link-host \(host) does nothing without --long-links, which answers long Dynamic Links; add it."
+            )
+        }
+        let longLinkHosts = configuration.longLinkHosts.map { DomainPattern($0) }
+        // A pattern matches its own domain (or, with `*.`, a subdomain) unless it is no host name.
+        if let index = longLinkHosts.indices.first(where: { index in
+            let pattern = longLinkHosts[index]
+            return !pattern.matches(pattern.includesSubdomains ? "x." + pattern.domain : pattern.domain)
+        }) {
+            throw LinkServiceStartError(
+                "--long-link-host '\(configuration.longLinkHosts[index])' is not a host; write www.example.com or *.example.com."
+            )
+        }
+        self.longLinks =
+            configuration.longLinks
+            ? LongLink(
+                rules: rules,
+                hosts: longLinkHosts,
+                appStoreID: configuration.appStoreID,
+                playPackage: manifest.android?.package
+            ) : nil
         let claimTokens = ClaimTokens(secret: store.sharedSecret, lifetime: configuration.claimLifetime)
         let webhookStore = store as? any WebhookStore
         let events = WebhookEvents(
@@ -395,6 +431,7 @@ public struct LinkService: Sendable {
         router.get(":code") { request, context in
             try await visit(request, context, code: context.parameters.get("code") ?? "")
         }
+        router.get("/") { request, context in try await visitLongLink(request, context) }
         return router.finish()
     }
 
@@ -600,6 +637,44 @@ public struct LinkService: Sendable {
         if let link {
             try await count(ClickKey(code: link.code, at: date, client: client, outcome: answer.outcome), request)
         }
+        return Self.response(answer)
+    }
+
+    /// `GET /?link=…`: a long Dynamic Link (``LongLink``), when long links are on, answered as a
+    /// short link with its fields would be; without `link`, or with long links off, the 404 page
+    /// an unknown code gets. Its visits are counted in
+    /// `waypoint_links_long_link_visits_total{client, outcome}`: there is no code to count them by.
+    func visitLongLink(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let date = now()
+        guard let longLinks, let query = request.uri.query, isLinkHost(request),
+            let domain = requestHost(request).flatMap(linkDomains.domain(named:)) ?? linkDomains.first
+        else { return try await visit(request, context, code: "") }
+        let client = ClientKind(userAgent: request.headers[.userAgent])
+        let answer: VisitAnswer
+        do {
+            let link = try longLinks.link(query: query, on: domain, now: date)
+            answer = VisitAnswer.for(
+                code: "",
+                link: link,
+                client: client,
+                now: date,
+                settings: visits,
+                mayIssueClaim: { claimTokenLimiter.spend(clientIdentification.key(request, context), at: date) }
+            )
+        } catch {
+            // Anyone can write a long link: a broken one is a visitor's 404 page, and named at
+            // debug only, as a query left behind is.
+            context.logger.debug("a long link was not followed", metadata: ["reason": "\(error.message)"])
+            answer = VisitAnswer.for(code: "", link: nil, client: client, now: date, settings: visits)
+        }
+        if request.method != .head {
+            serviceMetrics.longLinkVisits(client: client, outcome: answer.outcome).increment()
+        }
+        return Self.response(answer)
+    }
+
+    /// The HTTP answer of a visit: a redirect, or a page that no cache keeps.
+    static func response(_ answer: VisitAnswer) -> Response {
         var headers: HTTPFields = [
             // A link can be edited or expire: no cache may keep the answer.
             .cacheControl: "no-store",

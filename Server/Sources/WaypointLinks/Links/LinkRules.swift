@@ -235,7 +235,7 @@ public struct LinkRules: Sendable {
     }
 
     /// An `https` URL at the default port, without user info, on one of `hosts`.
-    private func checkURL(_ text: String, field: String, hosts: [DomainPattern]) throws(LinkServiceError) {
+    func checkURL(_ text: String, field: String, hosts: [DomainPattern]) throws(LinkServiceError) {
         let allowed = hosts.map(\.description).joined(separator: ", ")
         guard let link = try? DeepLink(text), link.scheme == "https", let host = link.host,
             !link.hasUserInfo, link.port == nil || link.port == 443

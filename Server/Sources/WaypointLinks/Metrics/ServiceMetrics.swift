@@ -8,13 +8,15 @@ import Prometheus
 /// registry:
 ///
 /// - `waypoint_links_visits_total{client, outcome}`: every counted visit, as the click counts keep it;
+/// - `waypoint_links_long_link_visits_total{client, outcome}`: visits of long Dynamic Links
+///   (``LongLink``), which have no code to count them by (`notFound` for one not followed);
 /// - `waypoint_links_clicks_unwritten`: clicks counted and not yet in the database;
 /// - `waypoint_links_click_write_failures_total`: batches the database did not take (retried);
 /// - `waypoint_links_rate_limited_total{limit}`: requests refused with 429, by limit;
 /// - `waypoint_links_visit_queries_left_behind_total{reason}`: visits whose query was not passed on whole
 ///   (`tooLong`, `notURLText`, `changesRoute`), each also logged at debug with its link's code.
 ///
-/// All but the visits are printed from start-up, at 0 for every label value, so that `rate()` and
+/// All but the visits (of short and long links) are printed from start-up, at 0 for every label value, so that `rate()` and
 /// `increase()` see the first count; a visit series appears at its first visit.
 ///
 /// ```swift
@@ -45,6 +47,14 @@ public struct ServiceMetrics: Sendable {
     func visits(client: ClientKind, outcome: VisitOutcome) -> Metrics.Counter {
         Metrics.Counter(
             label: "waypoint_links_visits_total",
+            dimensions: [("client", client.rawValue), ("outcome", outcome.rawValue)],
+            factory: factory
+        )
+    }
+
+    func longLinkVisits(client: ClientKind, outcome: VisitOutcome) -> Metrics.Counter {
+        Metrics.Counter(
+            label: "waypoint_links_long_link_visits_total",
             dimensions: [("client", client.rawValue), ("outcome", outcome.rawValue)],
             factory: factory
         )

@@ -1,0 +1,214 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Prometheus
+import Testing
+
+@testable import WaypointLinks
+
+/// Long Firebase Dynamic Links visited on a short-link domain (`/?link=…`), answered as short links
+/// with their fields when long links are on, and never leading off the team's own sites.
+@Suite("Long Dynamic Links")
+struct LongLinkTests {
+    /// A service with long links on and `www.example.com` allowed, and its metrics in a registry of its own.
+    static func withService(
+        longLinks: Bool = true,
+        _ body: @Sendable (any TestClientProtocol, ServiceFixture, PrometheusCollectorRegistry) async throws -> Void
+    ) async throws {
+        let registry = PrometheusCollectorRegistry()
+        let fixture = try await ServiceFixture.make {
+            $0.longLinks = longLinks
+            $0.longLinkHosts = longLinks ? ["www.example.com"] : []
+            $0.metrics = registry
+        }
+        // The store is closed whatever the checks find.
+        do {
+            try await Application(router: fixture.service.router()).test(.router) { client in
+                try await body(client, fixture, registry)
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
+    static func get(
+        _ client: some TestClientProtocol,
+        _ uri: String,
+        as userAgent: String
+    ) async throws -> (status: HTTPResponse.Status, location: String?, body: String) {
+        try await client.execute(uri: uri, method: .get, headers: [.userAgent: userAgent]) {
+            ($0.status, $0.headers[.location], String(buffer: $0.body))
+        }
+    }
+
+    static let book = "/?link=readapp%3A%2F%2Fbooks%2F7&st=Seven&utm_source=mail"
+
+    @Test("An iPhone gets the landing page of the long link's deep link, and its claim gives that link once")
+    func iPhoneAndClaim() async throws {
+        try await Self.withService { client, fixture, registry in
+            let page = try await Self.get(client, Self.book, as: Fixtures.iPhone)
+            #expect(page.status == .ok)
+            #expect(page.body.contains("readapp://books/7?utm_source=mail"))
+            #expect(page.body.contains("Seven"))
+            let marker = #"data-claim=""#
+            let start = try #require(page.body.range(of: marker)).upperBound
+            let end = try #require(page.body[start...].firstIndex(of: "\""))
+            let url = String(page.body[start..<end])
+            #expect(url.hasPrefix("https://links.example.com/c/"))
+            let (status, body) = try await ClaimTests.claim(client, #"{"token": "\#(url)"}"#)
+            #expect(status == .ok)
+            #expect(
+                body == #"{"code":"","deepLink":"readapp://books/7?utm_source=mail","platform":"iOS","route":"book"}"#
+            )
+            #expect(try await ClaimTests.claim(client, #"{"token": "\#(url)"}"#).0 == .conflict)
+            // The claim URL opened in a browser goes to the deep link, unclaimed.
+            let token = String(url.dropFirst("https://links.example.com/c/".count))
+            let opened = try await Self.get(client, "/c/\(token)", as: Fixtures.desktop)
+            #expect(opened.status == .found)
+            #expect(opened.location == "readapp://books/7?utm_source=mail")
+            // Nothing is stored for a long link; its visit is counted without a code.
+            #expect(try await fixture.store.links(after: nil, limit: 10, containing: nil).isEmpty)
+            let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
+            #expect(
+                SharedMetrics.value(
+                    #"waypoint_links_long_link_visits_total{client="iOS",outcome="landingPage"}"#,
+                    in: text
+                ) == 1
+            )
+        }
+    }
+
+    @Test("Android goes to Play with a claim, desktops to ofl on an allowed host, crawlers get the preview")
+    func otherClients() async throws {
+        try await Self.withService { client, _, _ in
+            let android = try await Self.get(client, Self.book, as: Fixtures.android)
+            #expect(android.status == .found)
+            let location = try #require(android.location)
+            #expect(location.hasPrefix("https://play.google.com/store/apps/details?id=com.example.reading&referrer="))
+            let referrer = try #require(
+                URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value
+            )
+            let token = try #require(URLComponents(string: "?" + referrer)?.queryItems?.first?.value)
+            let (status, body) = try await ClaimTests.claim(client, #"{"token": "\#(token)"}"#)
+            #expect(status == .ok)
+            #expect(body.contains(#""platform":"android""#) && body.contains(#""route":"book""#))
+
+            let desktop = try await Self.get(
+                client,
+                "/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com%2Fbooks%2F7",
+                as: Fixtures.desktop
+            )
+            #expect(desktop.status == .found)
+            #expect(desktop.location == "https://www.example.com/books/7")
+            // An https deep link is the desktop's page too, as in Firebase.
+            let web = try await Self.get(client, "/?link=https%3A%2F%2Fread.example.com%2Fb%2F42", as: Fixtures.desktop)
+            #expect(web.location == "https://read.example.com/b/42")
+
+            // An image off the manifest's domains is left out; the rest of the preview is kept.
+            let preview = try await Self.get(
+                client,
+                "/?link=readapp%3A%2F%2Fbooks%2F7&st=Seven&si=https%3A%2F%2Fcdn.elsewhere.example%2Fx.png",
+                as: Fixtures.slack
+            )
+            #expect(preview.status == .ok)
+            #expect(preview.body.contains(#"og:title" content="Seven""#))
+            #expect(!preview.body.contains("cdn.elsewhere.example"))
+        }
+    }
+
+    @Test(
+        "A long link that leads off the team's sites, to another app or to no route is not followed",
+        arguments: [
+            // An open redirect on the team's domain, for each web target.
+            "/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fevil.example%2F",
+            "/?link=readapp%3A%2F%2Fbooks%2F7&afl=https%3A%2F%2Fevil.example%2F",
+            "/?link=readapp%3A%2F%2Fbooks%2F7&ifl=https%3A%2F%2Fevil.example%2F",
+            "/?link=readapp%3A%2F%2Fbooks%2F7&ofl=http%3A%2F%2Fwww.example.com%2F",
+            "/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com%40evil.example%2F",
+            // Another app's store listing.
+            "/?link=readapp%3A%2F%2Fbooks%2F7&isi=999",
+            "/?link=readapp%3A%2F%2Fbooks%2F7&apn=com.other.app",
+            // No route, no link, no URL.
+            "/?link=https%3A%2F%2Fevil.example%2Fb%2F42",
+            "/?link=readapp%3A%2F%2Fnowhere",
+            "/?utm_source=mail",
+            "/?link=",
+            "/?link=%ZZ",
+        ]
+    )
+    func refused(uri: String) async throws {
+        try await Self.withService { client, _, registry in
+            for userAgent in [Fixtures.iPhone, Fixtures.android, Fixtures.desktop] {
+                let answer = try await Self.get(client, uri, as: userAgent)
+                #expect(answer.status == .notFound, "\(uri)")
+                #expect(answer.location == nil)
+                #expect(answer.body.contains("<html"))
+            }
+            let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
+            #expect(
+                SharedMetrics.value(
+                    #"waypoint_links_long_link_visits_total{client="desktop",outcome="notFound"}"#,
+                    in: text
+                ) == 1
+            )
+        }
+    }
+
+    @Test("Off, as by default, a long link is the 404 page an unknown code gets")
+    func off() async throws {
+        try await Self.withService(longLinks: false) { client, _, _ in
+            let answer = try await Self.get(client, Self.book, as: Fixtures.iPhone)
+            #expect(answer.status == .notFound)
+            #expect(answer.body.contains("<html"))
+            #expect(try await Self.get(client, "/", as: Fixtures.desktop).status == .notFound)
+        }
+    }
+
+    @Test("A --long-link-host without --long-links, or one that is no host, stops the service at start-up")
+    func startErrors() async throws {
+        let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        let cases: [(LinkService.Configuration, String)] = [
+            (LinkService.Configuration(longLinkHosts: ["www.example.com"]), "does nothing without --long-links"),
+            (LinkService.Configuration(longLinks: true, longLinkHosts: ["https://www.example.com"]), "is not a host"),
+            (LinkService.Configuration(longLinks: true, longLinkHosts: [""]), "is not a host"),
+        ]
+        for (configuration, message) in cases {
+            let error = #expect(throws: LinkServiceStartError.self) {
+                try LinkService(manifest: try Fixtures.manifest(), store: store, configuration: configuration)
+            }
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+        _ = try LinkService(
+            manifest: try Fixtures.manifest(),
+            store: store,
+            configuration: LinkService.Configuration(longLinks: true, longLinkHosts: ["*.example.com"])
+        )
+        await store.close()
+    }
+
+    @Test("A long link's claim token carries its deep link, signed, and ages like the others")
+    func tokens() throws {
+        let tokens = ClaimTokens(secret: Array(repeating: 1, count: 32), lifetime: 3_600)
+        var link = ShortLink(
+            code: "",
+            deepLink: "readapp://books/7?q=" + String(repeating: "x", count: 2_000),
+            route: "book"
+        )
+        link.createdAt = Fixtures.now
+        let text = tokens.issue(for: link, platform: .android, at: Fixtures.now)
+        #expect(text.utf8.count <= ClaimTokens.maxLength)
+        let token = try tokens.verify(text, at: Fixtures.now)
+        #expect(token.deepLink == link.deepLink)
+        #expect(token.code.isEmpty && token.platform == .android)
+        #expect(throws: LinkServiceError.self) { try tokens.verify(text, at: Fixtures.now.addingTimeInterval(3_700)) }
+        var forged = Array(text.utf8)
+        forged[40] = forged[40] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(throws: LinkServiceError.self) { try tokens.verify(String(decoding: forged, as: UTF8.self), at: nil) }
+        // A short link's token is as it was.
+        link.code = "spring"
+        #expect(try tokens.verify(tokens.issue(for: link, platform: .iOS, at: Fixtures.now), at: nil).deepLink == nil)
+    }
+}
