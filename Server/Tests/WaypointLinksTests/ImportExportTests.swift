@@ -279,45 +279,79 @@ struct ImportExportTests {
             #expect(third.refusals.map(\.code) == [.codeTaken])
             #expect(try await fixture.store.link(code: "coded")?.preview?.title == "One")
 
+            // A line without a code whose link was changed since is told so, not to pick a code.
+            _ = try await fixture.service.admin.update(made.code, with: LinkInput(passQuery: false))
+            let edited = try await fixture.service.importLinks(file, as: LinkImport(format: .fdl))
+            #expect(edited.refusals.map(\.line) == [2, 3, 5])
+            #expect(edited.refusals.first?.code == .codeTaken)
+            #expect(edited.refusals.first?.message.contains("imported before as '\(made.code)'") == true)
+
             // An export imported where it came from is all there already, CSV and JSON lines alike.
             var exported = ""
             try await fixture.service.exportLinks(as: .csv) { exported += $0 }
             let back = try await fixture.service.importLinks(exported, as: LinkImport(format: .csv))
             #expect(back.imported == 0 && back.refused == 0 && back.alreadyImported == 4, "\(back.summary)")
+            exported = ""
+            try await fixture.service.exportLinks(as: .jsonl) { exported += $0 }
+            let jsonl = try await fixture.service.importLinks(exported, as: LinkImport(format: .jsonl))
+            #expect(jsonl.alreadyImported == 4 && jsonl.refused == 0, "\(jsonl.summary)")
         } catch {
             Issue.record(error)
         }
         await fixture.store.close()
     }
 
-    @Test("A link's identity leaves out its code and dates, names its domain and keeps every other field")
+    @Test("A link's identity leaves out its code, route and dates, names its domain and keeps every other field")
     func linkIdentity() throws {
         let domains = LinkDomains(ShortLinkSettings(domains: ["links.example.com", "go.example.com"]))
         let link = ShortLink(code: "a", deepLink: "readapp://books/1", route: "book")
         let key = Array(repeating: UInt8(7), count: 32)
-        func code(_ link: ShortLink) -> String? { LinkIdentity(of: link, domains: domains).code(signedWith: key) }
+        func identity(_ link: ShortLink) -> LinkIdentity { LinkIdentity(of: link, domains: domains) }
+        func code(_ link: ShortLink) -> String { identity(link).code(signedWith: key) }
+
+        // The same link: another code, route name or dates, its domain named or left to the
+        // first, an expiry within its second, empty preview text.
         var same = link
         same.code = "b"
+        same.route = "renamed.book"
         same.domain = "links.example.com"
         same.createdAt = Date(timeIntervalSince1970: 5)
         same.updatedAt = Date(timeIntervalSince1970: 9)
-        #expect(LinkIdentity(of: same, domains: domains) == LinkIdentity(of: link, domains: domains))
+        same.preview = ShortLink.Preview(title: "", description: "")
+        #expect(identity(same) == identity(link))
         #expect(code(same) == code(link))
-        let otherKey = [UInt8](repeating: 8, count: 32)
-        #expect(code(link) != LinkIdentity(of: link, domains: domains).code(signedWith: otherKey))
-        var elsewhere = link
-        elsewhere.domain = "go.example.com"
         var expiring = link
         expiring.expiresAt = Date(timeIntervalSince1970: 1_900_000_000.75)
-        var expiringStored = link
-        expiringStored.expiresAt = Date(timeIntervalSince1970: 1_900_000_000)
-        #expect(LinkIdentity(of: expiring, domains: domains) == LinkIdentity(of: expiringStored, domains: domains))
-        var notPassing = link
-        notPassing.passQuery = false
-        var fallingBack = link
-        fallingBack.fallbacks.desktop = "https://www.example.com"
-        let codes = [link, elsewhere, expiring, notPassing, fallingBack].map(code)
-        #expect(Set(codes).count == codes.count)
+        var expiringAsStored = link
+        expiringAsStored.expiresAt = Date(timeIntervalSince1970: 1_900_000_000)
+        #expect(identity(expiring) == identity(expiringAsStored))
+        #expect(code(link) != identity(link).code(signedWith: [UInt8](repeating: 8, count: 32)))
+
+        // Another link: any other field changed.
+        let changes: [(inout ShortLink) -> Void] = [
+            { $0.domain = "go.example.com" }, { $0.deepLink = "readapp://books/2" },
+            { $0.fallbacks.appStoreID = "1" }, { $0.fallbacks.playPackage = "com.example.x" },
+            { $0.fallbacks.web = "https://a.example" }, { $0.fallbacks.ios = "https://a.example" },
+            { $0.fallbacks.android = "https://a.example" }, { $0.fallbacks.desktop = "https://a.example" },
+            { $0.preview = ShortLink.Preview(title: "T") }, { $0.preview = ShortLink.Preview(description: "T") },
+            { $0.preview = ShortLink.Preview(imageURL: "https://a.example/i.png") }, { $0.passQuery = false },
+            { $0.expiresAt = Date(timeIntervalSince1970: 1_900_000_000) },
+        ]
+        let codes =
+            [code(link)]
+            + changes.map { change in
+                var changed = link
+                change(&changed)
+                return code(changed)
+            }
+        #expect(Set(codes).count == changes.count + 1)
+
+        // Every field of a link is in its identity or left out by name: a new field must be placed.
+        func labels(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+        let named = Set(identity(link).fields.map(\.name))
+        #expect(labels(link).subtracting(LinkIdentity.leftOut) == Set(named.map { String($0.prefix { $0 != "." }) }))
+        #expect(Set(labels(link.fallbacks).map { "fallbacks." + $0 }).isSubset(of: named))
+        #expect(Set(labels(ShortLink.Preview()).map { "preview." + $0 }).isSubset(of: named))
         #expect(CodeGenerator.make(fromDigest: Array(0..<32)) == CodeGenerator.make(fromDigest: Array(0..<32)))
         #expect(CodeGenerator.make(fromDigest: Array(0..<32)) != CodeGenerator.make(fromDigest: Array(1..<33)))
     }

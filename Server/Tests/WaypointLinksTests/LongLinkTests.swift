@@ -15,12 +15,14 @@ struct LongLinkTests {
     /// A service with long links on and `www.example.com` allowed, and its metrics in a registry of its own.
     static func withService(
         longLinks: Bool = true,
+        hosts: [String] = ["www.example.com"],
+        appStoreID: String? = "1234567890",
         _ body: @Sendable (any TestClientProtocol, ServiceFixture, PrometheusCollectorRegistry) async throws -> Void
     ) async throws {
         let registry = PrometheusCollectorRegistry()
-        let fixture = try await ServiceFixture.make {
+        let fixture = try await ServiceFixture.make(appStoreID: appStoreID) {
             $0.longLinks = longLinks
-            $0.longLinkHosts = longLinks ? ["www.example.com"] : []
+            $0.longLinkHosts = longLinks ? hosts : []
             $0.metrics = registry
         }
         // The store is closed whatever the checks find.
@@ -157,6 +159,51 @@ struct LongLinkTests {
         }
     }
 
+    @Test("A long link naming a store when the service has no id of its own for it is not followed")
+    func storesWithoutOwnID() async throws {
+        try await Self.withService(appStoreID: nil) { client, _, _ in
+            let named = try await Self.get(client, "/?link=readapp%3A%2F%2Fbooks%2F7&isi=999", as: Fixtures.iPhone)
+            #expect(named.status == .notFound)
+            // Without isi, the page is the deep link's, with no App Store button to offer.
+            let plain = try await Self.get(client, "/?link=readapp%3A%2F%2Fbooks%2F7", as: Fixtures.iPhone)
+            #expect(plain.status == .ok)
+            #expect(!plain.body.contains("apps.apple.com"))
+        }
+    }
+
+    @Test("A wildcard host lets a subdomain through; Android follows afl; text is escaped; HEAD is no visit")
+    func details() async throws {
+        try await Self.withService(hosts: ["*.example.com"]) { client, _, registry in
+            let desktop = try await Self.get(
+                client,
+                "/?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fshop.example.com%2F",
+                as: Fixtures.desktop
+            )
+            #expect(desktop.location == "https://shop.example.com/")
+            let android = try await Self.get(
+                client,
+                "/?link=readapp%3A%2F%2Fbooks%2F7&afl=https%3A%2F%2Fshop.example.com%2Fandroid",
+                as: Fixtures.android
+            )
+            #expect(android.location == "https://shop.example.com/android")
+            let script = "/?link=readapp%3A%2F%2Fbooks%2F7&st=%3Cscript%3Ealert(1)%3C%2Fscript%3E&sd=%22%3E%3Cimg%3E"
+            for userAgent in [Fixtures.iPhone, Fixtures.slack] {
+                let page = try await Self.get(client, script, as: userAgent)
+                #expect(page.status == .ok)
+                #expect(!page.body.contains("<script>alert") && !page.body.contains("\"><img>"))
+                #expect(page.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            }
+            let head = try await client.execute(uri: Self.book, method: .head, headers: [.userAgent: Fixtures.iPhone]) {
+                $0.status
+            }
+            #expect(head == .ok)
+            let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
+            let series = #"waypoint_links_long_link_visits_total{client="iOS",outcome="landingPage"}"#
+            // The iPhone's GET above, not the HEAD.
+            #expect(SharedMetrics.value(series, in: text) == 1)
+        }
+    }
+
     @Test("Off, as by default, a long link is the 404 page an unknown code gets")
     func off() async throws {
         try await Self.withService(longLinks: false) { client, _, _ in
@@ -174,6 +221,8 @@ struct LongLinkTests {
             (LinkService.Configuration(longLinkHosts: ["www.example.com"]), "does nothing without --long-links"),
             (LinkService.Configuration(longLinks: true, longLinkHosts: ["https://www.example.com"]), "is not a host"),
             (LinkService.Configuration(longLinks: true, longLinkHosts: [""]), "is not a host"),
+            (LinkService.Configuration(longLinks: true, longLinkHosts: ["*.com"]), "is not a host"),
+            (LinkService.Configuration(longLinks: true, longLinkHosts: ["com"]), "is not a host"),
         ]
         for (configuration, message) in cases {
             let error = #expect(throws: LinkServiceStartError.self) {

@@ -67,7 +67,7 @@ struct MetricsTests {
         await fixture.store.close()
     }
 
-    @Test("Every counter the service keeps is printed from the start, at 0, before its first count")
+    @Test("The limits' refusals, click write failures and queries left behind are printed from the start, at 0")
     func seriesFromTheStart() async throws {
         // A registry of its own: the shared one has the other tests' counts.
         let registry = PrometheusCollectorRegistry()

@@ -95,9 +95,16 @@ struct ClaimAPI: Sendable {
 
     /// `GET /c/{token}`: a claim URL opened in a browser goes to its link's page, unclaimed; an
     /// old token still shows the link, so this checks the signature and not the age. A long link's
-    /// has no page: it goes to the deep link, as the page's "Open in the app" would.
+    /// has no page: it goes to the deep link, as the page's "Open in the app" would, while the
+    /// manifest still has a route for it.
     func open(token text: String) throws -> Response {
         let token = try tokens.verify(text, at: nil)
+        if let deepLink = token.deepLink, (try? rules.route(for: deepLink)) == nil {
+            throw LinkServiceError(
+                .notFound,
+                "The long link this claim URL was for leads to no route of the app any more."
+            )
+        }
         return Response(
             status: .found,
             headers: [.location: token.deepLink ?? "/\(token.code)", .cacheControl: "no-store"]

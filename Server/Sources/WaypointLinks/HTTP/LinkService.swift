@@ -225,13 +225,16 @@ public struct LinkService: Sendable {
             )
         }
         let longLinkHosts = configuration.longLinkHosts.map { DomainPattern($0) }
-        // A pattern matches its own domain (or, with `*.`, a subdomain) unless it is no host name.
+        // A pattern matches its own domain (or, with `*.`, a subdomain) unless it is no host name;
+        // and a top-level domain alone (`com`, `*.com`) would let a long link lead anywhere.
         if let index = longLinkHosts.indices.first(where: { index in
             let pattern = longLinkHosts[index]
             return !pattern.matches(pattern.includesSubdomains ? "x." + pattern.domain : pattern.domain)
+                || !pattern.domain.contains(".")
         }) {
             throw LinkServiceStartError(
-                "--long-link-host '\(configuration.longLinkHosts[index])' is not a host; write www.example.com or *.example.com."
+                "--long-link-host '\(configuration.longLinkHosts[index])' is not a host of a site of yours; "
+                    + "write www.example.com or *.example.com."
             )
         }
         self.longLinks =
@@ -664,7 +667,11 @@ public struct LinkService: Sendable {
         } catch {
             // Anyone can write a long link: a broken one is a visitor's 404 page, and named at
             // debug only, as a query left behind is.
-            context.logger.debug("a long link was not followed", metadata: ["reason": "\(error.message)"])
+            // Escaped: the reason quotes the link's decoded values, which may hold a line break.
+            context.logger.debug(
+                "a long link was not followed",
+                metadata: ["reason": "\(error.message.debugDescription)"]
+            )
             answer = VisitAnswer.for(code: "", link: nil, client: client, now: date, settings: visits)
         }
         if request.method != .head {

@@ -215,31 +215,42 @@ public struct LinkImport: Sendable {
         }
         // A line without a code gets its link's own, so a file run again finds the links it made.
         let key = SigningKey.derive("import codes", from: api.store.sharedSecret)
+        var madeCodes: Set<Int> = []
         for index in lines.indices {
             guard case .success(var input) = lines[index].input, input.code == nil,
-                let link = try? wouldCreate(input, code: CodeGenerator.make(), api: api),
-                let code = LinkIdentity(of: link, domains: api.domains).code(signedWith: key)
+                let link = try? wouldCreate(input, code: CodeGenerator.make(), api: api)
             else { continue }  // A line that makes no link is refused by the create, with its reason.
-            input.code = code
+            input.code = LinkIdentity(of: link, domains: api.domains).code(signedWith: key)
             lines[index].input = .success(input)
+            madeCodes.insert(index)
         }
         let outcomes = await BulkCreation(api: api, importing: true).create(lines.map(\.input))
         var refusals: [ImportReport.Refusal] = []
         var alreadyImported = 0
-        for (line, outcome) in zip(lines, outcomes) {
+        for (index, (line, outcome)) in zip(lines, outcomes).enumerated() {
             guard let error = outcome.error else { continue }
-            if error.code == .codeTaken, case .success(let input) = line.input, await isStored(input, api: api) {
-                alreadyImported += 1
-                continue
+            var (status, code, message) = (outcome.status, error.code, error.message)
+            if code == .codeTaken, case .success(let input) = line.input {
+                switch await stored(input, api: api) {
+                case .same:
+                    alreadyImported += 1
+                    continue
+                case .different(let taken) where madeCodes.contains(index):
+                    // The line named no code: "choose another" is no advice it can follow.
+                    message =
+                        "This line was imported before as '\(taken)', and that link has been changed since; "
+                        + "change it back, or delete it to import the line again."
+                case .different:
+                    break
+                case .unknown:
+                    let unavailable = LinkServiceError(
+                        .unavailable,
+                        "The database did not answer whether this line was imported before; run the import again."
+                    )
+                    (status, code, message) = (unavailable.statusCode, unavailable.code, unavailable.message)
+                }
             }
-            refusals.append(
-                ImportReport.Refusal(
-                    line: line.number,
-                    status: outcome.status,
-                    code: error.code,
-                    message: error.message
-                )
-            )
+            refusals.append(ImportReport.Refusal(line: line.number, status: status, code: code, message: message))
         }
         return ImportReport(
             imported: lines.count - refusals.count - alreadyImported,
@@ -255,15 +266,27 @@ public struct LinkImport: Sendable {
         try api.rules.newLink(from: input, code: code, now: api.now(), acceptingPastExpiry: true)
     }
 
-    /// Whether the link `input` describes is stored under its code already: the line was imported
-    /// before. A database that does not answer here leaves the line refused as `codeTaken`, which
-    /// is true either way.
-    private func isStored(_ input: LinkInput, api: AdminAPI) async -> Bool {
+    /// What is stored under the code of a line whose code is taken.
+    private enum Stored {
+        /// The link the line describes: the line was imported before.
+        case same
+        /// Another link, or one changed since (its code).
+        case different(String)
+        /// The database did not answer.
+        case unknown
+    }
+
+    private func stored(_ input: LinkInput, api: AdminAPI) async -> Stored {
         guard let text = input.code, let code = try? LinkRules.normalizedCode(text),
-            let wanted = try? wouldCreate(input, code: code, api: api),
-            let stored = try? await api.store.link(code: code)
-        else { return false }
-        return LinkIdentity(of: stored, domains: api.domains) == LinkIdentity(of: wanted, domains: api.domains)
+            let wanted = try? wouldCreate(input, code: code, api: api)
+        else { return .different(input.code ?? "") }
+        do {
+            guard let stored = try await api.store.link(code: code) else { return .different(code) }
+            let same = LinkIdentity(of: stored, domains: api.domains) == LinkIdentity(of: wanted, domains: api.domains)
+            return same ? .same : .different(code)
+        } catch {
+            return .unknown
+        }
     }
 
     /// `POST /api/links/import?format=fdl|csv|jsonl[&domain=…]`: the body is the file; 200 with the report.

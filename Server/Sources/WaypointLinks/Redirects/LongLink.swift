@@ -12,8 +12,8 @@ import Waypoint
 /// - its deep link (`link`) resolves to a route of the manifest, as a short link's must;
 /// - its web targets (`ifl`, `afl`, `ofl`) are `https` on the manifest's domains, the short-link
 ///   domains or the hosts `serve --long-link-host` adds: never an open redirect on the team's domain;
-/// - its stores (`isi`, `apn`) are the service's App Store id and the manifest's Android package
-///   when the service has them;
+/// - its stores (`isi`, `apn`) are the service's App Store id and the manifest's Android package:
+///   a long link naming a store the service has no id for of its own is not followed either;
 /// - its preview image (`si`) is shown only on the manifest's domains (left out elsewhere, as an import does).
 ///
 /// ```swift
@@ -27,8 +27,8 @@ struct LongLink: Sendable {
     let rules: LinkRules
     /// Where a long link's web targets may lead besides the manifest's and the short-link domains.
     let hosts: [DomainPattern]
-    /// The service's own App Store id and Android package, when it has them: a long link naming
-    /// another app's is refused rather than sent there from the team's domain.
+    /// The service's own App Store id and Android package: a long link naming another (or one
+    /// where the service has none) is refused rather than sent there from the team's domain.
     let appStoreID: String?
     let playPackage: String?
 
@@ -70,10 +70,12 @@ struct LongLink: Sendable {
     }
 
     private func checkApp(_ named: String?, is own: String?, parameter: String) throws(LinkServiceError) {
-        guard let named, let own, named != own else { return }
+        guard let named, named != own else { return }
+        let whose =
+            own.map { "only this app's ('\($0)')" } ?? "the service knows no app's of its own to compare it with"
         throw LinkServiceError(
             .invalidRequest,
-            "The long link's '\(parameter)' is '\(named)'; only this app's ('\(own)') is followed from its domain."
+            "The long link's '\(parameter)' is '\(named)'; \(whose), so it is not followed from the team's domain."
         )
     }
 }
