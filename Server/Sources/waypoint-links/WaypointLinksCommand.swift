@@ -264,7 +264,11 @@ struct Serve: AsyncParsableCommand {
                     appStoreProviderToken.map { "on, provider token \($0)" } ?? "off (no --app-store-provider-token)"
                 ),
                 "googlePlay": "\(loaded.android?.package ?? "only links that name a package")",
-                "longLinks": .string(longLinks ? "on" : "off"),
+                "longLinks": .string(
+                    longLinks
+                        ? "on, web targets also on "
+                            + (longLinkHosts.isEmpty ? "no other host" : longLinkHosts.joined(separator: ", ")) : "off"
+                ),
             ]
         )
         // A link made before 'export' was reserved still works, but the API's export answers

@@ -370,6 +370,11 @@ struct ImportExportTests {
             #expect(one.deepLink == "https://read.example.com/b/1?q=a%2Bb&utm_source=news")
             #expect(one.preview?.title == "Spring sale+")
             #expect(try await fixture.store.link(code: "two") != nil)
+            // A character a hand-written file leaves unescaped reads as itself, and spoils nothing.
+            let raw = "raw,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Sale+|+50%25+off+{now}\n"
+            let rawReport = try await fixture.service.importLinks(raw, as: LinkImport(format: .fdl))
+            #expect(rawReport.imported == 1, "\(rawReport.summary)")
+            #expect(try await fixture.store.link(code: "raw")?.preview?.title == "Sale | 50% off {now}")
             // App Store Connect's `ct` becomes the campaign where the link names none; where it
             // names one, however written, `ct` is reported as passed over.
             let campaigns =

@@ -117,7 +117,20 @@ struct LongLinkTests {
             )
             #expect(preview.status == .ok)
             #expect(preview.body.contains(#"og:title" content="Seven""#))
-            #expect(!preview.body.contains("cdn.elsewhere.example"))
+            #expect(!preview.body.contains("og:image") && !preview.body.contains("twitter:image"))
+            // The page's address is the long link itself, which a crawler fetches again.
+            let pageURL = "https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7&amp;st=Seven"
+            #expect(preview.body.contains(#"og:url" content=""# + pageURL))
+
+            // Characters a browser sends unescaped (`|`, `{`, `^`, a space) read as themselves.
+            let raw = try await Self.get(
+                client,
+                "/?link=https%3A%2F%2Fread.example.com%2Fb%2F42&st=Sale+|+50%25+off+{now}^",
+                as: Fixtures.iPhone
+            )
+            #expect(raw.status == .ok)
+            #expect(raw.body.contains("Sale | 50% off {now}^"))
+            #expect(raw.body.contains("https://read.example.com/b/42"))
         }
     }
 
@@ -210,7 +223,9 @@ struct LongLinkTests {
             let answer = try await Self.get(client, Self.book, as: Fixtures.iPhone)
             #expect(answer.status == .notFound)
             #expect(answer.body.contains("<html"))
-            #expect(try await Self.get(client, "/", as: Fixtures.desktop).status == .notFound)
+            let root = try await Self.get(client, "/", as: Fixtures.desktop)
+            #expect(root.status == .notFound)
+            #expect(root.body.contains("Nothing is linked at this address."))
         }
     }
 

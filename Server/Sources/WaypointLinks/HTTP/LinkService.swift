@@ -660,6 +660,8 @@ public struct LinkService: Sendable {
                 code: "",
                 link: link,
                 client: client,
+                // Only the preview's page URL uses it: a long link passes no query on.
+                query: query,
                 now: date,
                 settings: visits,
                 mayIssueClaim: { claimTokenLimiter.spend(clientIdentification.key(request, context), at: date) }

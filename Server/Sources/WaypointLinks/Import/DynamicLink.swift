@@ -32,7 +32,11 @@ struct DynamicLink {
 
     /// - Throws: ``LinkServiceError`` `invalidRequest` for text that is no URL or has no `link`.
     init(_ text: String, code: String? = nil, domain: String? = nil) throws(LinkServiceError) {
-        guard let url = URLComponents(string: text), url.scheme != nil else {
+        // Browsers and hand-written files leave `|`, `{`, `^`, `\`, spaces or accents unescaped.
+        // Escaped here, byte by byte and leaving `%XX` as it is, so they read as the characters
+        // they are; else Foundation escapes the whole text, `%` too, and no value decodes.
+        let escaped = text.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? text
+        guard let url = URLComponents(string: escaped), url.scheme != nil else {
             throw LinkServiceError(.invalidRequest, "'\(Self.shortened(text))' is not a URL.")
         }
         var values: [String: String] = [:]
@@ -85,6 +89,9 @@ struct DynamicLink {
         self.input = input
         self.ignored = ignored
     }
+
+    /// What a URL may hold unescaped, from its scheme to its fragment, and `%` of what is escaped.
+    static let urlCharacters = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "%#"))
 
     /// A query's name or value as a form encodes it: `+` for a space (Firebase's own examples write
     /// `st=Spring+sale`), `%XX` for a byte.

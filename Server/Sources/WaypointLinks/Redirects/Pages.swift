@@ -64,7 +64,9 @@ struct Pages: Sendable {
 
     /// The page for an unknown (404) or expired (410) code.
     func missing(code: String, expired: Bool) -> String {
-        library.render(["code": code, "expired": expired] as [String: Any], withTemplate: "missing") ?? ""
+        // No code (the root, a long link not followed): the page says "this address".
+        let values: [String: Any] = code.isEmpty ? ["expired": expired] : ["code": code, "expired": expired]
+        return library.render(values, withTemplate: "missing") ?? ""
     }
 
     /// Absent values are left out: Mustache would print a `nil` it is given as the text "nil".
@@ -136,7 +138,7 @@ struct Pages: Sendable {
             </head>
             <body>
             {{#expired}}<h1>This link has expired</h1><p>The link “{{code}}” is no longer in use.</p>{{/expired}}
-            {{^expired}}<h1>No such link</h1><p>Nothing is linked at “{{code}}”. Check the address for a typo.</p>{{/expired}}
+            {{^expired}}<h1>No such link</h1><p>{{#code}}Nothing is linked at “{{code}}”.{{/code}}{{^code}}Nothing is linked at this address.{{/code}} Check the address for a typo.</p>{{/expired}}
             </body>
             </html>
             """,

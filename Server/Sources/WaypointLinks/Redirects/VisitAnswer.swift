@@ -82,7 +82,9 @@ struct VisitAnswer: Sendable, Hashable {
                 title: title,
                 description: link.preview?.description,
                 imageURL: link.preview?.imageURL,
-                pageURL: settings.domains.url(of: link),
+                // A long link's page is the long link itself: a crawler fetches og:url again.
+                pageURL: link.isLongLink
+                    ? settings.domains.baseURL(of: link) + "/?" + (query ?? "") : settings.domains.url(of: link),
                 continueURL: link.fallbacks.web ?? storeURL()
             )
             return VisitAnswer(outcome: .preview, status: 200, html: settings.pages.preview(page))
