@@ -371,10 +371,11 @@ struct ImportExportTests {
             #expect(one.preview?.title == "Spring sale+")
             #expect(try await fixture.store.link(code: "two") != nil)
             // A character a hand-written file leaves unescaped reads as itself, and spoils nothing.
-            let raw = "raw,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Sale+|+50%25+off+{now}\n"
+            let raw = "raw,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Sale+|+50%25+off+{now}&sd=100%sure\n"
             let rawReport = try await fixture.service.importLinks(raw, as: LinkImport(format: .fdl))
             #expect(rawReport.imported == 1, "\(rawReport.summary)")
-            #expect(try await fixture.store.link(code: "raw")?.preview?.title == "Sale | 50% off {now}")
+            let rawPreview = try await fixture.store.link(code: "raw")?.preview
+            #expect(rawPreview == ShortLink.Preview(title: "Sale | 50% off {now}", description: "100%sure"))
             // App Store Connect's `ct` becomes the campaign where the link names none; where it
             // names one, however written, `ct` is reported as passed over.
             let campaigns =

@@ -668,8 +668,8 @@ public struct LinkService: Sendable {
             )
         } catch {
             // Anyone can write a long link: a broken one is a visitor's 404 page, and named at
-            // debug only, as a query left behind is.
-            // Escaped: the reason quotes the link's decoded values, which may hold a line break.
+            // debug only, as a query left behind is; escaped, since the reason quotes the link's
+            // decoded values, which may hold a line break.
             context.logger.debug(
                 "a long link was not followed",
                 metadata: ["reason": "\(error.message.debugDescription)"]

@@ -32,11 +32,7 @@ struct DynamicLink {
 
     /// - Throws: ``LinkServiceError`` `invalidRequest` for text that is no URL or has no `link`.
     init(_ text: String, code: String? = nil, domain: String? = nil) throws(LinkServiceError) {
-        // Browsers and hand-written files leave `|`, `{`, `^`, `\`, spaces or accents unescaped.
-        // Escaped here, byte by byte and leaving `%XX` as it is, so they read as the characters
-        // they are; else Foundation escapes the whole text, `%` too, and no value decodes.
-        let escaped = text.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? text
-        guard let url = URLComponents(string: escaped), url.scheme != nil else {
+        guard let url = URLComponents(string: Self.escaped(text)), url.scheme != nil else {
             throw LinkServiceError(.invalidRequest, "'\(Self.shortened(text))' is not a URL.")
         }
         var values: [String: String] = [:]
@@ -92,6 +88,24 @@ struct DynamicLink {
 
     /// What a URL may hold unescaped, from its scheme to its fragment, and `%` of what is escaped.
     static let urlCharacters = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "%#"))
+
+    /// `text` with what a URL cannot hold escaped, leaving each `%XX` as it is: the `|`, `{`, `^`,
+    /// `\`, spaces and accents that browsers and hand-written files leave unescaped, and a `%` that
+    /// starts no `%XX` (`50%off`). Each then reads as the character it is; else Foundation escapes
+    /// the whole text, `%XX` too, and no value decodes.
+    static func escaped(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        func isHex(_ index: Int) -> Bool {
+            index < bytes.count && (bytes[index] < 0x80 && Character(Unicode.Scalar(bytes[index])).isHexDigit)
+        }
+        var fixed: [UInt8] = []
+        for (index, byte) in bytes.enumerated() {
+            let stray = byte == UInt8(ascii: "%") && !(isHex(index + 1) && isHex(index + 2))
+            fixed += stray ? Array("%25".utf8) : [byte]
+        }
+        let text = String(decoding: fixed, as: UTF8.self)
+        return text.addingPercentEncoding(withAllowedCharacters: urlCharacters) ?? text
+    }
 
     /// A query's name or value as a form encodes it: `+` for a space (Firebase's own examples write
     /// `st=Spring+sale`), `%XX` for a byte.

@@ -16,8 +16,9 @@ import Prometheus
 /// - `waypoint_links_visit_queries_left_behind_total{reason}`: visits whose query was not passed on whole
 ///   (`tooLong`, `notURLText`, `changesRoute`), each also logged at debug with its link's code.
 ///
-/// All but the visits (of short and long links) are printed from start-up, at 0 for every label value, so that `rate()` and
-/// `increase()` see the first count; a visit series appears at its first visit.
+/// All but the visits (of short and long links) are printed from start-up, at 0 for every label
+/// value, so that `rate()` and `increase()` see the first count; a visit series appears at its
+/// first visit.
 ///
 /// ```swift
 /// let registry = ServiceMetrics.bootstrapPrometheus()   // once, at start-up
