@@ -38,6 +38,11 @@ public struct LinkServiceClient: Sendable {
         return host
     }
 
+    /// The longest claim token read from a claim URL: the longest the service issues (a long
+    /// link's, carrying a deep link of up to 2,048 bytes, is about 2,780 characters), with room to
+    /// spare, and still a bound on what the pasteboard may hand over.
+    static let maxTokenLength = 4_096
+
     /// The token in a claim URL of this service (`https://<domain>/c/<token>`), or nil for any
     /// other text: the pasteboard may hold anything.
     ///
@@ -54,7 +59,7 @@ public struct LinkServiceClient: Sendable {
         }
         let token = rest.dropFirst(3)
         guard
-            token.utf8.count <= 256,
+            token.utf8.count <= Self.maxTokenLength,
             token.utf8.allSatisfy({ byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -53,6 +53,11 @@ struct ClaimingProviderTests {
         ] {
             #expect(service.token(inClaimURL: other) == nil, "\(other)")
         }
+        // The service's longest tokens (a long link's deep link, a short link's passed query) are
+        // read; past the bound, nothing is.
+        let long = String(repeating: "A", count: 4_096)
+        #expect(service.token(inClaimURL: "https://links.example.com/c/\(long)") == long)
+        #expect(service.token(inClaimURL: "https://links.example.com/c/\(long)A") == nil)
     }
 
     @Test("A domain written as its URL, or in capitals, is the host: its claim URLs give a token")

@@ -371,11 +371,17 @@ struct ImportExportTests {
             #expect(one.preview?.title == "Spring sale+")
             #expect(try await fixture.store.link(code: "two") != nil)
             // A character a hand-written file leaves unescaped reads as itself, and spoils nothing.
-            let raw = "raw,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Sale+|+50%25+off+{now}&sd=100%sure\n"
+            let raw =
+                "raw,https://x.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Caf\u{E9} | 50%25 off {now}\\^&sd=100%sure%\n"
+                + "hash,https://x.page.link/?link=https://read.example.com/b/9#ch2&st=Nine&isi=1234567890\n"
             let rawReport = try await fixture.service.importLinks(raw, as: LinkImport(format: .fdl))
-            #expect(rawReport.imported == 1, "\(rawReport.summary)")
+            #expect(rawReport.imported == 2, "\(rawReport.summary)")
             let rawPreview = try await fixture.store.link(code: "raw")?.preview
-            #expect(rawPreview == ShortLink.Preview(title: "Sale | 50% off {now}", description: "100%sure"))
+            #expect(rawPreview == ShortLink.Preview(title: "Caf\u{E9} | 50% off {now}\\^", description: "100%sure%"))
+            // A `#` left unescaped is the deep link's; the parameters after it are still read.
+            let hash = try #require(try await fixture.store.link(code: "hash"))
+            #expect(hash.deepLink == "https://read.example.com/b/9#ch2")
+            #expect(hash.preview?.title == "Nine" && hash.fallbacks.appStoreID == "1234567890")
             // App Store Connect's `ct` becomes the campaign where the link names none; where it
             // names one, however written, `ct` is reported as passed over.
             let campaigns =

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Prometheus
 import Testing
+import WaypointLinksClient
 
 @testable import WaypointLinks
 
@@ -83,6 +84,24 @@ struct LongLinkTests {
         }
     }
 
+    @Test("The app reads the claim URL of a long link with a deep link of 2,000 bytes")
+    func longClaimURL() async throws {
+        try await Self.withService { client, _, _ in
+            let campaign = String(repeating: "x", count: 1_960)
+            let page = try await Self.get(client, Self.book + "&utm_content=" + campaign, as: Fixtures.iPhone)
+            let marker = #"data-claim=""#
+            let start = try #require(page.body.range(of: marker)).upperBound
+            let end = try #require(page.body[start...].firstIndex(of: "\""))
+            let url = String(page.body[start..<end])
+            #expect(url.count > 2_600)
+            // What the app does with the pasteboard, then the claim.
+            let token = try #require(LinkServiceClient(domain: "links.example.com").token(inClaimURL: url))
+            let (status, body) = try await ClaimTests.claim(client, #"{"token": "\#(token)"}"#)
+            #expect(status == .ok)
+            #expect(body.contains(campaign))
+        }
+    }
+
     @Test("Android goes to Play with a claim, desktops to ofl on an allowed host, crawlers get the preview")
     func otherClients() async throws {
         try await Self.withService { client, _, _ in
@@ -122,7 +141,7 @@ struct LongLinkTests {
             let pageURL = "https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7&amp;st=Seven"
             #expect(preview.body.contains(#"og:url" content=""# + pageURL))
 
-            // Characters a browser sends unescaped (`|`, `{`, `^`, a space) read as themselves.
+            // Characters a browser sends unescaped (`|`, `{`, `^`) read as themselves.
             let raw = try await Self.get(
                 client,
                 "/?link=https%3A%2F%2Fread.example.com%2Fb%2F42&st=Sale+|+50%25+off+{now}^",

@@ -86,13 +86,15 @@ struct DynamicLink {
         self.ignored = ignored
     }
 
-    /// What a URL may hold unescaped, from its scheme to its fragment, and `%` of what is escaped.
-    static let urlCharacters = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "%#"))
+    /// What a long link's text may hold unescaped, from its scheme to the end of its query, and `%`
+    /// of what is escaped. Not `#`: a Dynamic Link's own fragment meant nothing to Firebase, and one
+    /// left unescaped in `link=…/b/42#ch2&isi=…` belongs to the deep link, not the end of the query.
+    static let urlCharacters = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "%"))
 
     /// `text` with what a URL cannot hold escaped, leaving each `%XX` as it is: the `|`, `{`, `^`,
-    /// `\`, spaces and accents that browsers and hand-written files leave unescaped, and a `%` that
-    /// starts no `%XX` (`50%off`). Each then reads as the character it is; else Foundation escapes
-    /// the whole text, `%XX` too, and no value decodes.
+    /// `\`, `#`, spaces and accents that browsers and hand-written files leave unescaped, and a `%`
+    /// that starts no `%XX` (`50%off`). Each then reads as the character it is; else Foundation
+    /// escapes the whole text, `%XX` too, and no value decodes.
     static func escaped(_ text: String) -> String {
         let bytes = Array(text.utf8)
         func isHex(_ index: Int) -> Bool {
