@@ -137,8 +137,8 @@ struct Serve: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The least a log line must weigh to be printed.",
-            discussion: "At debug, each visit whose query was not passed on whole names its link's code and why "
-                + "(the counter at /metrics counts them at any level)."
+            discussion: "At debug, each visit whose query was not passed on whole names its link's code and why, "
+                + "and each long link not followed says why (the counters at /metrics count both at any level)."
         )
     )
     var logLevel: Logger.Level = .info

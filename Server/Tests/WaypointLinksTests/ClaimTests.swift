@@ -88,8 +88,12 @@ struct ClaimTests {
         let html = try await client.execute(uri: "/\(code)", method: .get, headers: [.userAgent: Fixtures.iPhone]) {
             String(buffer: $0.body)
         }
-        let marker = #"data-claim=""#
-        let start = try #require(html.range(of: marker)).upperBound
+        return try claimURL(inPage: html)
+    }
+
+    /// The claim URL a landing page's "Get the app" copies (its `data-claim`).
+    static func claimURL(inPage html: String) throws -> String {
+        let start = try #require(html.range(of: #"data-claim=""#)).upperBound
         let end = try #require(html[start...].firstIndex(of: "\""))
         return String(html[start..<end])
     }

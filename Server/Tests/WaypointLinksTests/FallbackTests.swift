@@ -279,9 +279,7 @@ struct FallbackTests {
                 method: .get,
                 headers: [.userAgent: Fixtures.iPhone]
             ) { String(buffer: $0.body) }
-            let marker = #"data-claim=""#
-            let start = try #require(html.range(of: marker)).upperBound
-            let url = String(html[start..<(try #require(html[start...].firstIndex(of: "\"")))])
+            let url = try ClaimTests.claimURL(inPage: html)
             let (status, body) = try await ClaimTests.claim(client, #"{"token": "\#(url)"}"#)
             #expect(status == .ok)
             #expect(body.contains(#""deepLink":"readapp://books/42?utm_source=news&utm_medium=email""#))

@@ -56,10 +56,7 @@ struct LongLinkTests {
             #expect(page.status == .ok)
             #expect(page.body.contains("readapp://books/7?utm_source=mail"))
             #expect(page.body.contains("Seven"))
-            let marker = #"data-claim=""#
-            let start = try #require(page.body.range(of: marker)).upperBound
-            let end = try #require(page.body[start...].firstIndex(of: "\""))
-            let url = String(page.body[start..<end])
+            let url = try ClaimTests.claimURL(inPage: page.body)
             #expect(url.hasPrefix("https://links.example.com/c/"))
             let (status, body) = try await ClaimTests.claim(client, #"{"token": "\#(url)"}"#)
             #expect(status == .ok)
@@ -89,10 +86,7 @@ struct LongLinkTests {
         try await Self.withService { client, _, _ in
             let campaign = String(repeating: "x", count: 1_960)
             let page = try await Self.get(client, Self.book + "&utm_content=" + campaign, as: Fixtures.iPhone)
-            let marker = #"data-claim=""#
-            let start = try #require(page.body.range(of: marker)).upperBound
-            let end = try #require(page.body[start...].firstIndex(of: "\""))
-            let url = String(page.body[start..<end])
+            let url = try ClaimTests.claimURL(inPage: page.body)
             #expect(url.count > 2_600)
             // What the app does with the pasteboard, then the claim.
             let token = try #require(LinkServiceClient(domain: "links.example.com").token(inClaimURL: url))

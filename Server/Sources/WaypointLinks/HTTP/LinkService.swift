@@ -224,24 +224,11 @@ public struct LinkService: Sendable {
                 "--long-link-host \(host) does nothing without --long-links, which answers long Dynamic Links; add it."
             )
         }
-        let longLinkHosts = configuration.longLinkHosts.map { DomainPattern($0) }
-        // A pattern matches its own domain (or, with `*.`, a subdomain) unless it is no host name;
-        // and a top-level domain alone (`com`, `*.com`) would let a long link lead anywhere.
-        if let index = longLinkHosts.indices.first(where: { index in
-            let pattern = longLinkHosts[index]
-            return !pattern.matches(pattern.includesSubdomains ? "x." + pattern.domain : pattern.domain)
-                || !pattern.domain.contains(".")
-        }) {
-            throw LinkServiceStartError(
-                "--long-link-host '\(configuration.longLinkHosts[index])' is not a host of a site of yours; "
-                    + "write www.example.com or *.example.com."
-            )
-        }
         self.longLinks =
-            configuration.longLinks
+            try configuration.longLinks
             ? LongLink(
                 rules: rules,
-                hosts: longLinkHosts,
+                hosts: configuration.longLinkHosts,
                 appStoreID: configuration.appStoreID,
                 playPackage: manifest.android?.package
             ) : nil

@@ -138,3 +138,15 @@ struct DynamicLink {
     /// A long line cut for a message.
     static func shortened(_ text: String) -> String { text.count > 120 ? text.prefix(117) + "…" : text }
 }
+
+extension LinkInput {
+    /// Leaves out a preview image a link here may not show, one off the manifest's domains: Firebase
+    /// let a Dynamic Link's image be anywhere (Firebase Storage, a CDN). The rest of the link is
+    /// kept. Returns whether an image was left out.
+    mutating func leaveOutForeignImage(_ rules: LinkRules) -> Bool {
+        guard let image = preview?.imageURL, !rules.allowsPreviewImage(image) else { return false }
+        preview?.imageURL = nil
+        if preview == ShortLink.Preview() { preview = nil }
+        return true
+    }
+}

@@ -201,14 +201,11 @@ public struct LinkImport: Sendable {
         if let domain { _ = try api.rules.linkDomain(domain) }
         var (lines, ignored) = try lines(of: text, limit: limit)
         if format == .fdl {
-            // Firebase let a preview image be anywhere (Firebase Storage, a CDN); a link here may
-            // only show one on the manifest's domains. The link is kept without it, and counted.
+            // A link is kept without an image it may not show, and the image counted.
             for index in lines.indices {
-                guard case .success(var input) = lines[index].input, let image = input.preview?.imageURL,
-                    !api.rules.allowsPreviewImage(image)
-                else { continue }
-                input.preview?.imageURL = nil
-                if input.preview == ShortLink.Preview() { input.preview = nil }
+                guard case .success(var input) = lines[index].input, input.leaveOutForeignImage(api.rules) else {
+                    continue
+                }
                 lines[index].input = .success(input)
                 ignored[Self.offDomainImage, default: 0] += 1
             }

@@ -18,7 +18,8 @@ public enum CodeGenerator {
 
     /// A code of the same shape made from `digest` (16 bytes or more, such as an HMAC) instead of
     /// random bytes: the same digest, the same code. Each half of the first 16 bytes gives 7
-    /// characters; 31^7 is far below 2^64, so every character is as likely as the others.
+    /// characters; 2^64 is some 600 million times 31^7, so every code is as likely as the others
+    /// to within one part in 600 million.
     static func make(fromDigest digest: [UInt8]) -> String {
         var code = String.UnicodeScalarView()
         for half in 0..<2 {

@@ -17,7 +17,7 @@ import Waypoint
 /// - its preview image (`si`) is shown only on the manifest's domains (left out elsewhere, as an import does).
 ///
 /// ```swift
-/// let rule = LongLink(rules: rules, hosts: ["www.example.com"], appStoreID: "1234567890", playPackage: nil)
+/// let rule = try LongLink(rules: rules, hosts: ["www.example.com"], appStoreID: "1234567890", playPackage: nil)
 /// let link = try rule.link(query: "link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com", on: "links.example.com", now: .now)
 /// link.deepLink           // "readapp://books/7"
 /// link.fallbacks.desktop  // "https://www.example.com"
@@ -25,12 +25,33 @@ import Waypoint
 /// ```
 struct LongLink: Sendable {
     let rules: LinkRules
-    /// Where a long link's web targets may lead besides the manifest's and the short-link domains.
-    let hosts: [DomainPattern]
+    /// Where a long link's web targets may lead: the manifest's domains, the short-link domains and
+    /// the hosts `--long-link-host` adds.
+    let allowedHosts: [DomainPattern]
     /// The service's own App Store id and Android package: a long link naming another (or one
     /// where the service has none) is refused rather than sent there from the team's domain.
     let appStoreID: String?
     let playPackage: String?
+
+    /// - Parameter hosts: more hosts web targets may lead to (`www.example.com`, `*.example.com`).
+    /// - Throws: ``LinkServiceStartError`` for a host that is no host name, or a top-level domain
+    ///   alone (`com`, `*.com`), which would let a long link lead anywhere.
+    init(rules: LinkRules, hosts: [String], appStoreID: String?, playPackage: String?) throws(LinkServiceStartError) {
+        let patterns = hosts.map { DomainPattern($0) }
+        // A pattern matches its own domain (or, with `*.`, a subdomain) unless it is no host name.
+        for (text, pattern) in zip(hosts, patterns)
+        where !pattern.domain.contains(".")
+            || !pattern.matches(pattern.includesSubdomains ? "x." + pattern.domain : pattern.domain)
+        {
+            throw LinkServiceStartError(
+                "--long-link-host '\(text)' is not a host of a site of yours; write www.example.com or *.example.com."
+            )
+        }
+        self.rules = rules
+        self.allowedHosts = rules.domains + rules.linkDomains.all.map { DomainPattern($0) } + patterns
+        self.appStoreID = appStoreID
+        self.playPackage = playPackage
+    }
 
     /// The link a visit of `query` on `domain` asks for.
     ///
@@ -48,21 +69,17 @@ struct LongLink: Sendable {
         if let fallbacks = input.fallbacks {
             try checkApp(fallbacks.appStoreID, is: appStoreID, parameter: "isi")
             try checkApp(fallbacks.playPackage, is: playPackage, parameter: "apn")
-            let allowed = rules.domains + rules.linkDomains.all.map { DomainPattern($0) } + hosts
             // `web` is the deep link itself when it is https: a route's, so on the manifest's domains.
             let parameters = ["fallbacks.ios": "ifl", "fallbacks.android": "afl", "fallbacks.desktop": "ofl"]
             for (field, url) in fallbacks.urls {
                 try rules.checkURL(
                     url,
                     field: parameters[field].map { "The long link's '\($0)'" } ?? field,
-                    hosts: allowed
+                    hosts: allowedHosts
                 )
             }
         }
-        if let image = input.preview?.imageURL, !rules.allowsPreviewImage(image) {
-            input.preview?.imageURL = nil
-            if input.preview == ShortLink.Preview() { input.preview = nil }
-        }
+        _ = input.leaveOutForeignImage(rules)
         var link = try rules.newLink(from: input, code: "", now: now)
         // The query is the link itself: none of it is a visit's to pass on.
         link.passQuery = false
