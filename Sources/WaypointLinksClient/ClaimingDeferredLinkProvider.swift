@@ -72,25 +72,18 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
             report(.notAClaimURL)
             return nil
         }
-        var delay = retryDelay
-        var attempt = 0
-        while true {
-            do {
-                let claimed = try await service.claim(token: token)
-                report(.claimed(claimed))
-                return claimed.deepLink
-            } catch .refused(let refusal, let message) {
-                report(.refused(refusal, message: message))
-                return nil
-            } catch .unavailable(let message) {
-                guard attempt < retries else {
-                    report(.unavailable(message))
-                    throw ClaimError.unavailable(message)
-                }
-                attempt += 1
-                try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                delay *= 2
+        do {
+            let claimed = try await retrying(retries, firstDelay: retryDelay, when: \.isWorthAskingAgain) {
+                () throws(ClaimError) in try await service.claim(token: token)
             }
+            report(.claimed(claimed))
+            return claimed.deepLink
+        } catch .refused(let refusal, let message) {
+            report(.refused(refusal, message: message))
+            return nil
+        } catch .unavailable(let message) {
+            report(.unavailable(message))
+            throw ClaimError.unavailable(message)
         }
     }
 }

@@ -4,12 +4,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Talks to a Waypoint Links service: claims the deferred link a click's token stands for.
+/// Talks to a Waypoint Links service: claims the deferred link a click's token stands for, and
+/// asks for the deep link behind a short link that opened the app.
 ///
 /// ```swift
 /// let service = LinkServiceClient(domain: "links.example.com")
 /// service.token(inClaimURL: "https://links.example.com/c/AQE…")   // "AQE…"
 /// let claimed = try await service.claim(token: "AQE…")            // .deepLink "readapp://books/42"
+/// let opened = try await service.resolve(shortLink: "https://links.example.com/spring")
+/// opened.deepLink                                                  // "readapp://books/42"
 /// ```
 public struct LinkServiceClient: Sendable {
     /// The short-link domain: claim URLs on any other host are not the service's.
@@ -58,18 +61,20 @@ public struct LinkServiceClient: Sendable {
             return nil
         }
         let token = rest.dropFirst(3)
-        guard
-            token.utf8.count <= Self.maxTokenLength,
-            token.utf8.allSatisfy({ byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    true
-                default: false
-                }
-            })
-        else { return nil }
+        guard token.utf8.count <= Self.maxTokenLength, token.utf8.allSatisfy(Self.isCodeByte) else { return nil }
         return String(token)
+    }
+
+    /// Whether `byte` may stand in a code or a token: ASCII letters, digits, `-` and `_`, which the
+    /// service writes unescaped. Anything else (`%`, `/`, `.`, a look-alike letter) could reach
+    /// another path or pass for one.
+    static func isCodeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 
     /// Claims `token` (`POST /api/claims`): the link it stands for, once.
@@ -109,7 +114,8 @@ public struct LinkServiceClient: Sendable {
         }
     }
 
-    private struct ServiceFailure: Decodable {
+    /// The service's JSON error body: `{"error": {"code": "notFound", "message": "…"}}`.
+    struct ServiceFailure: Decodable {
         struct Detail: Decodable {
             let code: String
             let message: String
@@ -181,5 +187,11 @@ public enum ClaimError: Error, Sendable, Hashable, CustomStringConvertible {
         case .refused(let refusal, let message): "\(refusal.rawValue): \(message)"
         case .unavailable(let message): message
         }
+    }
+
+    /// Whether asking again may give another answer: only when the service could not answer.
+    var isWorthAskingAgain: Bool {
+        if case .unavailable = self { return true }
+        return false
     }
 }

@@ -75,7 +75,8 @@ extension WaypointError.Code {
     public static let unsupportedPayload = Self(name: .unsupportedPayload)
     /// Payload text that is not JSON.
     public static let invalidJSON = Self(name: .invalidJSON)
-    /// A deferred-link provider failed.
+    /// A link provider failed: a deferred-link provider, or the link service asked for the deep
+    /// link behind a short link.
     public static let providerFailed = Self(name: .providerFailed)
     /// A push provider's own push (a silent sync, an in-app message trigger, uninstall tracking):
     /// nothing to open, and nothing wrong.
