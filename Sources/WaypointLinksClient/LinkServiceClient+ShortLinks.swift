@@ -8,13 +8,19 @@ extension LinkServiceClient {
     /// The longest code the service makes or accepts.
     static let maxCodeLength = 64
 
-    /// The code of a short link of this service (`https://<domain>/<code>`, with any query), or nil
-    /// for any other link: another host, a port, user info, a path of more than one segment, a
-    /// code with a character the service never writes (`%`, `.`).
+    /// How long one request for a short link waits for data: someone tapped the link and waits
+    /// for the screen, so it fails soon rather than after URLSession's minute.
+    public static let resolveTimeout: TimeInterval = 5
+
+    /// The code of a short link of this service (`https://<domain>/<code>`, with any query), as the
+    /// service stores it (lowercased), or nil for any other link: another host, user info, a port
+    /// other than the scheme's, a path of more than one segment, a code with a character the
+    /// service never writes (`%`, `.`). `http` is taken too, as the system takes it for a universal
+    /// link; the service is asked over ``serviceURL`` all the same.
     ///
     /// ```swift
     /// let service = LinkServiceClient(domain: "links.example.com")
-    /// service.code(inShortLink: "https://links.example.com/spring?utm_source=news")   // "spring"
+    /// service.code(inShortLink: "https://links.example.com/Spring?utm_source=news")   // "spring"
     /// service.code(inShortLink: "https://links.example.com/books/42")                 // nil
     /// service.code(inShortLink: "https://example.com/spring")                         // nil
     /// ```
@@ -32,23 +38,29 @@ extension LinkServiceClient {
     /// opened.route      // "book"
     /// ```
     ///
-    /// - Throws: ``ShortLinkError/notFound(_:)`` when no link has the code on this domain (or the
-    ///   text is no short link of it), ``ShortLinkError/expired(_:)`` when the link expired,
-    ///   ``ShortLinkError/unavailable(_:)`` when the service could not be asked or failed
-    ///   (offline, 5xx, 429): worth asking again.
+    /// - Throws: ``ShortLinkError/notFound(_:)`` when the service says no link has the code on this
+    ///   domain (or the text is no short link of it), ``ShortLinkError/expired(_:)`` when the link
+    ///   expired, ``ShortLinkError/unavailable(_:)`` when the service could not be asked or failed
+    ///   (offline, 5xx, 429, a 404 that is not the service's own answer): worth asking again.
     public func resolve(shortLink text: String) async throws(ShortLinkError) -> ResolvedShortLink {
-        guard let (code, query) = shortLink(in: text) else {
+        guard let (code, query) = shortLink(in: text),
+            var url = URLComponents(url: serviceURL, resolvingAgainstBaseURL: false)
+        else {
             throw .notFound("'\(text.prefix(200))' is not a short link of \(domain).")
         }
+        // The code and the query as the link has them: the code is letters, digits, `-` and `_`
+        // only, so the request reaches `/api/resolve/` and nothing else of the service.
         let base =
-            serviceURL.absoluteString.hasSuffix("/") ? serviceURL.absoluteString : serviceURL.absoluteString + "/"
-        guard let url = URL(string: base + "api/resolve/" + code + (query.map { "?" + $0 } ?? "")) else {
+            url.percentEncodedPath.hasSuffix("/") ? String(url.percentEncodedPath.dropLast()) : url.percentEncodedPath
+        url.percentEncodedPath = base + "/api/resolve/" + code
+        url.percentEncodedQuery = query
+        url.fragment = nil
+        guard let address = url.url else {
             throw .notFound("'\(text.prefix(200))' is not a short link of \(domain).")
         }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: address)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        // Someone tapped the link and waits for the screen: fail soon rather than after a minute.
-        request.timeoutInterval = 10
+        request.timeoutInterval = Self.resolveTimeout
         let data: Data
         let response: URLResponse
         do {
@@ -63,27 +75,34 @@ extension LinkServiceClient {
             }
             return resolved
         }
-        let message = (try? JSONDecoder().decode(ServiceFailure.self, from: data))?.error.message ?? "HTTP \(status)"
-        switch status {
-        // 400: a code the service would never make (`api`, one too long): no link has it.
-        case 400, 404: throw .notFound(message)
-        case 410: throw .expired(message)
+        let failure = try? JSONDecoder().decode(ServiceFailure.self, from: data)
+        let message = failure?.error.message ?? "HTTP \(status)"
+        switch (status, failure?.error.code) {
+        // Only the service's own answer: a 404 from a proxy that does not pass `/api/resolve` on,
+        // or a wrong `serviceURL`, would otherwise turn every short link into "not found".
+        case (404, "notFound"), (400, "invalidCode"): throw .notFound(message)
+        case (410, _): throw .expired(message)
         default: throw .unavailable("The link service answered \(status): \(message)")
         }
     }
 
-    /// The code and the query, still percent-encoded, of a short link of this service.
+    /// The code, lowercased, and the query, still percent-encoded, of a short link of this service.
     private func shortLink(in text: String) -> (code: String, query: String?)? {
         guard let link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-            link.scheme?.lowercased() == "https", link.percentEncodedHost?.lowercased() == domain,
-            link.port == nil, link.user == nil, link.password == nil,
+            let scheme = link.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            var host = link.percentEncodedHost?.lowercased(),
+            link.port == nil || link.port == (scheme == "https" ? 443 : 80),
+            link.user == nil, link.password == nil,
             link.percentEncodedPath.hasPrefix("/")
         else { return nil }
+        // `links.example.com.` is the same name, fully qualified.
+        if host.hasSuffix(".") { host.removeLast() }
+        guard host == domain else { return nil }
         let code = link.percentEncodedPath.dropFirst()
         guard !code.isEmpty, code.utf8.count <= Self.maxCodeLength, code.utf8.allSatisfy(Self.isCodeByte) else {
             return nil
         }
-        return (String(code), link.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 })
+        return (code.lowercased(), link.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 })
     }
 }
 

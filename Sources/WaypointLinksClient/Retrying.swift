@@ -18,9 +18,11 @@ func retrying<Value, Failure: Error>(
         do {
             return try await body()
         } catch {
-            guard attempt < retries, worthRetrying(error) else { throw error }
+            // A cancelled task (the scene went away, the launch ended) tries no more.
+            guard attempt < retries, worthRetrying(error), !Task.isCancelled else { throw error }
             attempt += 1
-            try? await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+            // At most an hour a wait: a delay given as `.infinity` must not trap.
+            try? await Task.sleep(nanoseconds: UInt64(min(max(0, delay), 3_600) * 1_000_000_000))
             delay *= 2
         }
     }

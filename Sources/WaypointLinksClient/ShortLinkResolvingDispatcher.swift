@@ -1,17 +1,18 @@
 import Foundation
 import Waypoint
 
-/// A dispatcher that opens the link service's short links: a link that is a short link of the
-/// service (`https://links.example.com/spring`) is first asked of the service
-/// (``LinkServiceClient/resolve(shortLink:)``), and the deep link behind it goes on to `dispatcher`
-/// in its place. Every other result goes on as it came.
+/// A dispatcher that opens the link service's short links: a link that looks like a short link
+/// of the service (`https://links.example.com/spring`) and that no route of the app matches is
+/// first asked of the service (``LinkServiceClient/resolve(shortLink:)``), and the deep link behind
+/// it goes on to the dispatcher in its place. Every other result goes on as it came.
 ///
 /// iOS opens the app for a short link when the app is installed (the short-link domain's
-/// association file claims every code), and a push or an in-app message may carry one too. The
-/// deep link keeps the short link's source, as a route's redirect does, so a short link never
-/// reaches a route its own source could not: a route limited to `sources: [universalLink]` opens
-/// for a tapped short link, not for one in a push. Give it to the adapters in place of the
-/// dispatcher:
+/// association file claims every code), and a push or an in-app message may carry one too. A short
+/// link is a redirect the service knows, so its deep link follows the rule of a route's redirect
+/// (``HandlerResult/redirect(to:)``): it keeps the short link's source, scene, payload and target
+/// content identifier, and only the app's own destinations are followed. A route limited to
+/// `sources: [universalLink]` opens for a tapped short link, not for one in a push. Give it to the
+/// adapters in place of the dispatcher:
 ///
 /// ```swift
 /// let opening = ShortLinkResolvingDispatcher(dispatcher, service: LinkServiceClient(domain: "links.example.com"))
@@ -21,16 +22,16 @@ import Waypoint
 /// ```
 ///
 /// What the service answers decides what the dispatcher gets:
-/// - the deep link: that link, with the short link's source and delivery identity;
-/// - no link has the code: the short link itself, so one of the app's own routes on that domain
-///   still matches it, and otherwise it is reported as not found, as before;
-/// - expired, or no answer after ``retries`` more tries: a failure with
-///   ``WaypointError/Code/providerFailed``, the short link as its input, reported like any link
-///   that cannot run.
+/// - the deep link: that link, with the short link's delivery identity;
+/// - no link has the code: the short link itself, reported as not found, as before;
+/// - expired, no answer after ``retries`` more tries, or a deep link that is not the app's own: a
+///   failure (``WaypointError/Code/providerFailed``, or `invalidLink` for a deep link that does not
+///   parse) whose input is the short link, reported like any link that cannot run.
 ///
-/// The dispatcher hears of the link once the service answered, after the calls made before it:
-/// the adapters keep a scene's callbacks in order, so a slow answer holds that scene's later ones
-/// too (at most 10 seconds a try).
+/// The dispatcher hears of the link once the service answered (each try waits at most
+/// ``LinkServiceClient/resolveTimeout`` for data), after the calls made before it: the adapters
+/// keep a scene's callbacks in order, so a slow answer holds that scene's later ones too. Until
+/// then the link is in no pending-link store: a process killed meanwhile loses it.
 public struct ShortLinkResolvingDispatcher: LinkDispatching {
     /// Where every link goes, short links once resolved.
     public let dispatcher: any LinkDispatching
@@ -40,24 +41,30 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     public let retries: Int
     /// Seconds to wait before the first extra try; each next one waits twice as long.
     public let retryDelay: TimeInterval
-    /// The limits a deep link from the service is parsed within: the app's policy's.
-    public let limits: LinkLimits
+    /// The dispatcher's policy: which destinations are the app's own, and the parsing limits.
+    let policy: LinkPolicy
+    /// Whether a route of the dispatcher takes the link (or refuses it): then it is the app's own
+    /// link on that domain, never asked of the service.
+    let isAppRoute: @Sendable (DeepLink) -> Bool
 
     /// Resolves the short links of `service` before `dispatcher` takes them, trying `retries` more
-    /// times when the service cannot be reached. An app with limits of its own passes its policy's
-    /// (`intake.policy.limits`).
-    public init(
-        _ dispatcher: any LinkDispatching,
+    /// times when the service cannot be reached.
+    public init<Destination>(
+        _ dispatcher: LinkDispatcher<Destination>,
         service: LinkServiceClient,
         retries: Int = 1,
-        retryDelay: TimeInterval = 1,
-        limits: LinkLimits = .default
+        retryDelay: TimeInterval = 1
     ) {
         self.dispatcher = dispatcher
         self.service = service
         self.retries = max(0, retries)
         self.retryDelay = max(0, retryDelay)
-        self.limits = limits
+        let resolver = dispatcher.resolver
+        policy = resolver.policy
+        isAppRoute = { link in
+            if case .notFound = resolver.resolve(link) { return false }
+            return true
+        }
     }
 
     /// Gives `dispatcher` what ``resolved(_:)`` makes of `result`: the link's identifier from
@@ -76,7 +83,7 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     public func resolved(_ result: IntakeResult) async -> IntakeResult {
         // A `.web` link is on no associated domain: not the app's to open, whatever its host.
         guard case .link(let link, let identity) = result, link.source != .web,
-            service.code(inShortLink: link.string) != nil
+            service.code(inShortLink: link.string) != nil, !isAppRoute(link)
         else { return result }
         let opened: ResolvedShortLink
         do {
@@ -87,29 +94,32 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
             return result
         } catch {
             let why = if case .expired = error { "has expired" } else { "could not be opened" }
-            return .failure(
-                WaypointError(
-                    .providerFailed,
-                    input: link.string,
-                    message: "The short link \(link.string) \(why): \(error)"
-                )
-            )
+            return failure(.providerFailed, link, "The short link \(link.string) \(why): \(error)")
         }
-        do {
-            var target = try DeepLink(opened.deepLink, source: link.source, limits: limits)
+        switch policy.redirectTarget(opened.deepLink, from: link) {
+        case .own(var target):
             target.payload = link.payload
+            target.targetContentIdentifier = link.targetContentIdentifier
             return .link(target, identity: identity)
-        } catch {
-            return .failure(
-                WaypointError(
-                    .invalidLink,
-                    input: link.string,
-                    underlyingCode: error.code,
-                    message:
-                        "The short link \(link.string) leads to '\(opened.deepLink)', which is not a link: \(error.message)"
-                )
+        case .foreign(_, let reason):
+            return failure(.providerFailed, link, "The short link \(link.string) was not followed: \(reason)")
+        case .invalid(let error):
+            return failure(
+                .invalidLink,
+                link,
+                "The short link \(link.string) leads to '\(opened.deepLink)', which is not a link: \(error.message)",
+                underlying: error.code
             )
         }
+    }
+
+    private func failure(
+        _ code: WaypointError.Code,
+        _ link: DeepLink,
+        _ message: String,
+        underlying: WaypointError.Code? = nil
+    ) -> IntakeResult {
+        .failure(WaypointError(code, input: link.string, underlyingCode: underlying, message: message))
     }
 
     /// `dispatcher`'s answer: whether a route handled the link.

@@ -131,7 +131,8 @@ extension View {
     /// Routes the links this window receives through Waypoint and shows them with this window's
     /// own navigation state: with several windows, each shows the links it received. `shows`
     /// names what the window displays (target content identifiers, route roles), for links that
-    /// arrive without a window.
+    /// arrive without a window. `through` takes the window's links in place of `dispatcher`, such
+    /// as a `ShortLinkResolvingDispatcher` around it; the window's navigation is `dispatcher`'s.
     ///
     /// ```swift
     /// WindowGroup {
@@ -142,10 +143,11 @@ extension View {
         intake: LinkIntake,
         dispatcher: LinkDispatcher<Destination>,
         navigation: NavigationModel<Destination>,
-        shows: Set<String> = []
+        shows: Set<String> = [],
+        through receiver: (any LinkDispatching)? = nil
     ) -> some View {
         modifier(
-            WaypointLinksModifier(intake: intake, dispatcher: dispatcher, shows: shows) { scene in
+            WaypointLinksModifier(intake: intake, dispatcher: receiver ?? dispatcher, shows: shows) { scene in
                 await dispatcher.setNavigator({ plan, _ in await navigation.apply(plan) }, for: scene)
             }
         )

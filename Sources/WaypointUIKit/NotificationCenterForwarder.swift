@@ -63,7 +63,8 @@ public final class NotificationCenterForwarder: NSObject, UNUserNotificationCent
         if case .failure = result { fallback?.didReceiveUnrouted(response) }
         let dispatcher = self.dispatcher
         Task { await dispatcher.receive(result) }
-        // The link is held by the dispatcher (and its store); the system may be told at once.
+        // The link is held by the dispatcher (and its store); the system may be told at once. (A
+        // short link waits in memory for the link service's answer first: ShortLinkResolvingDispatcher.)
         completionHandler()
     }
 

@@ -13,31 +13,54 @@ import FoundationNetworking
 struct ShortLinkTests {
     let service = LinkServiceClient(
         domain: "Links.Example.com",
-        serviceURL: URL(string: "https://service.test"),
+        serviceURL: URL(string: "https://service.test/links/"),
         session: CannedService.session
     )
-    let intake = LinkIntake(
-        policy: LinkPolicy(schemes: ["readapp"], associatedDomains: ["links.example.com", "read.example.com"])
-    )
+    static let policy = LinkPolicy(schemes: ["readapp"], associatedDomains: ["links.example.com", "read.example.com"])
+    let intake = LinkIntake(policy: Self.policy)
 
-    @Test("Only a one-segment code on the service's own host, over https, is a short link")
+    /// The app's dispatcher: books, and one page of its own on the short-link domain.
+    static func dispatcher() throws -> LinkDispatcher<String> {
+        try LinkDispatcher(
+            routes: [
+                LinkRoute("book", "/books/{id:int}") { .pushOverRoot("book \($0.parameters.int("id") ?? 0)") },
+                LinkRoute("help", "https://links.example.com/help") { _ in .pushOverRoot("help") },
+            ],
+            policy: policy
+        )
+    }
+
+    func opening(retries: Int = 0, service: LinkServiceClient? = nil) throws -> ShortLinkResolvingDispatcher {
+        ShortLinkResolvingDispatcher(
+            try Self.dispatcher(),
+            service: service ?? self.service,
+            retries: retries,
+            retryDelay: 0.01
+        )
+    }
+
+    @Test("Only a one-segment code on the service's own host is a short link, as the service stores the code")
     func recognised() {
         let cases: [(String, String?)] = [
             ("https://links.example.com/spring", "spring"),
-            ("HTTPS://LINKS.EXAMPLE.COM/Spring_2-b?utm_source=news#top", "Spring_2-b"),
+            ("HTTPS://LINKS.EXAMPLE.COM/Spring_2-b?utm_source=news#top", "spring_2-b"),
             ("  https://links.example.com/spring\n", "spring"),
+            ("https://links.example.com./spring", "spring"),
+            ("https://links.example.com:443/spring", "spring"),
+            ("http://links.example.com/spring", "spring"),
             ("https://links.example.com/" + String(repeating: "a", count: 64), String(repeating: "a", count: 64)),
             ("https://links.example.com/" + String(repeating: "a", count: 65), nil),
             ("https://links.example.com/", nil),
             ("https://links.example.com", nil),
+            ("https://links.example.com/spring/", nil),
             ("https://links.example.com/books/42", nil),
             ("https://links.example.com/c/AQEAAA", nil),
             ("https://links.example.com/sp%72ing", nil),
             ("https://links.example.com/favicon.ico", nil),
             ("https://links%2Eexample.com/spring", nil),
             ("https://links.example.com:8443/spring", nil),
+            ("http://links.example.com:443/spring", nil),
             ("https://user@links.example.com/spring", nil),
-            ("http://links.example.com/spring", nil),
             ("https://links.example.com.evil.example/spring", nil),
             ("https://read.example.com/spring", nil),
             ("readapp://spring", nil),
@@ -49,50 +72,95 @@ struct ShortLinkTests {
         }
     }
 
-    @Test("The service's answer becomes the link the dispatcher takes, with the short link's source and identity")
+    @Test("The deep link keeps the short link's source, scene, payload and target, and its delivery identity")
     func answers() async throws {
-        let opening = ShortLinkResolvingDispatcher(Recorder(), service: service, retries: 0)
+        let opening = try opening()
         CannedService.answer(
-            "/api/resolve/spring?utm_source=news",
+            "/links/api/resolve/spring?utm_source=news",
             200,
             #"{"code": "spring", "deepLink": "readapp://books/42?utm_source=news", "route": "book"}"#
         )
-        let tapped = intake.url("https://links.example.com/spring?utm_source=news")
+        let tapped = intake.url("https://links.example.com/Spring?utm_source=news")
         guard case .link(let link, let identity) = await opening.resolved(tapped) else {
             Issue.record("no link")
             return
         }
         #expect(link.string == "readapp://books/42?utm_source=news")
         #expect(link.source == .universalLink)
-        #expect(identity == "url:https://links.example.com/spring?utm_source=news")
+        #expect(identity == "url:https://links.example.com/Spring?utm_source=news")
 
-        // In a push, the link keeps the push's source: no route gains what a push could not reach.
+        // In a push, the link keeps the push's source (no route gains what a push could not
+        // reach), its payload and the window it is for.
         CannedService.answer(
-            "/api/resolve/spring",
+            "/links/api/resolve/spring",
             200,
             #"{"code": "spring", "deepLink": "readapp://books/42", "route": "book"}"#
         )
         let pushed = intake.notification(
-            NotificationResponseSnapshot(userInfo: ["aps": [:], "url": "https://links.example.com/spring"])
+            NotificationResponseSnapshot(
+                userInfo: ["aps": ["target-content-id": "inbox"], "url": "https://links.example.com/spring", "id": "7"]
+            )
         )
-        #expect(await opening.resolved(pushed).link?.source == .notification)
-        #expect(await opening.resolved(pushed).link?.string == "readapp://books/42")
+        let fromPush = try #require(await opening.resolved(pushed).link)
+        #expect(fromPush.string == "readapp://books/42")
+        #expect(fromPush.source == .notification)
+        #expect(fromPush.targetContentIdentifier == "inbox")
+        #expect(fromPush.payload?["id"]?.text == "7")
     }
 
-    @Test(
-        "Not found goes on as the short link; expired, failing, or a deep link that is no link, is a failure naming it"
-    )
+    @Test("What is not a short link, or is a route of the app, is never asked of the service")
+    func notAsked() async throws {
+        let opening = try opening()
+        let before = CannedService.requestCount
+        for text in [
+            "readapp://books/1", "https://links.example.com/books/1", "https://read.example.com/b/1",
+            "https://links.example.com/help", "https://elsewhere.example/spring",
+        ] {
+            let result = intake.url(text)
+            #expect(await opening.resolved(result).link == result.link, "\(text)")
+        }
+        #expect(CannedService.requestCount == before)
+    }
+
+    @Test("The request carries the link's query as it is, on the resolve path only, with no empty query")
+    func request() async throws {
+        let opening = try opening()
+        CannedService.answer(
+            "/links/api/resolve/spring?/../admin",
+            200,
+            #"{"code": "spring", "deepLink": "readapp://books/1", "route": "book"}"#
+        )
+        #expect(
+            await opening.resolved(intake.url("https://links.example.com/spring?/../admin")).link?.string
+                == "readapp://books/1"
+        )
+        CannedService.answer(
+            "/links/api/resolve/spring",
+            200,
+            #"{"code": "spring", "deepLink": "readapp://books/2", "route": "book"}"#
+        )
+        #expect(
+            await opening.resolved(intake.url("https://links.example.com/spring?")).link?.string == "readapp://books/2"
+        )
+        #expect(CannedService.lastRequest == "https://service.test/links/api/resolve/spring")
+    }
+
+    @Test("The service's not found goes on as the short link; anything else is a failure naming it")
     func refusals() async throws {
-        let opening = ShortLinkResolvingDispatcher(Recorder(), service: service, retries: 0)
+        let opening = try opening()
         let tapped = intake.url("https://links.example.com/spring")
         func failure(_ status: Int, _ body: String) async -> WaypointError? {
-            CannedService.answer("/api/resolve/spring", status, body)
+            CannedService.answer("/links/api/resolve/spring", status, body)
             return await opening.resolved(tapped).error
         }
-        for status in [404, 400] {
-            CannedService.answer("/api/resolve/spring", status, #"{"error": {"code": "notFound", "message": "No."}}"#)
-            #expect(await opening.resolved(tapped).link == tapped.link)
-        }
+        CannedService.answer("/links/api/resolve/spring", 404, #"{"error": {"code": "notFound", "message": "No."}}"#)
+        #expect(await opening.resolved(tapped).link == tapped.link)
+        CannedService.answer("/links/api/resolve/spring", 400, #"{"error": {"code": "invalidCode", "message": "No."}}"#)
+        #expect(await opening.resolved(tapped).link == tapped.link)
+        // A 404 that is not the service's own (a proxy, a wrong address) is no answer about the code.
+        let proxy = await failure(404, "<html>Not Found</html>")
+        #expect(proxy?.message.contains("could not be opened: The link service answered 404") == true)
+
         let expired = await failure(
             410,
             #"{"error": {"code": "expired", "message": "The link 'spring' has expired."}}"#
@@ -115,14 +183,27 @@ struct ShortLinkTests {
         #expect(notALink?.code == .invalidLink)
         #expect(notALink?.input == "https://links.example.com/spring")
         #expect(notALink?.message.contains("leads to 'readapp://books/4 2', which is not a link") == true)
+        // What a service should never answer is not followed: another site, or plain http.
+        for foreign in ["https://evil.example/x", "http://read.example.com/b/1"] {
+            let error = await failure(200, #"{"code": "spring", "deepLink": "\#(foreign)", "route": "book"}"#)
+            #expect(error?.code == .providerFailed)
+            #expect(
+                error?.message.contains("was not followed: '\(foreign)' is not one of the app's own destinations")
+                    == true
+            )
+        }
     }
 
     @Test("Only an answer that may change is asked again: a failing service, not an expired link")
-    func retries() async {
-        let opening = ShortLinkResolvingDispatcher(Recorder(), service: service, retries: 2, retryDelay: 0.01)
+    func retries() async throws {
+        let opening = try opening(retries: 2)
         let tapped = intake.url("https://links.example.com/spring")
         for (status, tries) in [(503, 3), (429, 3), (410, 1), (404, 1)] {
-            CannedService.answer("/api/resolve/spring", status, #"{"error": {"code": "x", "message": "y"}}"#)
+            CannedService.answer(
+                "/links/api/resolve/spring",
+                status,
+                #"{"error": {"code": "notFound", "message": "y"}}"#
+            )
             let before = CannedService.requestCount
             _ = await opening.resolved(tapped)
             #expect(CannedService.requestCount - before == tries, "\(status)")
@@ -130,61 +211,51 @@ struct ShortLinkTests {
     }
 
     @Test("Offline, it tries again within the tap, then fails with the short link as its input")
-    func offline() async {
+    func offline() async throws {
         let offline = LinkServiceClient(domain: "links.example.com", serviceURL: URL(string: "http://127.0.0.1:9"))
-        let opening = ShortLinkResolvingDispatcher(Recorder(), service: offline, retries: 1, retryDelay: 0.01)
-        let error = await opening.resolved(intake.url("https://links.example.com/spring")).error
+        let error = try await opening(retries: 1, service: offline).resolved(
+            intake.url("https://links.example.com/spring")
+        ).error
         #expect(error?.code == .providerFailed)
         #expect(error?.input == "https://links.example.com/spring")
         #expect(error?.message.contains("could not be opened: The link service could not be reached") == true)
     }
 
-    @Test("Everything else goes to the dispatcher as it came, with the scene's life")
+    @Test("The dispatcher runs the resolved link when the scene it was told of is ready")
     func forwards() async throws {
-        let recorder = Recorder()
-        let opening = ShortLinkResolvingDispatcher(recorder, service: service)
-        let scene = SceneID("inbox")
-        // Neither is asked of the service: a custom scheme, and a web link on no associated domain.
-        _ = await opening.receive(intake.url("readapp://books/1"), in: scene)
-        let web = intake.url("https://elsewhere.example/spring")
-        #expect(web.link?.source == .web)
-        _ = await opening.receive(web, in: nil)
-        await opening.sceneDidConnect(scene, shows: ["inbox"])
-        await opening.sceneDidBecomeReady(scene)
-        await opening.sceneDidBecomeActive(scene)
-        await opening.sceneDidEnterBackground(scene)
-        await opening.sceneDidDisconnect(scene)
-        #expect(await opening.isHandled(UUID()) == false)
-        #expect(
-            recorder.calls == [
-                "receive readapp://books/1 in inbox", "receive https://elsewhere.example/spring in -",
-                "connect inbox [\"inbox\"]", "ready inbox", "active inbox", "background inbox", "disconnect inbox",
-                "isHandled",
-            ]
+        let dispatcher = try Self.dispatcher()
+        let shown = Shown()
+        await dispatcher.setNavigator { plan, _ in shown.add(plan.destination) }
+        let opening = ShortLinkResolvingDispatcher(dispatcher, service: service)
+        CannedService.answer(
+            "/links/api/resolve/spring",
+            200,
+            #"{"code": "spring", "deepLink": "readapp://books/42", "route": "book"}"#
         )
+        let id = try #require(await opening.receive(intake.url("https://links.example.com/spring"), in: .main))
+        await opening.sceneDidConnect(.main, shows: [])
+        await dispatcher.waitUntilIdle()
+        #expect(shown.all.isEmpty)
+        await opening.sceneDidBecomeReady(.main)
+        await opening.sceneDidBecomeActive(.main)
+        #expect(await opening.isHandled(id, timeout: 5))
+        #expect(shown.all == ["book 42"])
+        // A short link that is not the service's goes on as it came, and is reported as before.
+        CannedService.answer("/links/api/resolve/nothing", 404, #"{"error": {"code": "notFound", "message": "No."}}"#)
+        let unknown = try #require(await opening.receive(intake.url("https://links.example.com/nothing")))
+        #expect(await dispatcher.outcome(of: unknown) == .notFound)
+        #expect(await opening.isHandled(unknown) == false)
+        await opening.sceneDidEnterBackground(.main)
+        await opening.sceneDidDisconnect(.main)
     }
 }
 
-/// A dispatcher that writes down what it is told.
-final class Recorder: LinkDispatching, @unchecked Sendable {
+/// What the navigator was asked to show.
+final class Shown: @unchecked Sendable {
     private let lock = NSLock()
-    private var log: [String] = []
-    var calls: [String] { lock.withLock { log } }
-    private func add(_ call: String) { lock.withLock { log.append(call) } }
-
-    func receive(_ result: IntakeResult, in scene: SceneID?) async -> UUID? {
-        add("receive \(result.link?.string ?? "-") in \(scene?.description ?? "-")")
-        return result.link == nil ? nil : UUID()
-    }
-    func isHandled(_ id: UUID) async -> Bool {
-        add("isHandled")
-        return false
-    }
-    func sceneDidConnect(_ scene: SceneID, shows: Set<String>) async { add("connect \(scene) \(shows.sorted())") }
-    func sceneDidBecomeReady(_ scene: SceneID) async { add("ready \(scene)") }
-    func sceneDidBecomeActive(_ scene: SceneID) async { add("active \(scene)") }
-    func sceneDidEnterBackground(_ scene: SceneID) async { add("background \(scene)") }
-    func sceneDidDisconnect(_ scene: SceneID) async { add("disconnect \(scene)") }
+    private var items: [String] = []
+    var all: [String] { lock.withLock { items } }
+    func add(_ item: String) { lock.withLock { items.append(item) } }
 }
 
 /// The service's answers, set by each test: a `URLProtocol` in the client's session, so no socket
@@ -194,8 +265,12 @@ final class CannedService: URLProtocol {
     nonisolated(unsafe) private static var answers: [String: (Int, String)] = [:]
     nonisolated(unsafe) private static var asked = 0
 
+    nonisolated(unsafe) private static var last = ""
+
     /// How many requests reached the service.
     static var requestCount: Int { lock.withLock { asked } }
+    /// The address of the last request.
+    static var lastRequest: String { lock.withLock { last } }
 
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
@@ -216,6 +291,7 @@ final class CannedService: URLProtocol {
         let (status, body) =
             Self.lock.withLock {
                 Self.asked += 1
+                Self.last = url.absoluteString
                 return Self.answers[key]
             } ?? (599, "no answer for \(key)")
         let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)

@@ -120,11 +120,10 @@ struct ShortLinkEndToEndTests {
         #expect(error.message.contains("has expired"))
         #expect(await opening.receive(expired) == nil)
 
-        // 5. What is not a short link of this service is never asked about.
-        for text in ["readapp://books/1", "https://links.example.com/books/1", "https://read.example.com/b/1"] {
-            let result = intake.url(text)
-            #expect(await opening.resolved(result).link == result.link)
-        }
-        #expect(screens.all.count == 2)
+        // 5. A page of the app's own on the short-link domain still opens as it did.
+        let page = try #require(await opening.receive(intake.url("https://links.example.com/books/3")))
+        #expect(await dispatcher.isHandled(page))
+        #expect(screens.all.last == "book 3 https://links.example.com/books/3")
+        #expect(screens.all.count == 3)
     }
 }
