@@ -61,28 +61,15 @@ extension LinkServiceClient {
         var request = URLRequest(url: address)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.timeoutInterval = Self.resolveTimeout
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw .unavailable("The link service could not be reached: \(error.localizedDescription)")
-        }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        if status == 200 {
-            guard let resolved = try? JSONDecoder().decode(ResolvedShortLink.self, from: data) else {
-                throw .unavailable("The link service answered 200 with a body that is not a link.")
-            }
-            return resolved
-        }
-        let failure = try? JSONDecoder().decode(ServiceFailure.self, from: data)
-        let message = failure?.error.message ?? "HTTP \(status)"
-        switch (status, failure?.error.code) {
+        switch await ask(request, for: ResolvedShortLink.self) {
+        case .answered(let resolved): return resolved
+        case .unreachable(let message): throw .unavailable(message)
+        case .unreadable: throw .unavailable("The link service answered 200 with a body that is not a link.")
         // Only the service's own answer: a 404 from a proxy that does not pass `/api/resolve` on,
         // or a wrong `serviceURL`, would otherwise turn every short link into "not found".
-        case (404, "notFound"), (400, "invalidCode"): throw .notFound(message)
-        case (410, _): throw .expired(message)
-        default: throw .unavailable("The link service answered \(status): \(message)")
+        case .failed(404, "notFound", let message), .failed(400, "invalidCode", let message): throw .notFound(message)
+        case .failed(410, _, let message): throw .expired(message)
+        case .failed(let status, _, let message): throw .unavailable("The link service answered \(status): \(message)")
         }
     }
 

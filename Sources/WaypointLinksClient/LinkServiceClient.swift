@@ -88,34 +88,52 @@ public struct LinkServiceClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.timeoutInterval = 15
         request.httpBody = try? JSONEncoder().encode(["token": token])
+        switch await ask(request, for: ClaimedLink.self) {
+        case .answered(let claimed): return claimed
+        case .unreachable(let message): throw .unavailable(message)
+        case .unreadable: throw .unavailable("The link service answered 200 with a body that is not a claim.")
+        case .failed(409, _, let message): throw .refused(.alreadyClaimed, message: message)
+        case .failed(410, _, let message): throw .refused(.expired, message: message)
+        case .failed(404, "claimInvalid", let message): throw .refused(.notIssued, message: message)
+        case .failed(404, "notFound", let message): throw .refused(.linkDeleted, message: message)
+        case .failed(400, _, let message), .failed(413, _, let message): throw .refused(.badRequest, message: message)
+        case .failed(let status, _, let message): throw .unavailable("The link service answered \(status): \(message)")
+        }
+    }
+
+    /// What the service answered a request.
+    enum Answer<Value> {
+        /// A 200 with the value.
+        case answered(Value)
+        /// No answer: offline, a timeout, a name that does not resolve.
+        case unreachable(String)
+        /// A 200 whose body is not the value (a captive portal's page).
+        case unreadable
+        /// Any other status, with the service's error code and message when the body is its JSON
+        /// error (`{"error": {"code": "notFound", "message": "…"}}`), else `HTTP <status>`.
+        case failed(status: Int, code: String?, message: String)
+    }
+
+    /// Sends `request` and reads the answer: one way for every call the client makes.
+    func ask<Value: Decodable>(_ request: URLRequest, for _: Value.Type) async -> Answer<Value> {
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw .unavailable("The link service could not be reached: \(error.localizedDescription)")
+            return .unreachable("The link service could not be reached: \(error.localizedDescription)")
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         if status == 200 {
-            guard let claimed = try? JSONDecoder().decode(ClaimedLink.self, from: data) else {
-                throw .unavailable("The link service answered 200 with a body that is not a claim.")
-            }
-            return claimed
+            guard let value = try? JSONDecoder().decode(Value.self, from: data) else { return .unreadable }
+            return .answered(value)
         }
         let failure = try? JSONDecoder().decode(ServiceFailure.self, from: data)
-        let message = failure?.error.message ?? "HTTP \(status)"
-        switch (status, failure?.error.code) {
-        case (409, _): throw .refused(.alreadyClaimed, message: message)
-        case (410, _): throw .refused(.expired, message: message)
-        case (404, "claimInvalid"): throw .refused(.notIssued, message: message)
-        case (404, "notFound"): throw .refused(.linkDeleted, message: message)
-        case (400, _), (413, _): throw .refused(.badRequest, message: message)
-        default: throw .unavailable("The link service answered \(status): \(message)")
-        }
+        return .failed(status: status, code: failure?.error.code, message: failure?.error.message ?? "HTTP \(status)")
     }
 
     /// The service's JSON error body: `{"error": {"code": "notFound", "message": "…"}}`.
-    struct ServiceFailure: Decodable {
+    private struct ServiceFailure: Decodable {
         struct Detail: Decodable {
             let code: String
             let message: String

@@ -23,6 +23,7 @@ func retrying<Value, Failure: Error>(
             attempt += 1
             // At most an hour a wait: a delay given as `.infinity` must not trap.
             try? await Task.sleep(nanoseconds: UInt64(min(max(0, delay), 3_600) * 1_000_000_000))
+            if Task.isCancelled { throw error }
             delay *= 2
         }
     }

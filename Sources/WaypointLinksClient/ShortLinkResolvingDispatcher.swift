@@ -4,15 +4,18 @@ import Waypoint
 /// A dispatcher that opens the link service's short links: a link that looks like a short link
 /// of the service (`https://links.example.com/spring`) and that no route of the app matches is
 /// first asked of the service (``LinkServiceClient/resolve(shortLink:)``), and the deep link behind
-/// it goes on to the dispatcher in its place. Every other result goes on as it came.
+/// it goes on to the dispatcher in its place. Every other result goes on as it came. Give the same
+/// wrapper to every adapter and to the app's own `receive` calls: a short link that reaches the
+/// dispatcher another way ends as not found.
 ///
 /// iOS opens the app for a short link when the app is installed (the short-link domain's
 /// association file claims every code), and a push or an in-app message may carry one too. A short
 /// link is a redirect the service knows, so its deep link follows the rule of a route's redirect
 /// (``HandlerResult/redirect(to:)``): it keeps the short link's source, scene, payload and target
 /// content identifier, and only the app's own destinations are followed. A route limited to
-/// `sources: [universalLink]` opens for a tapped short link, not for one in a push. Give it to the
-/// adapters in place of the dispatcher:
+/// `sources: [universalLink]` opens for a tapped short link, not for one in a push. A route of the
+/// app that takes any one-segment path on every domain (`/{slug}`) takes the short links too, so
+/// pin such a route to the web host (`https://www.example.com/{slug}`).
 ///
 /// ```swift
 /// let opening = ShortLinkResolvingDispatcher(dispatcher, service: LinkServiceClient(domain: "links.example.com"))
@@ -26,17 +29,21 @@ import Waypoint
 /// - no link has the code: the short link itself, reported as not found, as before;
 /// - expired, no answer after ``retries`` more tries, or a deep link that is not the app's own: a
 ///   failure (``WaypointError/Code/providerFailed``, or `invalidLink` for a deep link that does not
-///   parse) whose input is the short link, reported like any link that cannot run.
+///   parse) whose input is the short link; the dispatcher reports it as any input that cannot run,
+///   `.invalid(message:)` with the message saying why.
 ///
 /// The dispatcher hears of the link once the service answered (each try waits at most
 /// ``LinkServiceClient/resolveTimeout`` for data), after the calls made before it: the adapters
 /// keep a scene's callbacks in order, so a slow answer holds that scene's later ones too. Until
-/// then the link is in no pending-link store: a process killed meanwhile loses it.
+/// then the link is in no pending-link store: a process killed meanwhile loses it. One delivery
+/// handed over twice at once (a cold start's push reaches the scene and the notification center's
+/// delegate) is asked once.
 public struct ShortLinkResolvingDispatcher: LinkDispatching {
     /// Where every link goes, short links once resolved.
     public let dispatcher: any LinkDispatching
-    /// The service whose short links are resolved.
-    public let service: LinkServiceClient
+    /// The services whose short links are resolved: one for each short-link domain, since each
+    /// answers only for its own.
+    public let services: [LinkServiceClient]
     /// Extra tries when the service cannot be reached.
     public let retries: Int
     /// Seconds to wait before the first extra try; each next one waits twice as long.
@@ -46,6 +53,8 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     /// Whether a route of the dispatcher takes the link (or refuses it): then it is the app's own
     /// link on that domain, never asked of the service.
     let isAppRoute: @Sendable (DeepLink) -> Bool
+    /// Shared by the copies of this wrapper the adapters hold.
+    let underWay = ResolutionsUnderWay()
 
     /// Resolves the short links of `service` before `dispatcher` takes them, trying `retries` more
     /// times when the service cannot be reached.
@@ -55,8 +64,24 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
         retries: Int = 1,
         retryDelay: TimeInterval = 1
     ) {
+        self.init(dispatcher, services: [service], retries: retries, retryDelay: retryDelay)
+    }
+
+    /// Resolves the short links of each of `services` (one a short-link domain) before `dispatcher`
+    /// takes them.
+    ///
+    /// ```swift
+    /// ShortLinkResolvingDispatcher(dispatcher, services: [LinkServiceClient(domain: "links.example.com"),
+    ///                                                     LinkServiceClient(domain: "go.example.com")])
+    /// ```
+    public init<Destination>(
+        _ dispatcher: LinkDispatcher<Destination>,
+        services: [LinkServiceClient],
+        retries: Int = 1,
+        retryDelay: TimeInterval = 1
+    ) {
         self.dispatcher = dispatcher
-        self.service = service
+        self.services = services
         self.retries = max(0, retries)
         self.retryDelay = max(0, retryDelay)
         let resolver = dispatcher.resolver
@@ -78,20 +103,25 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     ///
     /// ```swift
     /// await opening.resolved(intake.url("https://links.example.com/spring")).link?.string   // "readapp://books/42"
-    /// await opening.resolved(intake.url("myapp://books/42")).link?.string                  // "myapp://books/42"
+    /// await opening.resolved(intake.url("readapp://books/42")).link?.string                // "readapp://books/42"
     /// ```
     public func resolved(_ result: IntakeResult) async -> IntakeResult {
         // A `.web` link is on no associated domain: not the app's to open, whatever its host.
         guard case .link(let link, let identity) = result, link.source != .web,
-            service.code(inShortLink: link.string) != nil, !isAppRoute(link)
+            let service = services.first(where: { $0.code(inShortLink: link.string) != nil }), !isAppRoute(link)
         else { return result }
+        return await underWay.result(for: identity) { await resolve(link, identity: identity, with: service) }
+    }
+
+    /// Asks `service` for the short link `link` and makes the answer what the dispatcher takes.
+    private func resolve(_ link: DeepLink, identity: String, with service: LinkServiceClient) async -> IntakeResult {
         let opened: ResolvedShortLink
         do {
             opened = try await retrying(retries, firstDelay: retryDelay, when: \.isWorthAskingAgain) {
                 () throws(ShortLinkError) in try await service.resolve(shortLink: link.string)
             }
         } catch .notFound {
-            return result
+            return .link(link, identity: identity)
         } catch {
             let why = if case .expired = error { "has expired" } else { "could not be opened" }
             return failure(.providerFailed, link, "The short link \(link.string) \(why): \(error)")

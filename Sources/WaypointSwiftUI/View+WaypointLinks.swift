@@ -132,7 +132,8 @@ extension View {
     /// own navigation state: with several windows, each shows the links it received. `shows`
     /// names what the window displays (target content identifiers, route roles), for links that
     /// arrive without a window. `through` takes the window's links in place of `dispatcher`, such
-    /// as a `ShortLinkResolvingDispatcher` around it; the window's navigation is `dispatcher`'s.
+    /// as a `ShortLinkResolvingDispatcher` around it; the window's navigation is set on
+    /// `dispatcher`, so `through` must lead to that same dispatcher.
     ///
     /// ```swift
     /// WindowGroup {

@@ -16,7 +16,10 @@ struct ShortLinkTests {
         serviceURL: URL(string: "https://service.test/links/"),
         session: CannedService.session
     )
-    static let policy = LinkPolicy(schemes: ["readapp"], associatedDomains: ["links.example.com", "read.example.com"])
+    static let policy = LinkPolicy(
+        schemes: ["readapp"],
+        associatedDomains: ["links.example.com", "go.example.com", "read.example.com"]
+    )
     let intake = LinkIntake(policy: Self.policy)
 
     /// The app's dispatcher: books, and one page of its own on the short-link domain.
@@ -24,7 +27,9 @@ struct ShortLinkTests {
         try LinkDispatcher(
             routes: [
                 LinkRoute("book", "/books/{id:int}") { .pushOverRoot("book \($0.parameters.int("id") ?? 0)") },
-                LinkRoute("help", "https://links.example.com/help") { _ in .pushOverRoot("help") },
+                LinkRoute("help", "https://links.example.com/help", sources: [.universalLink]) { _ in
+                    .pushOverRoot("help")
+                },
             ],
             policy: policy
         )
@@ -81,12 +86,19 @@ struct ShortLinkTests {
             #"{"code": "spring", "deepLink": "readapp://books/42?utm_source=news", "route": "book"}"#
         )
         let tapped = intake.url("https://links.example.com/Spring?utm_source=news")
-        guard case .link(let link, let identity) = await opening.resolved(tapped) else {
+        guard case .link(var shortLink, let tappedIdentity) = tapped else {
+            Issue.record("no short link")
+            return
+        }
+        shortLink.scene = SceneID("inbox")
+        guard case .link(let link, let identity) = await opening.resolved(.link(shortLink, identity: tappedIdentity))
+        else {
             Issue.record("no link")
             return
         }
         #expect(link.string == "readapp://books/42?utm_source=news")
         #expect(link.source == .universalLink)
+        #expect(link.scene == SceneID("inbox"))
         #expect(identity == "url:https://links.example.com/Spring?utm_source=news")
 
         // In a push, the link keeps the push's source (no route gains what a push could not
@@ -101,7 +113,13 @@ struct ShortLinkTests {
                 userInfo: ["aps": ["target-content-id": "inbox"], "url": "https://links.example.com/spring", "id": "7"]
             )
         )
-        let fromPush = try #require(await opening.resolved(pushed).link)
+        guard case .link(let fromPush, let pushIdentity) = await opening.resolved(pushed),
+            case .link(_, let originalIdentity) = pushed
+        else {
+            Issue.record("no link from the push")
+            return
+        }
+        #expect(pushIdentity == originalIdentity)
         #expect(fromPush.string == "readapp://books/42")
         #expect(fromPush.source == .notification)
         #expect(fromPush.targetContentIdentifier == "inbox")
@@ -119,6 +137,16 @@ struct ShortLinkTests {
             let result = intake.url(text)
             #expect(await opening.resolved(result).link == result.link, "\(text)")
         }
+        // A route that refuses the link's source is still the app's: refused, not asked.
+        let pushedHelp = intake.notification(
+            NotificationResponseSnapshot(userInfo: ["aps": [:], "url": "https://links.example.com/help"])
+        )
+        #expect(await opening.resolved(pushedHelp).link == pushedHelp.link)
+        // A link on no associated domain is not the app's to open, even on the service's host.
+        let elsewhere = LinkServiceClient(domain: "links.elsewhere.example", session: CannedService.session)
+        let web = intake.url("https://links.elsewhere.example/spring")
+        #expect(web.link?.source == .web)
+        #expect(try await self.opening(service: elsewhere).resolved(web).link == web.link)
         #expect(CannedService.requestCount == before)
     }
 
@@ -198,15 +226,93 @@ struct ShortLinkTests {
     func retries() async throws {
         let opening = try opening(retries: 2)
         let tapped = intake.url("https://links.example.com/spring")
-        for (status, tries) in [(503, 3), (429, 3), (410, 1), (404, 1)] {
-            CannedService.answer(
-                "/links/api/resolve/spring",
-                status,
-                #"{"error": {"code": "notFound", "message": "y"}}"#
-            )
+        for (status, body, tries) in [
+            (503, #"{"error": {"code": "unavailable", "message": "y"}}"#, 3),
+            (429, #"{"error": {"code": "rateLimited", "message": "y"}}"#, 3),
+            (404, "<html>Not Found</html>", 3),
+            (410, #"{"error": {"code": "expired", "message": "y"}}"#, 1),
+            (404, #"{"error": {"code": "notFound", "message": "y"}}"#, 1),
+        ] {
+            CannedService.answer("/links/api/resolve/spring", status, body)
             let before = CannedService.requestCount
             _ = await opening.resolved(tapped)
-            #expect(CannedService.requestCount - before == tries, "\(status)")
+            #expect(CannedService.requestCount - before == tries, "\(status) \(body)")
+        }
+    }
+
+    @Test("A cancelled tap asks no more")
+    func cancelled() async throws {
+        let opening = ShortLinkResolvingDispatcher(try Self.dispatcher(), service: service, retries: 5, retryDelay: 30)
+        CannedService.answer("/links/api/resolve/spring", 503, #"{"error": {"code": "unavailable", "message": "y"}}"#)
+        let before = CannedService.requestCount
+        let started = Date()
+        let tap = Task { await opening.resolved(intake.url("https://links.example.com/spring")) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        tap.cancel()
+        #expect(await tap.value.error?.code == .providerFailed)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(CannedService.requestCount - before == 1)
+    }
+
+    @Test("One delivery handed over twice at once is asked once; each short-link domain asks its own service")
+    func sharedAndSeveral() async throws {
+        let go = LinkServiceClient(
+            domain: "go.example.com",
+            serviceURL: URL(string: "https://service.test/go"),
+            session: CannedService.session
+        )
+        let opening = ShortLinkResolvingDispatcher(try Self.dispatcher(), services: [service, go], retries: 0)
+        CannedService.answer(
+            "/links/api/resolve/spring",
+            200,
+            #"{"code": "spring", "deepLink": "readapp://books/42", "route": "book"}"#,
+            after: 0.3
+        )
+        let before = CannedService.requestCount
+        let tapped = intake.url("https://links.example.com/spring")
+        async let first = opening.resolved(tapped)
+        async let second = opening.resolved(tapped)
+        let (one, two) = await (first, second)
+        #expect(one.link?.string == "readapp://books/42" && two.link?.string == "readapp://books/42")
+        #expect(CannedService.requestCount - before == 1)
+
+        CannedService.answer(
+            "/go/api/resolve/summer",
+            200,
+            #"{"code": "summer", "deepLink": "readapp://books/7", "route": "book"}"#
+        )
+        #expect(await opening.resolved(intake.url("https://go.example.com/summer")).link?.string == "readapp://books/7")
+    }
+
+    @Test("A claim's answers keep their meaning on the shared request path")
+    func claimAnswers() async {
+        let cases: [(Int, String, ClaimError?)] = [
+            (409, #"{"error": {"code": "alreadyClaimed", "message": "m"}}"#, .refused(.alreadyClaimed, message: "m")),
+            (410, #"{"error": {"code": "expired", "message": "m"}}"#, .refused(.expired, message: "m")),
+            (404, #"{"error": {"code": "claimInvalid", "message": "m"}}"#, .refused(.notIssued, message: "m")),
+            (404, #"{"error": {"code": "notFound", "message": "m"}}"#, .refused(.linkDeleted, message: "m")),
+            (404, "<html>Not Found</html>", .unavailable("The link service answered 404: HTTP 404")),
+            (400, #"{"error": {"code": "invalidRequest", "message": "m"}}"#, .refused(.badRequest, message: "m")),
+            (413, "", .refused(.badRequest, message: "HTTP 413")),
+            (
+                429, #"{"error": {"code": "rateLimited", "message": "m"}}"#,
+                .unavailable("The link service answered 429: m")
+            ),
+            (503, "", .unavailable("The link service answered 503: HTTP 503")),
+            (
+                200, "<html>portal</html>",
+                .unavailable("The link service answered 200 with a body that is not a claim.")
+            ),
+            (200, #"{"code": "spring", "deepLink": "readapp://books/42", "route": "book", "platform": "iOS"}"#, nil),
+        ]
+        for (status, body, expected) in cases {
+            CannedService.answer("/links/api/claims", status, body)
+            do {
+                let claimed = try await service.claim(token: "AQE")
+                #expect(expected == nil && claimed.deepLink == "readapp://books/42", "\(status) \(body)")
+            } catch {
+                #expect(error == expected, "\(status) \(body)")
+            }
         }
     }
 
@@ -262,7 +368,7 @@ final class Shown: @unchecked Sendable {
 /// is opened. The suite runs its tests one at a time, since the answers are shared.
 final class CannedService: URLProtocol {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var answers: [String: (Int, String)] = [:]
+    nonisolated(unsafe) private static var answers: [String: (Int, String, TimeInterval)] = [:]
     nonisolated(unsafe) private static var asked = 0
 
     nonisolated(unsafe) private static var last = ""
@@ -278,8 +384,8 @@ final class CannedService: URLProtocol {
         return URLSession(configuration: configuration)
     }()
 
-    static func answer(_ pathAndQuery: String, _ status: Int, _ body: String) {
-        lock.withLock { answers[pathAndQuery] = (status, body) }
+    static func answer(_ pathAndQuery: String, _ status: Int, _ body: String, after delay: TimeInterval = 0) {
+        lock.withLock { answers[pathAndQuery] = (status, body, delay) }
     }
 
     override class func canInit(with request: URLRequest) -> Bool { request.url?.host == "service.test" }
@@ -288,12 +394,14 @@ final class CannedService: URLProtocol {
     override func startLoading() {
         let url = request.url ?? URL(fileURLWithPath: "/")
         let key = url.path + (url.query.map { "?" + $0 } ?? "")
-        let (status, body) =
+        let (status, body, delay) =
             Self.lock.withLock {
                 Self.asked += 1
                 Self.last = url.absoluteString
                 return Self.answers[key]
-            } ?? (599, "no answer for \(key)")
+            } ?? (599, "no answer for \(key)", 0)
+        // A slow service: this runs on URLSession's own thread, never the test's.
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
         if let response { client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed) }
         client?.urlProtocol(self, didLoad: Data(body.utf8))

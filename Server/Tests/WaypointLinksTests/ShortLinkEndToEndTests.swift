@@ -57,8 +57,14 @@ struct ShortLinkEndToEndTests {
             )
         )
 
-        // The app's own wiring, with the manifest it ships and the service in place of links.example.com.
-        let manifest = try Fixtures.manifest()
+        // A code that is also a page of the app on the short-link domain: the app's page wins.
+        #expect(try await fixture.store.insert(ShortLink(code: "help", deepLink: "readapp://books/9", route: "book")))
+
+        // The app's own wiring, with the manifest it ships (one page of its own on the short-link
+        // domain more than the service's) and the service in place of links.example.com.
+        let manifest = try ManifestLoader.parse(
+            Fixtures.manifestText + "\n  - name: help\n    pattern: https://links.example.com/help"
+        )
         let intake = manifest.makeIntake()
         let screens = Screens()
         let dispatcher: LinkDispatcher<String> = try manifest.makeDispatcher(
@@ -66,6 +72,7 @@ struct ShortLinkEndToEndTests {
                 "book": { "book \($0.parameters.int("book_id") ?? 0) \($0.link.string)" },
                 "web.book": { "book \($0.parameters.int("book_id") ?? 0)" },
                 "account.delete": { _ in "delete account" },
+                "help": { _ in "help" },
             ]
         )
         await dispatcher.setNavigator { plan, _ in screens.shown.withLockedValue { $0.append(plan.destination) } }
@@ -120,10 +127,12 @@ struct ShortLinkEndToEndTests {
         #expect(error.message.contains("has expired"))
         #expect(await opening.receive(expired) == nil)
 
-        // 5. A page of the app's own on the short-link domain still opens as it did.
-        let page = try #require(await opening.receive(intake.url("https://links.example.com/books/3")))
+        // 5. A page of the app's own on the short-link domain opens as it did, without asking.
+        let page = try #require(await opening.receive(intake.url("https://links.example.com/help")))
         #expect(await dispatcher.isHandled(page))
-        #expect(screens.all.last == "book 3 https://links.example.com/books/3")
+        #expect(screens.all.last == "help")
+        try await fixture.service.clicks.flush()
+        #expect(try await fixture.store.clicks(code: "help").isEmpty)
         #expect(screens.all.count == 3)
     }
 }
