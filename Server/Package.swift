@@ -47,6 +47,8 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Waypoint", package: "Waypoint"),
                 .product(name: "WaypointManifest", package: "Waypoint"),
+                // The long Dynamic Link reader the app shares, so both read one link alike.
+                .product(name: "WaypointLinksClient", package: "Waypoint"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1.1 server's configuration (its idle timeout).
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -75,21 +75,27 @@ extension LinkServiceClient {
 
     /// The code, lowercased, and the query, still percent-encoded, of a short link of this service.
     private func shortLink(in text: String) -> (code: String, query: String?)? {
-        guard let link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-            let scheme = link.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            var host = link.percentEncodedHost?.lowercased(),
-            link.port == nil || link.port == (scheme == "https" ? 443 : 80),
-            link.user == nil, link.password == nil,
-            link.percentEncodedPath.hasPrefix("/")
-        else { return nil }
-        // `links.example.com.` is the same name, fully qualified.
-        if host.hasSuffix(".") { host.removeLast() }
-        guard host == domain else { return nil }
+        guard let link = onDomain(text), link.percentEncodedPath.hasPrefix("/") else { return nil }
         let code = link.percentEncodedPath.dropFirst()
         guard !code.isEmpty, code.utf8.count <= Self.maxCodeLength, code.utf8.allSatisfy(Self.isCodeByte) else {
             return nil
         }
         return (code.lowercased(), link.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// `text` read as a URL when it is a web link on this service's domain, as the system opens a
+    /// universal link: `https` or `http`, the scheme's own port if any, no user info, the host in any
+    /// case and with or without its trailing dot.
+    func onDomain(_ text: String) -> URLComponents? {
+        guard let link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let scheme = link.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            var host = link.percentEncodedHost?.lowercased(),
+            link.port == nil || link.port == (scheme == "https" ? 443 : 80),
+            link.user == nil, link.password == nil
+        else { return nil }
+        // `links.example.com.` is the same name, fully qualified.
+        if host.hasSuffix(".") { host.removeLast() }
+        return host == domain ? link : nil
     }
 }
 

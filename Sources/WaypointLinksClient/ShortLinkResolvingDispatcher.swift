@@ -17,6 +17,11 @@ import Waypoint
 /// app that takes any one-segment path on every domain (`/{slug}`) takes the short links too, so
 /// pin such a route to the web host (`https://www.example.com/{slug}`).
 ///
+/// A long Firebase Dynamic Link on a service's domain (`https://links.example.com/?link=…`) is read
+/// here, with no request, as the service reads it (``LinkServiceClient/deepLink(inLongLink:)``), and
+/// its deep link follows the same rule. iOS opens the app for one when the manifest's
+/// `shortLinks.longLinks` is on.
+///
 /// ```swift
 /// let opening = ShortLinkResolvingDispatcher(dispatcher, service: LinkServiceClient(domain: "links.example.com"))
 /// links = SceneLinkRouter(intake: intake, dispatcher: opening, scene: scene)
@@ -98,19 +103,28 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
         await dispatcher.receive(await resolved(result), in: scene)
     }
 
-    /// What the dispatcher is given for `result`: the deep link behind a short link, a failure
-    /// naming the short link, or `result` itself.
+    /// What the dispatcher is given for `result`: the deep link behind a short or long link, a
+    /// failure naming that link, or `result` itself.
     ///
     /// ```swift
     /// await opening.resolved(intake.url("https://links.example.com/spring")).link?.string   // "readapp://books/42"
+    /// await opening.resolved(intake.url("https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7")).link?.string
+    /// // "readapp://books/7"
     /// await opening.resolved(intake.url("readapp://books/42")).link?.string                // "readapp://books/42"
     /// ```
     public func resolved(_ result: IntakeResult) async -> IntakeResult {
         // A `.web` link is on no associated domain: not the app's to open, whatever its host.
-        guard case .link(let link, let identity) = result, link.source != .web,
-            let service = services.first(where: { $0.code(inShortLink: link.string) != nil }), !isAppRoute(link)
-        else { return result }
-        return await underWay.result(for: identity) { await resolve(link, identity: identity, with: service) }
+        guard case .link(let link, let identity) = result, link.source != .web else { return result }
+        for service in services {
+            if let deepLink = service.deepLink(inLongLink: link.string) {
+                return isAppRoute(link) ? result : followed(deepLink, from: link, identity: identity, "long link")
+            }
+            if service.code(inShortLink: link.string) != nil {
+                guard !isAppRoute(link) else { return result }
+                return await underWay.result(for: identity) { await resolve(link, identity: identity, with: service) }
+            }
+        }
+        return result
     }
 
     /// Asks `service` for the short link `link` and makes the answer what the dispatcher takes.
@@ -126,18 +140,24 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
             let why = if case .expired = error { "has expired" } else { "could not be opened" }
             return failure(.providerFailed, link, "The short link \(link.string) \(why): \(error)")
         }
-        switch policy.redirectTarget(opened.deepLink, from: link) {
+        return followed(opened.deepLink, from: link, identity: identity, "short link")
+    }
+
+    /// `deepLink`, behind the short or long link `link`, as the dispatcher takes it: by the rule of
+    /// a route's redirect, with `link`'s payload and target content identifier.
+    private func followed(_ deepLink: String, from link: DeepLink, identity: String, _ kind: String) -> IntakeResult {
+        switch policy.redirectTarget(deepLink, from: link) {
         case .own(var target):
             target.payload = link.payload
             target.targetContentIdentifier = link.targetContentIdentifier
             return .link(target, identity: identity)
         case .foreign(_, let reason):
-            return failure(.providerFailed, link, "The short link \(link.string) was not followed: \(reason)")
+            return failure(.providerFailed, link, "The \(kind) \(link.string) was not followed: \(reason)")
         case .invalid(let error):
             return failure(
                 .invalidLink,
                 link,
-                "The short link \(link.string) leads to '\(opened.deepLink)', which is not a link: \(error.message)",
+                "The \(kind) \(link.string) leads to '\(deepLink)', which is not a link: \(error.message)",
                 underlying: error.code
             )
         }

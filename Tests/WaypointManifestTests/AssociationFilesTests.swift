@@ -167,4 +167,57 @@ struct ShortLinkDomainTests {
         )
         #expect(wildcard == nil)
     }
+
+    @Test("longLinks: the short-link domains' files claim the root with a 'link', before the codes; off by default")
+    func longLinks() throws {
+        let text = """
+            domains: [example.com, links.example.com]
+            appIDs: [Q4NR7XW2LM.com.example.app]
+            shortLinks:
+              domains: [links.example.com]
+              longLinks: true
+            routes: []
+            """
+        let manifest = try ManifestLoader.parse(text)
+        #expect(manifest.shortLinks?.longLinks == true)
+        let files = AssociationFiles(manifest: manifest)
+        let links = try JSONSerialization.jsonObject(with: try files.appleAppSiteAssociation(for: "links.example.com"))
+        let details = ((links as? [String: Any])?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
+        let components = try #require(details?.first?["components"] as? [[String: Any]])
+        let root = try #require(components.firstIndex { $0["/"] as? String == "/" })
+        #expect(components[root]["?"] as? [String: String] == ["link": "?*"])
+        #expect(components[root]["exclude"] == nil)
+        #expect(root < (components.firstIndex { $0["/"] as? String == "/?*" } ?? 0))
+        // As iOS decides: the root opens the app with a 'link' only.
+        let checker = AASAChecker(document: AASAGenerator(manifest: manifest).document(for: "links.example.com"))
+        #expect(checker.check("https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7&isi=1").opensApp)
+        #expect(!checker.check("https://links.example.com/?isi=1").opensApp)
+        #expect(!checker.check("https://links.example.com/").opensApp)
+        #expect(!checker.check("https://links.example.com/api/links?link=x").opensApp)
+        #expect(checker.check("https://links.example.com/spring").opensApp)
+        // Only on the short-link domains, and only when asked for.
+        let main = String(decoding: try files.appleAppSiteAssociation(for: "example.com"), as: UTF8.self)
+        #expect(!main.contains(#""link""#))
+        let off = try ManifestLoader.parse(text.replacingOccurrences(of: "  longLinks: true\n", with: ""))
+        #expect(off.shortLinks?.longLinks == false)
+        let offFile = String(
+            decoding: try AssociationFiles(manifest: off).appleAppSiteAssociation(for: "links.example.com"),
+            as: UTF8.self
+        )
+        #expect(!offFile.contains(#""link""#))
+        do {
+            _ = try ManifestLoader.parse(
+                text.replacingOccurrences(of: "longLinks: true", with: "longLinks: yes please")
+            )
+            Issue.record("'yes please' was taken for a switch")
+        } catch {
+            #expect(error.description.contains("'shortLinks.longLinks' must be true or false."))
+        }
+        do {
+            _ = try ManifestLoader.parse(text.replacingOccurrences(of: "longLinks: true", with: "longLink: true"))
+            Issue.record("a misspelled key was taken")
+        } catch {
+            #expect(error.description.contains("Did you mean 'longLinks'?"))
+        }
+    }
 }

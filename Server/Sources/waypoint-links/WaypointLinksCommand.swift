@@ -175,7 +175,8 @@ struct Serve: AsyncParsableCommand {
             "Answer long Firebase Dynamic Links (https://DOMAIN/?link=…&isi=…&apn=…) as short links with their fields.",
             discussion: "For links made without a short code, in apps, emails and posters, on a domain now pointed "
                 + "here. Their deep link must resolve to a route; their web targets must be on the manifest's "
-                + "domains, the short-link domains or a --long-link-host."
+                + "domains, the short-link domains or a --long-link-host. The manifest's shortLinks.longLinks "
+                + "turns this on too, and also opens the app for them."
         )
     )
     var longLinks = false
@@ -265,9 +266,11 @@ struct Serve: AsyncParsableCommand {
                 ),
                 "googlePlay": "\(loaded.android?.package ?? "only links that name a package")",
                 "longLinks": .string(
-                    longLinks
+                    longLinks || loaded.shortLinks?.longLinks == true
                         ? "on, web targets also on "
-                            + (longLinkHosts.isEmpty ? "no other host" : longLinkHosts.joined(separator: ", ")) : "off"
+                            + (longLinkHosts.isEmpty ? "no other host" : longLinkHosts.joined(separator: ", "))
+                            + (loaded.shortLinks?.longLinks == true ? "; they open the app (shortLinks.longLinks)" : "")
+                        : "off"
                 ),
             ]
         )

@@ -6,6 +6,7 @@ import NIOCore
 import Prometheus
 import Testing
 import WaypointLinksClient
+import WaypointManifest
 
 @testable import WaypointLinks
 
@@ -240,6 +241,45 @@ struct LongLinkTests {
             #expect(root.status == .notFound)
             #expect(root.body.contains("Nothing is linked at this address."))
         }
+    }
+
+    @Test("The manifest's shortLinks.longLinks answers them without --long-links; the app reads the claim's deep link")
+    func fromTheManifest() async throws {
+        var manifest = try Fixtures.manifest()
+        manifest.shortLinks?.longLinks = true
+        let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        let service = try LinkService(
+            manifest: manifest,
+            store: store,
+            configuration: LinkService.Configuration(
+                appStoreID: "1234567890",
+                longLinkHosts: ["www.example.com"],
+                now: { Fixtures.now }
+            )
+        )
+        let association = try #require(
+            try WellKnownFiles(manifest: manifest).appleAppSiteAssociation(forHost: "links.example.com")
+        )
+        // The app is opened for them: the short-link domain's file claims `/` with a `link` item.
+        #expect(String(decoding: association.body, as: UTF8.self).contains(#""link""#))
+        do {
+            try await Application(router: service.router()).test(.router) { client in
+                let page = try await Self.get(client, Self.book, as: Fixtures.iPhone)
+                #expect(page.status == .ok)
+                let url = try ClaimTests.claimURL(inPage: page.body)
+                let (status, body) = try await ClaimTests.claim(client, #"{"token": "\#(url)"}"#)
+                #expect(status == .ok)
+                // One reading: the app opened by the long link gets the deep link a claim gives after an install.
+                let inApp = LinkServiceClient(domain: "links.example.com").deepLink(
+                    inLongLink: "https://links.example.com" + Self.book
+                )
+                #expect(inApp == "readapp://books/7?utm_source=mail")
+                #expect(body.contains(#""deepLink":"\#(inApp ?? "-")""#))
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await store.close()
     }
 
     @Test("A --long-link-host without --long-links, or one that is no host, stops the service at start-up")

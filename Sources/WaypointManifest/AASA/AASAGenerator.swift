@@ -9,7 +9,8 @@ import Waypoint
 /// component of its own, since `**` may capture nothing). `universalLinks.exclude` patterns come
 /// first as `exclude` components. A case-insensitive router sets `caseSensitive: false` in the
 /// file's defaults. On each of the manifest's `shortLinks.domains`, every path but the link service's own
-/// follows the routes, so a short link opens the app.
+/// follows the routes, so a short link opens the app; with `shortLinks.longLinks`, so does the
+/// root with a `link` query item, a long Dynamic Link.
 ///
 /// ```swift
 /// let json = AASAGenerator(manifest: manifest).document(for: "example.com").json
@@ -47,6 +48,7 @@ package struct AASAGenerator: Sendable {
             }
         }
         if let shortLinks = manifest.shortLinks, shortLinks.isShortLinkDomain(domain) {
+            if shortLinks.longLinks { components.append(Self.longLinkComponent) }
             components += Self.shortLinkComponents
         }
         var document = AASADocument(details: [AASADocument.Details(appIDs: manifest.appIDs, components: components)])
@@ -64,6 +66,14 @@ package struct AASAGenerator: Sendable {
                 AASADocument.Component(path: "/\(path)/*", exclude: true, comment: "Waypoint Links"),
             ]
         } + [AASADocument.Component(path: "/?*", comment: "short links")]
+
+    /// On the short-link domain with `shortLinks.longLinks`: a long Dynamic Link, the domain's root
+    /// with a `link` query item, opens the app, which reads it as the service does.
+    static let longLinkComponent = AASADocument.Component(
+        path: "/",
+        query: .items(["link": "?*"]),
+        comment: "long Dynamic Links"
+    )
 
     /// What a literal keeps unescaped in a component: `*`, `?` and `$` are wildcards and variables there.
     private static let literalAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))

@@ -133,12 +133,13 @@ public enum ManifestLoader {
         if let node = top["shortLinks"] { manifest.shortLinks = try readShortLinks(node, domains: manifest.domains) }
     }
 
-    /// `shortLinks: {domain: HOST}` or `{domains: [HOST…]}`: each one of the manifest's domains.
+    /// `shortLinks: {domain: HOST}` or `{domains: [HOST…]}`: each one of the manifest's domains;
+    /// `longLinks: true` to open the app for long Dynamic Links on them too.
     private static func readShortLinks(
         _ node: ManifestNode,
         domains: [String]
     ) throws(ManifestError) -> ShortLinkSettings {
-        let settings = try node.mapping(allowed: ["domain", "domains"])
+        let settings = try node.mapping(allowed: ["domain", "domains", "longLinks"])
         let listed: ManifestNode
         switch (settings["domain"], settings["domains"]) {
         case (let one?, nil): listed = one
@@ -168,7 +169,9 @@ public enum ManifestLoader {
             hosts.append(domain)
         }
         guard !hosts.isEmpty else { throw listed.error("'shortLinks.domains' names at least one host.") }
-        return ShortLinkSettings(domains: hosts)
+        var shortLinks = ShortLinkSettings(domains: hosts)
+        shortLinks.longLinks = try settings["longLinks"]?.bool() ?? false
+        return shortLinks
     }
 
     private static func readRoutes(_ node: ManifestNode) throws(ManifestError) -> [ManifestRoute] {

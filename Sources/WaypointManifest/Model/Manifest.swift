@@ -335,11 +335,19 @@ public struct UniversalLinkSettings: Sendable, Hashable {
 /// domains: [example.com, links.example.com, go.example.com]
 /// shortLinks:
 ///   domains: [links.example.com, go.example.com]   # or `domain: links.example.com` for one
+///   longLinks: true   # long Dynamic Links (`/?link=…`) open the app too
 /// ```
 public struct ShortLinkSettings: Sendable, Hashable {
     /// Each one of the manifest's `domains`, not a wildcard; a link is on the first unless it
     /// names another.
     public var domains: [String]
+
+    /// Whether long Firebase Dynamic Links on these domains (`https://links.example.com/?link=…`)
+    /// open the app: their association files claim `/` with a `link` query item, and the service
+    /// answers them for visitors without the app. Off by default: an app version that cannot read
+    /// them (without `WaypointLinksClient`'s `ShortLinkResolvingDispatcher`) would open for them
+    /// and show nothing.
+    public var longLinks = false
 
     /// The first short-link domain: a link's unless it names another.
     public var domain: String {

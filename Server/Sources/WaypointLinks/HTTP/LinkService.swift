@@ -65,7 +65,8 @@ public struct LinkService: Sendable {
         public var claimTokenLimit: RateLimit
         /// Whether long Firebase Dynamic Links visited at a short-link domain's root
         /// (`/?link=…&isi=…`) are answered as short links with the same fields (``LongLink``);
-        /// off, `/` is the 404 page as an unknown code is.
+        /// off, `/` is the 404 page as an unknown code is. The manifest's `shortLinks.longLinks`
+        /// turns them on too.
         public var longLinks: Bool
         /// Hosts a long link's web targets (`ifl`, `afl`, `ofl`) may lead to besides the manifest's
         /// and the short-link domains (`www.example.com`, `*.example.com`).
@@ -219,13 +220,16 @@ public struct LinkService: Sendable {
                     + "Campaign Generator makes (Apps > App Analytics > Acquisition); '\(token)' is not one."
             )
         }
-        if !configuration.longLinks, let host = configuration.longLinkHosts.first {
+        // The manifest's switch claims long links for the app; visitors without it are answered too.
+        let longLinksOn = configuration.longLinks || manifest.shortLinks?.longLinks == true
+        if !longLinksOn, let host = configuration.longLinkHosts.first {
             throw LinkServiceStartError(
-                "--long-link-host \(host) does nothing without --long-links, which answers long Dynamic Links; add it."
+                "--long-link-host \(host) does nothing without --long-links (or the manifest's shortLinks.longLinks), "
+                    + "which answers long Dynamic Links; add it."
             )
         }
         self.longLinks =
-            try configuration.longLinks
+            try longLinksOn
             ? LongLink(
                 rules: rules,
                 hosts: configuration.longLinkHosts,
