@@ -21,6 +21,6 @@ extension LinkServiceClient {
         guard let link = onDomain(text), link.percentEncodedPath.isEmpty || link.percentEncodedPath == "/",
             link.percentEncodedQuery?.isEmpty == false
         else { return nil }
-        return try? LongDynamicLink(text).deepLink
+        return try? LongDynamicLink(text.trimmingCharacters(in: .whitespacesAndNewlines)).deepLink
     }
 }

@@ -20,10 +20,12 @@ public struct LongDynamicLink: Sendable, Hashable {
     /// The first value of each parameter other than `link` and `utm_*`, decoded as a form encodes
     /// it (`st=Spring+sale` is `Spring sale`): `isi`, `apn`, `ifl`, `st`…
     public let parameters: [String: String]
-    /// The names of those parameters in the order they came, a repeated one each time.
-    public let parameterNames: [String]
-    /// Whether `ct` was passed over because the link names its own `utm_campaign`.
-    public let campaignTokenPassedOver: Bool
+    /// The names of those parameters in the order they came, a repeated one each time: for the
+    /// service's import report, so not in the API an app sees.
+    @_spi(WaypointLinks) public let parameterNames: [String]
+    /// Whether `ct` was passed over because the link names its own `utm_campaign`: for the
+    /// service's import report.
+    @_spi(WaypointLinks) public let campaignTokenPassedOver: Bool
 
     /// Reads `text`, a long link whole.
     ///

@@ -19,7 +19,10 @@ import Waypoint
 ///
 /// A long Firebase Dynamic Link on a service's domain (`https://links.example.com/?link=…`) is read
 /// here, with no request, as the service reads it (``LinkServiceClient/deepLink(inLongLink:)``), and
-/// its deep link follows the same rule. iOS opens the app for one when the manifest's
+/// its deep link follows the same rule, before any route: a route at the root (`/`) would take
+/// every long link otherwise. Anyone can write a long link, so its deep link counts for no more
+/// than it would alone: a custom-scheme `link` tapped on the team's domain arrives as `.urlScheme`,
+/// and a `link` without a scheme is refused. iOS opens the app for one when the manifest's
 /// `shortLinks.longLinks` is on.
 ///
 /// ```swift
@@ -116,8 +119,10 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
         // A `.web` link is on no associated domain: not the app's to open, whatever its host.
         guard case .link(let link, let identity) = result, link.source != .web else { return result }
         for service in services {
+            // Read before the routes: a route at the root (`/`, `/**`) would take every long link
+            // and drop its `link`.
             if let deepLink = service.deepLink(inLongLink: link.string) {
-                return isAppRoute(link) ? result : followed(deepLink, from: link, identity: identity, "long link")
+                return followedLongLink(deepLink, from: link, identity: identity)
             }
             if service.code(inShortLink: link.string) != nil {
                 guard !isAppRoute(link) else { return result }
@@ -141,6 +146,24 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
             return failure(.providerFailed, link, "The short link \(link.string) \(why): \(error)")
         }
         return followed(opened.deepLink, from: link, identity: identity, "short link")
+    }
+
+    /// `deepLink`, behind the long link `link`. Anyone can write a long link, where only the team
+    /// makes a short one, so its deep link counts for no more than it would alone: a custom-scheme
+    /// link tapped on the team's domain arrives as `.urlScheme` (a route limited to verified
+    /// universal links does not open for it), and a path without a scheme is refused, as the
+    /// service refuses it.
+    private func followedLongLink(_ deepLink: String, from link: DeepLink, identity: String) -> IntakeResult {
+        guard let scheme = URLComponents(string: deepLink)?.scheme?.lowercased() else {
+            return failure(
+                .invalidLink,
+                link,
+                "The long link \(link.string) leads to '\(deepLink)', which is not a whole link (it names no scheme)."
+            )
+        }
+        var outer = link
+        if link.source == .universalLink, scheme != "https", scheme != "http" { outer.source = .urlScheme }
+        return followed(deepLink, from: outer, identity: identity, "long link")
     }
 
     /// `deepLink`, behind the short or long link `link`, as the dispatcher takes it: by the rule of

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
-import WaypointLinksClient
+@_spi(WaypointLinks) import WaypointLinksClient
 
 /// A long Firebase Dynamic Link that opened the app: read as the service reads it, with no request.
 /// In the short-link suite, whose service stub counts requests: run alongside, a count could move.
@@ -71,6 +71,7 @@ extension ShortLinkTests {
             ("https://links.example.com/?\(link)", "readapp://books/7"),
             ("https://links.example.com?\(link)", "readapp://books/7"),
             ("HTTP://Links.Example.com.:80/?\(link)", "readapp://books/7"),
+            ("  https://links.example.com/?\(link)\n", "readapp://books/7"),
             ("https://links.example.com/?isi=123", nil),
             ("https://links.example.com/", nil),
             ("https://links.example.com/?", nil),
@@ -86,7 +87,7 @@ extension ShortLinkTests {
         }
     }
 
-    @Test("A long link opens its deep link with no request, by the redirect rule; the app's own route on '/' wins")
+    @Test("A long link opens its deep link with no request, by the redirect rule, before any route of the app")
     func longLinkOpened() async throws {
         let opening = try opening()
         let before = CannedService.requestCount
@@ -97,9 +98,18 @@ extension ShortLinkTests {
             Issue.record("no link")
             return
         }
+        #expect(longLink.source == .universalLink)
         #expect(link.string == "readapp://books/7?utm_source=news")
-        #expect(link.source == longLink.source)
         #expect(identity == tappedIdentity)
+        // Anyone can write a long link: its custom-scheme link counts as one, not as a verified
+        // universal link; an https link of the app's stays a universal link.
+        #expect(link.source == .urlScheme)
+        let web = await opening.resolved(
+            intake.url("https://links.example.com/?link=https%3A%2F%2Fread.example.com%2Fb%2F4")
+        )
+        #expect(web.link?.string == "https://read.example.com/b/4")
+        #expect(web.link?.source == .universalLink)
+        #expect(CannedService.requestCount == before)
 
         // In a push: the push's source, payload and target stay.
         let pushed = intake.notification(
@@ -115,8 +125,11 @@ extension ShortLinkTests {
         #expect(fromPush?.source == .notification)
         #expect(fromPush?.targetContentIdentifier == "inbox")
         #expect(fromPush?.payload?["id"]?.text == "7")
+    }
 
-        // Only the app's own destinations are followed; a deep link that does not parse is named.
+    @Test("A long link leads only where it could alone: the app's own destinations, a whole link, its own source")
+    func longLinkRefused() async throws {
+        let opening = try opening()
         let foreign = await opening.resolved(
             intake.url("https://links.example.com/?link=https%3A%2F%2Fevil.example%2F")
         )
@@ -126,14 +139,46 @@ extension ShortLinkTests {
         let broken = await opening.resolved(intake.url("https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F4%202"))
         #expect(broken.error?.code == .invalidLink)
         #expect(broken.error?.message.contains("leads to 'readapp://books/4 2', which is not a link") == true)
-        #expect(CannedService.requestCount == before)
+        // A path alone is no link: the service refuses it too.
+        let path = await opening.resolved(intake.url("https://links.example.com/?link=%2Faccount%2Fdelete"))
+        #expect(path.error?.code == .invalidLink)
+        #expect(path.error?.message.contains("not a whole link (it names no scheme)") == true)
 
-        // A route of the app at the domain's root takes the link itself.
-        let home = try LinkDispatcher<String>(
-            routes: [LinkRoute("home", "https://links.example.com/") { _ in .pushOverRoot("home") }],
+        // A route for verified universal links only does not open for a custom-scheme long link.
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [
+                LinkRoute("delete", "/account/delete", sources: [.universalLink]) { _ in .pushOverRoot("delete") }
+            ],
             policy: Self.policy
         )
-        let withHome = ShortLinkResolvingDispatcher(home, service: service, retries: 0)
-        #expect(await withHome.resolved(tapped).link == longLink)
+        let guarded = ShortLinkResolvingDispatcher(dispatcher, service: service, retries: 0)
+        let deletion = await guarded.resolved(
+            intake.url("https://links.example.com/?link=readapp%3A%2F%2Faccount%2Fdelete")
+        )
+        let deleting = try #require(deletion.link)
+        #expect(deleting.source == .urlScheme)
+        #expect(dispatcher.resolver.resolve(deleting).match == nil)
+        var verified = deleting
+        verified.source = .universalLink
+        #expect(dispatcher.resolver.resolve(verified).match != nil)
+    }
+
+    @Test("A route of the app at the root does not take a long link's place")
+    func longLinkBeforeRootRoutes() async throws {
+        let tapped = intake.url("https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7")
+        for pattern in ["/", "https://links.example.com/", "/**"] {
+            let home = try LinkDispatcher<String>(
+                routes: [
+                    LinkRoute("home", pattern) { _ in .pushOverRoot("home") },
+                    LinkRoute("book", "/books/{id:int}") { _ in .pushOverRoot("book") },
+                ],
+                policy: Self.policy
+            )
+            let opening = ShortLinkResolvingDispatcher(home, service: service, retries: 0)
+            #expect(await opening.resolved(tapped).link?.string == "readapp://books/7", "\(pattern)")
+            // The root without a `link` is the app's route, as before.
+            let root = intake.url("https://links.example.com/?utm_source=x")
+            #expect(await opening.resolved(root).link == root.link, "\(pattern)")
+        }
     }
 }

@@ -192,6 +192,7 @@ struct ShortLinkDomainTests {
         let checker = AASAChecker(document: AASAGenerator(manifest: manifest).document(for: "links.example.com"))
         #expect(checker.check("https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7&isi=1").opensApp)
         #expect(!checker.check("https://links.example.com/?isi=1").opensApp)
+        #expect(!checker.check("https://links.example.com/?link=&isi=1").opensApp)
         #expect(!checker.check("https://links.example.com/").opensApp)
         #expect(!checker.check("https://links.example.com/api/links?link=x").opensApp)
         #expect(checker.check("https://links.example.com/spring").opensApp)
@@ -205,6 +206,14 @@ struct ShortLinkDomainTests {
             as: UTF8.self
         )
         #expect(!offFile.contains(#""link""#))
+        // A case-insensitive router makes the file so: `LINK=` would open the app, which reads `link` only.
+        let caseless = try ManifestLoader.parse(text + "\npolicy: {caseSensitive: false}")
+        let caselessChecker = AASAChecker(
+            document: AASAGenerator(manifest: caseless).document(for: "links.example.com")
+        )
+        #expect(caselessChecker.check("https://links.example.com/?link=x").opensApp)
+        #expect(!caselessChecker.check("https://links.example.com/?LINK=x").opensApp)
+        #expect(caselessChecker.check("https://links.example.com/SPRING").opensApp)
         do {
             _ = try ManifestLoader.parse(
                 text.replacingOccurrences(of: "longLinks: true", with: "longLinks: yes please")

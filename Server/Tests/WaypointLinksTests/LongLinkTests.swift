@@ -261,7 +261,14 @@ struct LongLinkTests {
             try WellKnownFiles(manifest: manifest).appleAppSiteAssociation(forHost: "links.example.com")
         )
         // The app is opened for them: the short-link domain's file claims `/` with a `link` item.
-        #expect(String(decoding: association.body, as: UTF8.self).contains(#""link""#))
+        let file = try JSONSerialization.jsonObject(with: association.body) as? [String: Any]
+        let details = (file?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
+        let components = details?.first?["components"] as? [[String: Any]] ?? []
+        #expect(
+            components.contains {
+                $0["/"] as? String == "/" && $0["?"] as? [String: String] == ["link": "?*"] && $0["exclude"] == nil
+            }
+        )
         do {
             try await Application(router: service.router()).test(.router) { client in
                 let page = try await Self.get(client, Self.book, as: Fixtures.iPhone)

@@ -68,12 +68,13 @@ package struct AASAGenerator: Sendable {
         } + [AASADocument.Component(path: "/?*", comment: "short links")]
 
     /// On the short-link domain with `shortLinks.longLinks`: a long Dynamic Link, the domain's root
-    /// with a `link` query item, opens the app, which reads it as the service does.
-    static let longLinkComponent = AASADocument.Component(
-        path: "/",
-        query: .items(["link": "?*"]),
-        comment: "long Dynamic Links"
-    )
+    /// with a non-empty `link` query item, opens the app, which reads it as the service does. Case
+    /// sensitive whatever the router is: the app and the service read `link` only, not `LINK`.
+    static let longLinkComponent: AASADocument.Component = {
+        var component = AASADocument.Component(path: "/", query: .items(["link": "?*"]), comment: "long Dynamic Links")
+        component.settings.caseSensitive = true
+        return component
+    }()
 
     /// What a literal keeps unescaped in a component: `*`, `?` and `$` are wildcards and variables there.
     private static let literalAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))

@@ -1,5 +1,5 @@
 import Foundation
-import WaypointLinksClient
+@_spi(WaypointLinks) import WaypointLinksClient
 
 /// A long Firebase Dynamic Link, as a team leaving Firebase exported them: its parameters read into
 /// the link Waypoint Links stores.
@@ -28,7 +28,8 @@ struct DynamicLink {
     /// Parameters with nothing to map to, in the order they came.
     let ignored: [String]
 
-    /// Parameters read into the link besides `link` (``LongDynamicLink`` reads it, `utm_*` and `ct`).
+    /// Parameters read into the link or its deep link, so never reported as passed over
+    /// (``LongDynamicLink`` reads `link`, `utm_*` and `ct` into the deep link).
     static let mapped: Set<String> = ["isi", "apn", "ifl", "afl", "ofl", "st", "sd", "si", "ct"]
 
     /// - Throws: ``LinkServiceError`` `invalidRequest` for text that is no URL or has no `link`.
