@@ -26,7 +26,7 @@ import Waypoint
 /// `shortLinks.longLinks` is on.
 ///
 /// ```swift
-/// let opening = ShortLinkResolvingDispatcher(dispatcher, service: LinkServiceClient(domain: "links.example.com"))
+/// let opening = try ShortLinkResolvingDispatcher(dispatcher, service: LinkServiceClient(domain: "links.example.com"))
 /// links = SceneLinkRouter(intake: intake, dispatcher: opening, scene: scene)
 /// await opening.receive(intake.url("https://links.example.com/spring"))
 /// // the dispatcher receives "readapp://books/42", source .universalLink
@@ -66,37 +66,77 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
 
     /// Resolves the short links of `service` before `dispatcher` takes them, trying `retries` more
     /// times when the service cannot be reached.
+    ///
+    /// - Throws: ``WaypointError`` `invalidConfiguration` when the service's domain is no host name,
+    ///   or is not one of the dispatcher policy's associated domains: its links would reach the app
+    ///   as web links and never be resolved.
     public init<Destination>(
         _ dispatcher: LinkDispatcher<Destination>,
         service: LinkServiceClient,
         retries: Int = 1,
         retryDelay: TimeInterval = 1
-    ) {
-        self.init(dispatcher, services: [service], retries: retries, retryDelay: retryDelay)
+    ) throws(WaypointError) {
+        try self.init(dispatcher, services: [service], retries: retries, retryDelay: retryDelay)
     }
 
     /// Resolves the short links of each of `services` (one a short-link domain) before `dispatcher`
     /// takes them.
     ///
     /// ```swift
-    /// ShortLinkResolvingDispatcher(dispatcher, services: [LinkServiceClient(domain: "links.example.com"),
-    ///                                                     LinkServiceClient(domain: "go.example.com")])
+    /// try ShortLinkResolvingDispatcher(dispatcher, services: [LinkServiceClient(domain: "links.example.com"),
+    ///                                                         LinkServiceClient(domain: "go.example.com")])
     /// ```
+    ///
+    /// - Throws: ``WaypointError`` `invalidConfiguration` for no service, or a service whose domain
+    ///   is no host name or not one of the dispatcher policy's associated domains.
     public init<Destination>(
         _ dispatcher: LinkDispatcher<Destination>,
         services: [LinkServiceClient],
         retries: Int = 1,
         retryDelay: TimeInterval = 1
-    ) {
+    ) throws(WaypointError) {
+        let resolver = dispatcher.resolver
+        try Self.check(services, against: resolver.policy)
         self.dispatcher = dispatcher
         self.services = services
         self.retries = max(0, retries)
         self.retryDelay = max(0, retryDelay)
-        let resolver = dispatcher.resolver
         policy = resolver.policy
         isAppRoute = { link in
             if case .notFound = resolver.resolve(link) { return false }
             return true
+        }
+    }
+
+    /// A short-link domain the app is not associated with is a mistake of the setup, found here:
+    /// its links would reach the dispatcher as `.web` links, which are never resolved, and every
+    /// short link would end as not found without a word.
+    private static func check(_ services: [LinkServiceClient], against policy: LinkPolicy) throws(WaypointError) {
+        guard !services.isEmpty else {
+            throw WaypointError(
+                .invalidConfiguration,
+                message: "A ShortLinkResolvingDispatcher resolves the links of at least one service: "
+                    + "give the LinkServiceClient of each short-link domain."
+            )
+        }
+        for service in services {
+            if service.domain.hasPrefix("*.") || DomainPattern.problem(service.domain) != nil {
+                throw WaypointError(
+                    .invalidConfiguration,
+                    input: service.domain,
+                    message: "The link service's domain '\(service.domain)' is not a host name; "
+                        + "write the short-link domain alone, as links.example.com."
+                )
+            }
+            guard policy.isAssociated(service.domain) else {
+                throw WaypointError(
+                    .invalidConfiguration,
+                    input: service.domain,
+                    message: "The short-link domain '\(service.domain)' is not one of the policy's associated domains, "
+                        + "so its links reach the app as web links and are never resolved. Add it to the policy "
+                        + "(the manifest's domains) and to the app's Associated Domains."
+                )
+            }
         }
     }
 

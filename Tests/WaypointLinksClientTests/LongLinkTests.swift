@@ -151,7 +151,7 @@ extension ShortLinkTests {
             ],
             policy: Self.policy
         )
-        let guarded = ShortLinkResolvingDispatcher(dispatcher, service: service, retries: 0)
+        let guarded = try ShortLinkResolvingDispatcher(dispatcher, service: service, retries: 0)
         let deletion = await guarded.resolved(
             intake.url("https://links.example.com/?link=readapp%3A%2F%2Faccount%2Fdelete")
         )
@@ -174,11 +174,43 @@ extension ShortLinkTests {
                 ],
                 policy: Self.policy
             )
-            let opening = ShortLinkResolvingDispatcher(home, service: service, retries: 0)
+            let opening = try ShortLinkResolvingDispatcher(home, service: service, retries: 0)
             #expect(await opening.resolved(tapped).link?.string == "readapp://books/7", "\(pattern)")
             // The root without a `link` is the app's route, as before.
             let root = intake.url("https://links.example.com/?utm_source=x")
             #expect(await opening.resolved(root).link == root.link, "\(pattern)")
         }
+    }
+}
+
+/// The wrapper's setup: a short-link domain the app cannot receive links on fails where it is made.
+@Suite("Short and long links: the wrapper's setup")
+struct ShortLinkSetupTests {
+    @Test("No service, a domain that is no host name, or one the policy does not associate, fails when made")
+    func setup() throws {
+        let dispatcher = try ShortLinkTests.dispatcher()
+        func problem(_ domains: [String]) -> WaypointError? {
+            do {
+                _ = try ShortLinkResolvingDispatcher(
+                    dispatcher,
+                    services: domains.map { LinkServiceClient(domain: $0) }
+                )
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(problem([])?.message.contains("at least one service") == true)
+        let unassociated = problem(["links.example.com", "links.elsewhere.example"])
+        #expect(unassociated?.code == .invalidConfiguration)
+        #expect(unassociated?.input == "links.elsewhere.example")
+        #expect(unassociated?.message.contains("not one of the policy's associated domains") == true)
+        for domain in ["links.example.com/go", "*.example.com", "links example.com", ""] {
+            let error = problem([domain])
+            #expect(error?.code == .invalidConfiguration, "\(domain)")
+            #expect(error?.message.contains("is not a host name") == true, "\(domain)")
+        }
+        // As a URL, in any case, is the domain: the client takes its host.
+        #expect(problem(["https://Links.Example.com/", "go.example.com"]) == nil)
     }
 }

@@ -78,7 +78,7 @@ struct ShortLinkEndToEndTests {
         await dispatcher.setNavigator { plan, _ in screens.shown.withLockedValue { $0.append(plan.destination) } }
         await dispatcher.appDidBecomeReady()
         await dispatcher.appDidBecomeActive()
-        let opening = ShortLinkResolvingDispatcher(
+        let opening = try ShortLinkResolvingDispatcher(
             dispatcher,
             service: LinkServiceClient(
                 domain: "links.example.com",
