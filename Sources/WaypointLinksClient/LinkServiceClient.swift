@@ -38,6 +38,8 @@ public struct LinkServiceClient: Sendable {
         var host = domain.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         for scheme in ["https://", "http://"] where host.hasPrefix(scheme) { host.removeFirst(scheme.count) }
         while host.hasSuffix("/") { host.removeLast() }
+        // `links.example.com.` is the same name, fully qualified; links are compared without the dot.
+        if host.hasSuffix(".") { host.removeLast() }
         return host
     }
 

@@ -20,8 +20,8 @@ import Waypoint
 /// A long Firebase Dynamic Link on a service's domain (`https://links.example.com/?link=…`) is read
 /// here, with no request, as the service reads it (``LinkServiceClient/deepLink(inLongLink:)``), and
 /// its deep link follows the same rule, before any route: a route at the root (`/`) would take
-/// every long link otherwise. Anyone can write a long link, so its deep link counts for no more
-/// than it would alone: a custom-scheme `link` tapped on the team's domain arrives as `.urlScheme`,
+/// every long link otherwise. Anyone can write a long link, so its deep link is not trusted more
+/// for arriving on the team's domain: a custom-scheme `link` tapped there arrives as `.urlScheme`,
 /// and a `link` without a scheme is refused. iOS opens the app for one when the manifest's
 /// `shortLinks.longLinks` is on.
 ///
@@ -110,7 +110,8 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
 
     /// A short-link domain the app is not associated with is a mistake of the setup, found here:
     /// its links would reach the dispatcher as `.web` links, which are never resolved, and every
-    /// short link would end as not found without a word.
+    /// short link would end as not found without a word. Only the dispatcher's policy is known
+    /// here: an intake made with another policy must associate the domain too.
     private static func check(_ services: [LinkServiceClient], against policy: LinkPolicy) throws(WaypointError) {
         guard !services.isEmpty else {
             throw WaypointError(
@@ -189,12 +190,14 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     }
 
     /// `deepLink`, behind the long link `link`. Anyone can write a long link, where only the team
-    /// makes a short one, so its deep link counts for no more than it would alone: a custom-scheme
-    /// link tapped on the team's domain arrives as `.urlScheme` (a route limited to verified
+    /// makes a short one, so its deep link is not trusted more for arriving on the team's domain: a
+    /// custom-scheme link tapped there arrives as `.urlScheme` (a route limited to verified
     /// universal links does not open for it), and a path without a scheme is refused, as the
-    /// service refuses it.
+    /// service refuses it. An `https` one counts as a universal link, as any redirect's does.
     private func followedLongLink(_ deepLink: String, from link: DeepLink, identity: String) -> IntakeResult {
-        guard let scheme = URLComponents(string: deepLink)?.scheme?.lowercased() else {
+        // Read as the redirect rule reads it; text that is no link is reported there.
+        let target = try? DeepLink(deepLink, limits: policy.limits)
+        if let target, target.scheme == nil {
             return failure(
                 .invalidLink,
                 link,
@@ -202,7 +205,7 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
             )
         }
         var outer = link
-        if link.source == .universalLink, scheme != "https", scheme != "http" { outer.source = .urlScheme }
+        if link.source == .universalLink, let target, !target.isWeb { outer.source = .urlScheme }
         return followed(deepLink, from: outer, identity: identity, "long link")
     }
 

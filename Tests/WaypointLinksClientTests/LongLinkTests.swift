@@ -163,6 +163,28 @@ extension ShortLinkTests {
         #expect(dispatcher.resolver.resolve(verified).match != nil)
     }
 
+    @Test("A long link keeps the source it came with unless tapped; each service reads its own domain's")
+    func longLinkSources() async throws {
+        let go = LinkServiceClient(domain: "go.example.com", session: CannedService.session)
+        let opening = try ShortLinkResolvingDispatcher(try Self.dispatcher(), services: [service, go], retries: 0)
+        // Text from an in-app message stays text: it never was a verified universal link.
+        let inMessage = await opening.resolved(intake.text("https://go.example.com/?link=readapp%3A%2F%2Fbooks%2F9"))
+        #expect(inMessage.link?.string == "readapp://books/9")
+        #expect(inMessage.link?.source == .text)
+        let tapped = await opening.resolved(intake.url("https://go.example.com/?link=readapp%3A%2F%2Fbooks%2F9"))
+        #expect(tapped.link?.source == .urlScheme)
+
+        // A link the intake's own policy leaves on the web is not the app's to open, whatever its host.
+        let webIntake = LinkIntake(policy: LinkPolicy(schemes: ["readapp"], associatedDomains: ["read.example.com"]))
+        let before = CannedService.requestCount
+        for text in ["https://links.example.com/spring", "https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F9"] {
+            let web = webIntake.url(text)
+            #expect(web.link?.source == .web, "\(text)")
+            #expect(await opening.resolved(web).link == web.link, "\(text)")
+        }
+        #expect(CannedService.requestCount == before)
+    }
+
     @Test("A route of the app at the root does not take a long link's place")
     func longLinkBeforeRootRoutes() async throws {
         let tapped = intake.url("https://links.example.com/?link=readapp%3A%2F%2Fbooks%2F7")
@@ -210,7 +232,19 @@ struct ShortLinkSetupTests {
             #expect(error?.code == .invalidConfiguration, "\(domain)")
             #expect(error?.message.contains("is not a host name") == true, "\(domain)")
         }
-        // As a URL, in any case, is the domain: the client takes its host.
-        #expect(problem(["https://Links.Example.com/", "go.example.com"]) == nil)
+        // As a URL, in any case, with its trailing dot, is the domain: the client takes its host.
+        #expect(problem(["https://Links.Example.com/", "go.example.com."]) == nil)
+
+        // Under a wildcard the policy associates, a domain is the app's; the wildcard's own domain is not.
+        let wildcard = try LinkDispatcher<String>(
+            routes: [],
+            policy: LinkPolicy(schemes: ["readapp"], associatedDomains: ["*.example.com"])
+        )
+        #expect(throws: Never.self) {
+            try ShortLinkResolvingDispatcher(wildcard, service: LinkServiceClient(domain: "go.example.com"))
+        }
+        #expect(throws: WaypointError.self) {
+            try ShortLinkResolvingDispatcher(wildcard, service: LinkServiceClient(domain: "example.com"))
+        }
     }
 }
