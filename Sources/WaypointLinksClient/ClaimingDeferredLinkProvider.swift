@@ -21,8 +21,12 @@ import Waypoint
 /// nothing on the pasteboard, not our URL, already claimed, expired — returns nil, so it is never
 /// asked again, and is reported through `report` with its reason.
 public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
-    /// The service that issued the claim URL and is asked to claim its token.
-    public let service: LinkServiceClient
+    /// The service asked first: the only one, or the first of ``services``.
+    public var service: LinkServiceClient { services[0] }
+    /// The services whose claim URLs are claimed, one a short-link domain: the service writes a
+    /// click's claim URL on the domain of the link clicked, so an app with links on two domains
+    /// must know both.
+    public let services: [LinkServiceClient]
     /// Where the claim URL is looked for.
     public let source: any ClaimURLSource
     /// Extra tries in one launch when the service cannot be reached.
@@ -34,6 +38,8 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
 
     /// A provider that claims through `service` what `source` holds, trying `retries` more times in
     /// one launch when the service cannot be reached, and telling `report` what each launch found.
+    /// A `service` whose domain is no host name is reported on the first launch; ``init(services:source:retries:retryDelay:report:)``
+    /// refuses it when the provider is made.
     public init(
         service: LinkServiceClient,
         source: any ClaimURLSource,
@@ -41,7 +47,46 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
         retryDelay: TimeInterval = 2,
         report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
     ) {
-        self.service = service
+        self.services = [service]
+        self.source = source
+        self.retries = max(0, retries)
+        self.retryDelay = max(0, retryDelay)
+        self.report = report
+    }
+
+    /// A provider that claims a claim URL of any of `services` (one for each short-link domain)
+    /// through the service on its domain.
+    ///
+    /// ```swift
+    /// let provider = try ClaimingDeferredLinkProvider(
+    ///     services: [LinkServiceClient(domain: "links.example.com"), LinkServiceClient(domain: "go.example.com")],
+    ///     source: UIPasteboardClaimURLSource()
+    /// )
+    /// // "https://go.example.com/c/AQE…" on the pasteboard is claimed from go.example.com
+    /// ```
+    ///
+    /// - Throws: ``WaypointError`` `invalidConfiguration` for no service, or a service whose domain
+    ///   is no host name (`links example.com`, `*.example.com`): no claim URL could ever match it.
+    public init(
+        services: [LinkServiceClient],
+        source: any ClaimURLSource,
+        retries: Int = 2,
+        retryDelay: TimeInterval = 2,
+        report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
+    ) throws(WaypointError) {
+        guard !services.isEmpty else {
+            throw WaypointError(
+                .invalidConfiguration,
+                message: "A ClaimingDeferredLinkProvider claims through at least one service: "
+                    + "give the LinkServiceClient of each short-link domain."
+            )
+        }
+        for service in services {
+            if let problem = LinkServiceClient.domainProblem(service.domain) {
+                throw WaypointError(.invalidConfiguration, input: service.domain, message: problem)
+            }
+        }
+        self.services = services
         self.source = source
         self.retries = max(0, retries)
         self.retryDelay = max(0, retryDelay)
@@ -50,14 +95,15 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
 
     /// The claimed deep link; `nil` for every definite answer (nothing to claim, not the service's
     /// URL, already claimed, expired). Throws when the service could not be reached after every try,
-    /// so the core asks again on the next launch, and when the client's domain is no domain
-    /// (`links example.com`): no claim URL could ever match it, and saying the pasteboard held
-    /// someone else's URL would hide the mistake.
+    /// so the core asks again on the next launch, and when a client's domain is no host name
+    /// (`links example.com`, `*.example.com`): no claim URL could ever match it, and saying the
+    /// pasteboard held someone else's URL would hide the mistake.
     public func deferredLink() async throws -> String? {
-        if let problem = DomainPattern.problem(service.domain) {
-            let message = "The link service's domain: \(problem)"
-            report(.unavailable(message))
-            throw ClaimError.unavailable(message)
+        for service in services {
+            if let problem = LinkServiceClient.domainProblem(service.domain) {
+                report(.unavailable(problem))
+                throw ClaimError.unavailable(problem)
+            }
         }
         guard await source.mayHoldClaimURL() else {
             report(.nothingToClaim)
@@ -68,7 +114,12 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
             report(.nothingToClaim)
             return nil
         }
-        guard let token = service.token(inClaimURL: text) else {
+        // The service on the claim URL's own domain claims it.
+        guard
+            let (service, token) = services.lazy.compactMap({ service in
+                service.token(inClaimURL: text).map { (service, $0) }
+            }).first
+        else {
             report(.notAClaimURL)
             return nil
         }

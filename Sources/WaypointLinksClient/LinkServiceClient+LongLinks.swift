@@ -4,7 +4,7 @@ extension LinkServiceClient {
     /// The deep link of a long Firebase Dynamic Link on this service's domain
     /// (`https://links.example.com/?link=…`), read here as the service reads it
     /// (``LongDynamicLink``), with no request: nil for any other link, and for one at the domain's
-    /// root without a `link`.
+    /// root without a readable `link`.
     ///
     /// iOS opens the app for one when the manifest's `shortLinks.longLinks` is on: the short-link
     /// domain's association file then claims `/` with a `link` query item.
@@ -17,10 +17,27 @@ extension LinkServiceClient {
     /// service.deepLink(inLongLink: "https://example.com/?link=readapp%3A%2F%2Fbooks%2F7")   // nil: another host
     /// ```
     public func deepLink(inLongLink text: String) -> String? {
-        // Long links are served at the domain's root only, as the service answers them.
-        guard let link = onDomain(text), link.percentEncodedPath.isEmpty || link.percentEncodedPath == "/",
-            link.percentEncodedQuery?.isEmpty == false
+        try? longLink(in: text)?.get()
+    }
+
+    /// A long link of this service in `text`: nil when it is none (another host, a path, no `link`
+    /// item), else its deep link or why its `link` cannot be read (`?link=&link=…`, whose first
+    /// `link` is empty). The second is a long link all the same, to report: handed to the app's
+    /// routes, a route at the root would take it and drop its `link`.
+    func longLink(in text: String) -> Result<String, LongDynamicLinkError>? {
+        // Long links are served at the domain's root only, as the service answers them; an empty
+        // segment is no segment there either (`//?link=…`).
+        guard let link = onDomain(text), Self.pathSegments(of: link)?.isEmpty == true,
+            let query = link.percentEncodedQuery,
+            query.split(separator: "&").contains(where: { LongDynamicLink.name(of: String($0)) == "link" })
         else { return nil }
-        return try? LongDynamicLink(text.trimmingCharacters(in: .whitespacesAndNewlines)).deepLink
+        // Up to the fragment, as a browser sends it: the service never reads one.
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let sent = trimmed.firstIndex(of: "#").map { String(trimmed[..<$0]) } ?? trimmed
+        do {
+            return .success(try LongDynamicLink(sent).deepLink)
+        } catch {
+            return .failure(error)
+        }
     }
 }

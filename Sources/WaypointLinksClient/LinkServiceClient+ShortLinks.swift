@@ -14,8 +14,9 @@ extension LinkServiceClient {
 
     /// The code of a short link of this service (`https://<domain>/<code>`, with any query), as the
     /// service stores it (lowercased), or nil for any other link: another host, user info, a port
-    /// other than the scheme's, a path of more than one segment, a code with a character the
-    /// service never writes (`%`, `.`). `http` is taken too, as the system takes it for a universal
+    /// other than the scheme's, a path of more than one segment (an empty one is none, as the
+    /// service routes the path: `/spring/` is `spring`), a code with a character the service never
+    /// writes (`%`, `.`). `http` is taken too, as the system takes it for a universal
     /// link; the service is asked over ``serviceURL`` all the same.
     ///
     /// ```swift
@@ -75,27 +76,40 @@ extension LinkServiceClient {
 
     /// The code, lowercased, and the query, still percent-encoded, of a short link of this service.
     private func shortLink(in text: String) -> (code: String, query: String?)? {
-        guard let link = onDomain(text), link.percentEncodedPath.hasPrefix("/") else { return nil }
-        let code = link.percentEncodedPath.dropFirst()
-        guard !code.isEmpty, code.utf8.count <= Self.maxCodeLength, code.utf8.allSatisfy(Self.isCodeByte) else {
-            return nil
-        }
+        guard let link = onDomain(text), let segments = Self.pathSegments(of: link), segments.count == 1,
+            let code = segments.first, code.utf8.count <= Self.maxCodeLength, code.utf8.allSatisfy(Self.isCodeByte)
+        else { return nil }
         return (code.lowercased(), link.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The path's segments as the service routes them: an empty one (`//spring`, `/spring/`) is
+    /// skipped, so the link a browser opens is the link the app opens. Nil for a path that does
+    /// not start at the root.
+    static func pathSegments(of link: URLComponents) -> [Substring]? {
+        let path = link.percentEncodedPath
+        guard path.isEmpty || path.hasPrefix("/") else { return nil }
+        return path.split(separator: "/")
     }
 
     /// `text` read as a URL when it is a web link on this service's domain, as the system opens a
     /// universal link: `https` or `http`, the scheme's own port if any, no user info, the host in any
-    /// case and with or without its trailing dot.
+    /// case and with or without its trailing dot. Its fragment is dropped: a browser never sends it,
+    /// so the service never reads it.
     func onDomain(_ text: String) -> URLComponents? {
-        guard let link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+        guard var link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             let scheme = link.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            var host = link.percentEncodedHost?.lowercased(),
+            let written = link.percentEncodedHost, written.utf8.allSatisfy({ $0 < 0x80 }),
             link.port == nil || link.port == (scheme == "https" ? 443 : 80),
             link.user == nil, link.password == nil
         else { return nil }
+        // Foundation reads a host as a browser does (IDNA): where it leaves one in Unicode, that is
+        // no host of the service's, so it is lowered as ASCII and a look-alike letter stays itself.
+        var host = String(decoding: Self.asciiLowercased(written.utf8), as: UTF8.self)
         // `links.example.com.` is the same name, fully qualified.
         if host.hasSuffix(".") { host.removeLast() }
-        return host == domain ? link : nil
+        guard host == domain else { return nil }
+        link.fragment = nil
+        return link
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -56,15 +57,31 @@ public struct LinkServiceClient: Sendable {
     /// query or fragment. A URL parser reads those as the same host or path; this one refuses them,
     /// so a look-alike never passes for the service's own URL.
     public func token(inClaimURL text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let origin = "https://" + domain
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).utf8
+        let origin = Array(("https://" + domain).utf8)
         let rest = trimmed.dropFirst(origin.count)
-        guard trimmed.prefix(origin.count).lowercased() == origin, rest.hasPrefix("/c/"), rest.count > 3 else {
+        // Compared byte for byte, ASCII letters in any case: Unicode lowercasing reads the Kelvin
+        // sign (U+212A) as `k`, so `lin\u{212A}s.example.com` would pass for the service's host.
+        guard Self.asciiLowercased(trimmed.prefix(origin.count)) == origin, rest.starts(with: "/c/".utf8) else {
             return nil
         }
         let token = rest.dropFirst(3)
-        guard token.utf8.count <= Self.maxTokenLength, token.utf8.allSatisfy(Self.isCodeByte) else { return nil }
-        return String(token)
+        guard !token.isEmpty, token.count <= Self.maxTokenLength, token.allSatisfy(Self.isCodeByte) else { return nil }
+        return String(decoding: token, as: UTF8.self)
+    }
+
+    /// `bytes` with ASCII capitals lowered, every other byte as it is.
+    static func asciiLowercased(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+    }
+
+    /// Why `domain` (as ``domain`` holds it) cannot be a service's domain, or nil: it must be one
+    /// host name, written alone; a wildcard (`*.example.com`) names no host a link could be on.
+    /// One rule for every type that takes a client, checked when that type is made.
+    static func domainProblem(_ domain: String) -> String? {
+        guard domain.hasPrefix("*.") || DomainPattern.problem(domain) != nil else { return nil }
+        return "The link service's domain '\(domain)' is not a host name; write the short-link domain alone, "
+            + "as links.example.com."
     }
 
     /// Whether `byte` may stand in a code or a token: ASCII letters, digits, `-` and `_`, which the
@@ -94,11 +111,14 @@ public struct LinkServiceClient: Sendable {
         case .answered(let claimed): return claimed
         case .unreachable(let message): throw .unavailable(message)
         case .unreadable: throw .unavailable("The link service answered 200 with a body that is not a claim.")
-        case .failed(409, _, let message): throw .refused(.alreadyClaimed, message: message)
-        case .failed(410, _, let message): throw .refused(.expired, message: message)
+        // A definite "no" only in the service's own words: a proxy's or a CDN's 400 or 410 page
+        // would otherwise lose the deferred link for good, where asking on the next launch works.
+        case .failed(409, "alreadyClaimed", let message): throw .refused(.alreadyClaimed, message: message)
+        case .failed(410, "expired", let message): throw .refused(.expired, message: message)
         case .failed(404, "claimInvalid", let message): throw .refused(.notIssued, message: message)
         case .failed(404, "notFound", let message): throw .refused(.linkDeleted, message: message)
-        case .failed(400, _, let message), .failed(413, _, let message): throw .refused(.badRequest, message: message)
+        case .failed(400, "invalidRequest", let message), .failed(413, "tooLarge", let message):
+            throw .refused(.badRequest, message: message)
         case .failed(let status, _, let message): throw .unavailable("The link service answered \(status): \(message)")
         }
     }

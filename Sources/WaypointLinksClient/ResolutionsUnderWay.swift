@@ -4,23 +4,45 @@ import Waypoint
 /// the notification center's delegate at once, and the service is asked once for both. Kept only
 /// while under way: the same link tapped again later is asked again (it may have expired since).
 actor ResolutionsUnderWay {
-    private var tasks: [String: Task<IntakeResult, Never>] = [:]
+    /// One question to the service, and how many deliveries still wait on its answer.
+    private struct Resolution {
+        let task: Task<IntakeResult, Never>
+        /// Decremented by a waiter's cancellation handler, which runs on no actor.
+        let waiting: Locked<Int>
+    }
+
+    private var underWay: [String: Resolution] = [:]
 
     func result(for identity: String, _ make: @escaping @Sendable () async -> IntakeResult) async -> IntakeResult {
-        if let task = tasks[identity] { return await Self.value(of: task) }
-        let task = Task { await make() }
-        tasks[identity] = task
-        let result = await Self.value(of: task)
-        tasks[identity] = nil
+        // A resolution every waiter gave up on was cancelled: a delivery arriving now asks anew.
+        if let resolution = underWay[identity],
+            resolution.waiting.withLock({ count in
+                guard count > 0 else { return false }
+                count += 1
+                return true
+            })
+        {
+            return await Self.value(of: resolution)
+        }
+        let resolution = Resolution(task: Task { await make() }, waiting: Locked(1))
+        underWay[identity] = resolution
+        let result = await Self.value(of: resolution)
+        if underWay[identity]?.task == resolution.task { underWay[identity] = nil }
         return result
     }
 
-    /// The work runs in a task of its own, so a waiter's cancellation is passed on by hand.
-    private static func value(of task: Task<IntakeResult, Never>) async -> IntakeResult {
+    /// The work runs in a task of its own, shared by every delivery of the link: it is cancelled
+    /// only when the last of them is (a scene gone away while the notification center's delegate
+    /// still waits on the same push must not lose it).
+    private static func value(of resolution: Resolution) async -> IntakeResult {
         await withTaskCancellationHandler {
-            await task.value
+            await resolution.task.value
         } onCancel: {
-            task.cancel()
+            let last = resolution.waiting.withLock { count in
+                count -= 1
+                return count == 0
+            }
+            if last { resolution.task.cancel() }
         }
     }
 }

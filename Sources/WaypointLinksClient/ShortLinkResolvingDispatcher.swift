@@ -37,8 +37,9 @@ import Waypoint
 /// - no link has the code: the short link itself, reported as not found, as before;
 /// - expired, no answer after ``retries`` more tries, or a deep link that is not the app's own: a
 ///   failure (``WaypointError/Code/providerFailed``, or `invalidLink` for a deep link that does not
-///   parse) whose input is the short link; the dispatcher reports it as any input that cannot run,
-///   `.invalid(message:)` with the message saying why.
+///   parse, or a long link whose `link` cannot be read) whose input is the short or long link; the
+///   dispatcher reports it as any input that cannot run, `.invalid(message:)` with the message
+///   saying why.
 ///
 /// The dispatcher hears of the link once the service answered (each try waits at most
 /// ``LinkServiceClient/resolveTimeout`` for data), after the calls made before it: the adapters
@@ -68,8 +69,9 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     /// times when the service cannot be reached.
     ///
     /// - Throws: ``WaypointError`` `invalidConfiguration` when the service's domain is no host name,
-    ///   or is not one of the dispatcher policy's associated domains: its links would reach the app
-    ///   as web links and never be resolved.
+    ///   or is not one of the dispatcher policy's associated domains (its links would reach the app
+    ///   as web links and never be resolved), and for retries that may hold a link longer than
+    ///   ``maximumWait`` offline.
     public init<Destination>(
         _ dispatcher: LinkDispatcher<Destination>,
         service: LinkServiceClient,
@@ -87,8 +89,9 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     ///                                                         LinkServiceClient(domain: "go.example.com")])
     /// ```
     ///
-    /// - Throws: ``WaypointError`` `invalidConfiguration` for no service, or a service whose domain
-    ///   is no host name or not one of the dispatcher policy's associated domains.
+    /// - Throws: ``WaypointError`` `invalidConfiguration` for no service, a service whose domain
+    ///   is no host name or not one of the dispatcher policy's associated domains, or retries that
+    ///   may hold a link longer than ``maximumWait`` offline.
     public init<Destination>(
         _ dispatcher: LinkDispatcher<Destination>,
         services: [LinkServiceClient],
@@ -97,10 +100,11 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     ) throws(WaypointError) {
         let resolver = dispatcher.resolver
         try Self.check(services, against: resolver.policy)
+        try Self.check(retries: retries, retryDelay: retryDelay)
         self.dispatcher = dispatcher
         self.services = services
-        self.retries = max(0, retries)
-        self.retryDelay = max(0, retryDelay)
+        self.retries = retries
+        self.retryDelay = retryDelay
         policy = resolver.policy
         isAppRoute = { link in
             if case .notFound = resolver.resolve(link) { return false }
@@ -121,13 +125,8 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
             )
         }
         for service in services {
-            if service.domain.hasPrefix("*.") || DomainPattern.problem(service.domain) != nil {
-                throw WaypointError(
-                    .invalidConfiguration,
-                    input: service.domain,
-                    message: "The link service's domain '\(service.domain)' is not a host name; "
-                        + "write the short-link domain alone, as links.example.com."
-                )
+            if let problem = LinkServiceClient.domainProblem(service.domain) {
+                throw WaypointError(.invalidConfiguration, input: service.domain, message: problem)
             }
             guard policy.isAssociated(service.domain) else {
                 throw WaypointError(
@@ -138,6 +137,32 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
                         + "(the manifest's domains) and to the app's Associated Domains."
                 )
             }
+        }
+    }
+
+    /// The longest a short link may wait for the service while offline, in seconds, counting each
+    /// try's ``LinkServiceClient/resolveTimeout`` and the waits between tries: someone waits for
+    /// the screen, and the adapters hold the scene's later callbacks behind the answer. The default
+    /// (one more try after 1 s) waits about 11 s.
+    public static let maximumWait: TimeInterval = 60
+
+    /// Retries that would hold a scene for minutes or hours while offline are a mistake of the
+    /// setup, found here rather than by the person waiting on a link.
+    private static func check(retries: Int, retryDelay: TimeInterval) throws(WaypointError) {
+        // Tries after the first (1 + 2 + 4 … times the first wait), and a request's timeout each.
+        let wait =
+            (0...10).contains(retries) && retryDelay >= 0 && retryDelay.isFinite
+            ? Double(retries + 1) * LinkServiceClient.resolveTimeout + retryDelay * Double((1 << retries) - 1)
+            : .infinity
+        guard wait <= maximumWait else {
+            throw WaypointError(
+                .invalidConfiguration,
+                input: "retries: \(retries), retryDelay: \(retryDelay)",
+                message: "\(retries) more tries, the first after \(retryDelay) s, may hold a short link "
+                    + "\(wait.isFinite ? "\(Int(wait)) s" : "for ever") offline, over the \(Int(maximumWait)) s someone waits "
+                    + "for a screen (each try may take \(Int(LinkServiceClient.resolveTimeout)) s, each wait doubles). "
+                    + "Give fewer tries or a shorter first wait; the default is 1 try after 1 s."
+            )
         }
     }
 
@@ -162,8 +187,11 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
         for service in services {
             // Read before the routes: a route at the root (`/`, `/**`) would take every long link
             // and drop its `link`.
-            if let deepLink = service.deepLink(inLongLink: link.string) {
-                return followedLongLink(deepLink, from: link, identity: identity)
+            switch service.longLink(in: link.string) {
+            case .success(let deepLink): return followedLongLink(deepLink, from: link, identity: identity)
+            case .failure(let error):
+                return failure(.invalidLink, link, "The long link \(link.string) cannot be read: \(error.message)")
+            case nil: break
             }
             if service.code(inShortLink: link.string) != nil {
                 guard !isAppRoute(link) else { return result }

@@ -50,6 +50,8 @@ struct ClaimingProviderTests {
             "https://links.example.com/c/\(token)?next=x", "https://links.example.com/c/\(token)#x",
             "https://links.example.com.evil.net/c/\(token)", "https://links.example.com/./c/\(token)",
             "https://links.example.com//c/\(token)", "https://links.example.com/C/\(token)",
+            // Unicode lowers the Kelvin sign (U+212A) to `k`; a host name has no such letter.
+            "https://lin\u{212A}s.example.com/c/\(token)", "https://LIN\u{212A}S.EXAMPLE.COM/c/\(token)",
         ] {
             #expect(service.token(inClaimURL: other) == nil, "\(other)")
         }
@@ -85,8 +87,8 @@ struct ClaimingProviderTests {
         #expect(
             reports.all == [
                 .unavailable(
-                    "The link service's domain: 'links example.com' is not a domain; write 'example.com' or "
-                        + "'*.example.com'."
+                    "The link service's domain 'links example.com' is not a host name; write the short-link "
+                        + "domain alone, as links.example.com."
                 )
             ]
         )

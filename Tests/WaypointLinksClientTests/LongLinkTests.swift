@@ -72,6 +72,11 @@ extension ShortLinkTests {
             ("https://links.example.com?\(link)", "readapp://books/7"),
             ("HTTP://Links.Example.com.:80/?\(link)", "readapp://books/7"),
             ("  https://links.example.com/?\(link)\n", "readapp://books/7"),
+            // As the service reads it: an empty segment is none, and a browser never sends the fragment.
+            ("https://links.example.com//?\(link)", "readapp://books/7"),
+            ("https://links.example.com/?\(link)#chapter-2&isi=1", "readapp://books/7"),
+            ("https://links.example.com/?utm_source=news&\(link)#x", "readapp://books/7?utm_source=news"),
+            ("https://links.example.com/?utm_source=news#&\(link)", nil),
             ("https://links.example.com/?isi=123", nil),
             ("https://links.example.com/", nil),
             ("https://links.example.com/?", nil),
@@ -201,7 +206,78 @@ extension ShortLinkTests {
             // The root without a `link` is the app's route, as before.
             let root = intake.url("https://links.example.com/?utm_source=x")
             #expect(await opening.resolved(root).link == root.link, "\(pattern)")
+            // A long link whose `link` cannot be read is reported, not handed to the root route
+            // with its `link` dropped: the first `link` counts, as Firebase read it, and is empty.
+            let unreadable = "https://links.example.com/?link=&link=readapp%3A%2F%2Fbooks%2F7"
+            let refused = await opening.resolved(intake.url(unreadable))
+            #expect(refused.error?.code == .invalidLink, "\(pattern)")
+            #expect(refused.error?.input == unreadable, "\(pattern)")
+            #expect(refused.error?.message.contains("cannot be read: ") == true, "\(pattern)")
+            #expect(refused.error?.message.contains("has no 'link' parameter") == true, "\(pattern)")
         }
+        #expect(service.deepLink(inLongLink: "https://links.example.com/?link=&link=readapp%3A%2F%2Fbooks%2F7") == nil)
+    }
+
+    @Test("A delivery still waiting keeps the answer when another copy of it is cancelled")
+    func sharedResolutionOutlivesOneCancellation() async throws {
+        let opening = try opening()
+        CannedService.answer(
+            "/links/api/resolve/spring",
+            200,
+            #"{"code": "spring", "deepLink": "readapp://books/42", "route": "book"}"#,
+            after: 0.5
+        )
+        let before = CannedService.requestCount
+        let tapped = intake.url("https://links.example.com/spring")
+        // A cold start's push reaches the scene and the notification center's delegate; the scene
+        // goes away while the service answers.
+        let scene = Task { await opening.resolved(tapped) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let delegate = Task { await opening.resolved(tapped) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        scene.cancel()
+        #expect(await delegate.value.link?.string == "readapp://books/42")
+        #expect(CannedService.requestCount - before == 1)
+
+        // Every copy cancelled: the question is dropped, and the next delivery asks anew.
+        CannedService.answer("/links/api/resolve/spring", 503, #"{"error": {"code": "unavailable", "message": "y"}}"#)
+        let retrying = try ShortLinkResolvingDispatcher(
+            try Self.dispatcher(),
+            service: service,
+            retries: 2,
+            retryDelay: 10
+        )
+        let first = Task { await retrying.resolved(tapped) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        first.cancel()
+        #expect(await first.value.error?.code == .providerFailed)
+        CannedService.answer(
+            "/links/api/resolve/spring",
+            200,
+            #"{"code": "spring", "deepLink": "readapp://books/42", "route": "book"}"#
+        )
+        #expect(await retrying.resolved(tapped).link?.string == "readapp://books/42")
+    }
+
+    @Test("A claim URL on any of the app's short-link domains is claimed from the service on its domain")
+    func claimingOnSeveralDomains() async throws {
+        let go = LinkServiceClient(
+            domain: "go.example.com",
+            serviceURL: URL(string: "https://service.test/go"),
+            session: CannedService.session
+        )
+        CannedService.answer(
+            "/go/api/claims",
+            200,
+            #"{"code": "summer", "deepLink": "readapp://books/7", "route": "book", "platform": "iOS"}"#
+        )
+        let provider = try ClaimingDeferredLinkProvider(
+            services: [service, go],
+            source: PastedClaimURL("https://go.example.com/c/AQEAAAAAbm9uY2Vub25jZQ")
+        )
+        #expect(provider.service.domain == "links.example.com")
+        #expect(try await provider.deferredLink() == "readapp://books/7")
+        #expect(CannedService.lastRequest == "https://service.test/go/api/claims")
     }
 }
 
@@ -245,6 +321,47 @@ struct ShortLinkSetupTests {
         }
         #expect(throws: WaypointError.self) {
             try ShortLinkResolvingDispatcher(wildcard, service: LinkServiceClient(domain: "example.com"))
+        }
+    }
+
+    @Test("Retries that would hold a link over a minute offline fail when made")
+    func retryBounds() throws {
+        let dispatcher = try ShortLinkTests.dispatcher()
+        let service = LinkServiceClient(domain: "links.example.com")
+        func problem(_ retries: Int, _ delay: TimeInterval) -> WaypointError? {
+            do {
+                _ = try ShortLinkResolvingDispatcher(dispatcher, service: service, retries: retries, retryDelay: delay)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // The default waits about 11 s (two tries of 5 s, one wait of 1 s); 3 after 2 s about 34 s.
+        for (retries, delay) in [(1, 1.0), (0, 0), (3, 2), (5, 0.9)] {
+            #expect(problem(retries, delay) == nil, "\(retries) after \(delay) s")
+        }
+        for (retries, delay) in [(5, 1.0), (1000, 60), (-1, 1), (11, 0), (1, -1), (1, .nan), (1, .infinity)] {
+            let error = problem(retries, delay)
+            #expect(error?.code == .invalidConfiguration, "\(retries) after \(delay) s")
+            #expect(error?.message.contains("over the 60 s someone waits") == true, "\(retries) after \(delay) s")
+        }
+    }
+
+    @Test("A deferred-link provider for several domains fails when made with none, or with one that is no host")
+    func claimingSetup() throws {
+        let source = PastedClaimURL(nil)
+        #expect(throws: WaypointError.self) { try ClaimingDeferredLinkProvider(services: [], source: source) }
+        for domain in ["*.example.com", "links example.com", ""] {
+            do {
+                _ = try ClaimingDeferredLinkProvider(
+                    services: [LinkServiceClient(domain: "links.example.com"), LinkServiceClient(domain: domain)],
+                    source: source
+                )
+                Issue.record("\(domain) was taken")
+            } catch {
+                #expect(error.code == .invalidConfiguration, "\(domain)")
+                #expect(error.input == domain, "\(domain)")
+            }
         }
     }
 }

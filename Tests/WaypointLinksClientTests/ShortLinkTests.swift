@@ -57,7 +57,12 @@ struct ShortLinkTests {
             ("https://links.example.com/" + String(repeating: "a", count: 65), nil),
             ("https://links.example.com/", nil),
             ("https://links.example.com", nil),
-            ("https://links.example.com/spring/", nil),
+            // As the service routes a path: an empty segment is none, so a browser and the app agree.
+            ("https://links.example.com/spring/", "spring"),
+            ("https://links.example.com//spring", "spring"),
+            ("https://links.example.com/spring//?utm_source=news", "spring"),
+            ("https://links.example.com//", nil),
+            ("https://links.example.com/spring/x", nil),
             ("https://links.example.com/books/42", nil),
             ("https://links.example.com/c/AQEAAA", nil),
             ("https://links.example.com/sp%72ing", nil),
@@ -246,8 +251,8 @@ struct ShortLinkTests {
         let opening = try ShortLinkResolvingDispatcher(
             try Self.dispatcher(),
             service: service,
-            retries: 5,
-            retryDelay: 30
+            retries: 2,
+            retryDelay: 10
         )
         CannedService.answer("/links/api/resolve/spring", 503, #"{"error": {"code": "unavailable", "message": "y"}}"#)
         let before = CannedService.requestCount
@@ -299,7 +304,12 @@ struct ShortLinkTests {
             (404, #"{"error": {"code": "notFound", "message": "m"}}"#, .refused(.linkDeleted, message: "m")),
             (404, "<html>Not Found</html>", .unavailable("The link service answered 404: HTTP 404")),
             (400, #"{"error": {"code": "invalidRequest", "message": "m"}}"#, .refused(.badRequest, message: "m")),
-            (413, "", .refused(.badRequest, message: "HTTP 413")),
+            (413, #"{"error": {"code": "tooLarge", "message": "m"}}"#, .refused(.badRequest, message: "m")),
+            // A proxy's or a CDN's page is no answer of the service: the next launch asks again.
+            (413, "", .unavailable("The link service answered 413: HTTP 413")),
+            (400, "<html>Bad Request</html>", .unavailable("The link service answered 400: HTTP 400")),
+            (409, "<html>Conflict</html>", .unavailable("The link service answered 409: HTTP 409")),
+            (410, "<html>Gone</html>", .unavailable("The link service answered 410: HTTP 410")),
             (
                 429, #"{"error": {"code": "rateLimited", "message": "m"}}"#,
                 .unavailable("The link service answered 429: m")

@@ -119,6 +119,21 @@ struct LongLinkTests {
             )
             #expect(desktop.status == .found)
             #expect(desktop.location == "https://www.example.com/books/7")
+            // An empty path segment is none (`//?link=…`), as the app reads it too; a first `link`
+            // left empty is no long link of anything, here as in the app (which reports it).
+            let doubled = try await Self.get(
+                client,
+                "//?link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com%2Fbooks%2F7",
+                as: Fixtures.desktop
+            )
+            #expect(doubled.location == "https://www.example.com/books/7")
+            let emptyFirst = try await Self.get(
+                client,
+                "/?link=&link=readapp%3A%2F%2Fbooks%2F7&ofl=https%3A%2F%2Fwww.example.com%2Fbooks%2F7",
+                as: Fixtures.desktop
+            )
+            #expect(emptyFirst.status != .found)
+            #expect(emptyFirst.status.code < 500)
             // An https deep link is the desktop's page too, as in Firebase.
             let web = try await Self.get(client, "/?link=https%3A%2F%2Fread.example.com%2Fb%2F42", as: Fixtures.desktop)
             #expect(web.location == "https://read.example.com/b/42")

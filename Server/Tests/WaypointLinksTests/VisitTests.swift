@@ -101,6 +101,18 @@ struct VisitTests {
         }
     }
 
+    @Test("An empty path segment is no segment: /spring/ and //spring are the short link spring, as the app reads them")
+    func emptySegments() async throws {
+        // The app's LinkServiceClient takes these for `spring` too (WaypointLinksClientTests), and
+        // the association file's `/?*` opens the app for them: the browser and the app must agree.
+        for code in ["spring/", "/spring", "spring//"] {
+            try await visit(code, userAgent: Fixtures.desktop) { response in
+                #expect(response.status == .found, "\(code)")
+                #expect(response.headers[.location] == "https://read.example.com/b/42", "\(code)")
+            }
+        }
+    }
+
     @Test("Preview crawlers get Open Graph and Twitter card tags, everything they echo escaped")
     func crawlers() async throws {
         for agent in [Fixtures.slack, Fixtures.iMessage] {
