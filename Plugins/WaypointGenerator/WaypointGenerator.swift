@@ -5,7 +5,8 @@ import PackagePlugin
 /// `waypoint codegen` writes `WaypointRoutes.swift` (an enum `AppRoute` and the manifest's link
 /// setup, `AppRoute.makeDispatcher` among it) into the plugin's work
 /// folder, which SwiftPM compiles with the target. Nothing generated is checked in, and a change
-/// to the manifest rebuilds it.
+/// to the manifest rebuilds it. The same for an app target of an Xcode project, whose files
+/// include the manifest (below).
 ///
 /// ```swift
 /// .target(
@@ -18,29 +19,55 @@ import PackagePlugin
 struct WaypointGenerator: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        let manifests = module.sourceFiles.filter {
-            ["waypoint.yaml", "waypoint.yml"].contains($0.url.lastPathComponent)
-        }
+        return try Self.commands(
+            target: target.name,
+            files: module.sourceFiles.map(\.url),
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "waypoint").url
+        )
+    }
+
+    /// The one build command, whichever build asks: the manifest among `files`, generated into
+    /// `workDirectory`. A target without one, or with two, is told so and builds nothing from it.
+    static func commands(target: String, files: [URL], workDirectory: URL, tool: URL) -> [Command] {
+        let manifests = files.filter { ["waypoint.yaml", "waypoint.yml"].contains($0.lastPathComponent) }
         guard let manifest = manifests.first else {
             Diagnostics.error(
-                "The target '\(target.name)' uses WaypointGenerator but has no waypoint.yaml among its sources; "
-                    + "add one beside its Swift files."
+                "The target '\(target)' uses WaypointGenerator but has no waypoint.yaml among its files; "
+                    + "add one beside its Swift files (in an Xcode project, add it to the target)."
             )
             return []
         }
         if manifests.count > 1 {
-            Diagnostics.error("The target '\(target.name)' has more than one waypoint manifest; keep one.")
+            Diagnostics.error("The target '\(target)' has more than one waypoint manifest; keep one.")
             return []
         }
-        let output = context.pluginWorkDirectoryURL.appending(path: "WaypointRoutes.swift")
+        let output = workDirectory.appending(path: "WaypointRoutes.swift")
         return [
             .buildCommand(
-                displayName: "Generating typed routes from \(manifest.url.lastPathComponent)",
-                executable: try context.tool(named: "waypoint").url,
-                arguments: ["codegen", "--manifest", manifest.url.path(), "--output", output.path()],
-                inputFiles: [manifest.url],
+                displayName: "Generating typed routes from \(manifest.lastPathComponent)",
+                executable: tool,
+                arguments: ["codegen", "--manifest", manifest.path(), "--output", output.path()],
+                inputFiles: [manifest],
                 outputFiles: [output]
             )
         ]
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+// An app target of an Xcode project: Xcode hands the target's files (its sources and resources),
+// and the manifest is one of them once it is added to the target.
+extension WaypointGenerator: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(
+            target: target.displayName,
+            files: target.inputFiles.map(\.url),
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "waypoint").url
+        )
+    }
+}
+#endif
