@@ -131,6 +131,72 @@ struct PendingLinkStoreTests {
         #expect(try store.load().isEmpty)
     }
 
+    @Test("A link waiting on an hour's login outlives a process that dies meanwhile, and runs once logged in")
+    func longCheckOutlivesTheProcess() async throws {
+        let store = InMemoryPendingLinkStore()
+        let loggedIn = Locked(false)
+        let shown = Locked<[String]>([])
+        func dispatcher(over store: InMemoryPendingLinkStore) throws -> LinkDispatcher<String> {
+            var configuration = DispatcherConfiguration()
+            configuration.barrierWaits = ["login": 3600]  // the manifest's `login: {wait: 1h}`
+            return try LinkDispatcher<String>(
+                routes: [LinkRoute("pay", "/pay", barriers: ["login"]) { _ in .push("pay") }],
+                policy: LinkPolicy(schemes: ["myapp"]),
+                barriers: [
+                    Barrier("login") { _ in
+                        loggedIn.current ? .passed : .needsCheck
+                    } check: { _ in
+                        // The login screen stays up: the person went to their mail for a code.
+                        try? await Task.sleep(nanoseconds: 60_000_000_000)
+                        return false
+                    }
+                ],
+                configuration: configuration,
+                store: store
+            )
+        }
+        let first = try dispatcher(over: store)
+        await first.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await first.appDidBecomeReady()
+        await first.appDidBecomeActive()
+        let id = try #require(await first.receive(try DeepLink("myapp://pay")))
+        // The link is kept until the check gives up, an hour on, past the ten minutes a link waits.
+        #expect(await eventually { (try? store.load().first?.checkDeadline) != nil })
+        var left = try #require(try store.load().first)
+        let deadline = try #require(left.checkDeadline)
+        #expect(abs(deadline.timeIntervalSince(left.receivedAt) - 3600) < 60)
+        await first.cancel(id)
+
+        // The process died twenty minutes into the login; the person logs in on the next launch.
+        let received = Date().addingTimeInterval(-1200)
+        var restored = PendingLink(
+            id: left.id,
+            link: left.link,
+            source: left.source,
+            identity: left.identity,
+            receivedAt: received
+        )
+        restored.checkDeadline = received.addingTimeInterval(3600)
+        loggedIn.update { $0 = true }
+        let next = try dispatcher(over: InMemoryPendingLinkStore([restored]))
+        await next.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await next.appDidBecomeReady()
+        await next.appDidBecomeActive()
+        await settle(next)
+        #expect(shown.current == ["pay"])
+
+        // Without the deadline (a link that never waited on a check), twenty minutes is too old.
+        left = restored
+        left.checkDeadline = nil
+        shown.update { $0 = [] }
+        let plain = try dispatcher(over: InMemoryPendingLinkStore([left]))
+        await plain.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await plain.appDidBecomeReady()
+        await plain.appDidBecomeActive()
+        await settle(plain)
+        #expect(shown.current.isEmpty)
+    }
+
     /// A store holding the link `text` that a previous process left, received just now.
     static func leftBehind(_ text: String) -> InMemoryPendingLinkStore {
         InMemoryPendingLinkStore([

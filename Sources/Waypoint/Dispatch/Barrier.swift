@@ -18,7 +18,9 @@ import Foundation
 /// A link waits on the check for as long as the dispatcher's ``DispatcherConfiguration/barrierWaits``
 /// says for the barrier (a manifest's `barriers: {auth: {wait: 2h}}`), else the barrier's
 /// ``maximumWait`` (`Barrier("auth", maximumWait: 3600) { … }`), else the dispatcher's
-/// ``DispatcherConfiguration/barrierCheckTimeout``; it is kept pending meanwhile, and ends as
+/// ``DispatcherConfiguration/barrierCheckTimeout``; it is kept pending meanwhile (until the wait
+/// passes, even where that is past ``DispatcherConfiguration/maximumPendingAge``, and even when the
+/// process dies in between: the next launch runs it again), and ends as
 /// ``DispatchOutcome/barrierTimedOut(barrier:)`` only when the wait passes.
 public struct Barrier: Sendable {
     /// The name routes refer to.

@@ -7,7 +7,7 @@ import Foundation
 extension DispatchStateMachine {
     /// The run under way in a scene.
     struct Run: Sendable {
-        let entry: Entry
+        var entry: Entry
         /// What the link being run (the entry's, or the last redirect's target) resolved to.
         var resolved: ResolvedLink<LinkRoute<Destination>>
         /// The links followed so far: the entry's first, then each redirect's target.
@@ -53,7 +53,7 @@ extension DispatchStateMachine {
     /// The step the run in `scene` was waiting for ended: the run goes on, or ends.
     mutating func stepEnded(in scene: SceneID, _ result: StepResult, now: TimeInterval, date: Date) -> [Action] {
         guard var run = running[scene] else { return [] }
-        let (actions, outcome) = advance(&run, after: result, in: scene)
+        let (actions, outcome) = advance(&run, after: result, in: scene, date: date)
         guard let outcome else {
             running[scene] = run
             return actions
@@ -122,11 +122,26 @@ extension DispatchStateMachine {
         return ([.evaluate(run.gates[run.gate], Self.context(of: match, in: scene), in: scene)], nil)
     }
 
+    /// A check may outlast ``DispatcherConfiguration/maximumPendingAge`` (a login given an hour):
+    /// the link is then kept, in the store too, until the check gives up, so that when the process
+    /// dies meanwhile (the person went to their mail for a code) the link restored on the next launch
+    /// is not taken for an old one, and leads on once they are logged in.
+    private func keptThroughCheck(_ run: inout Run, of barrier: Barrier, date: Date) -> [Action] {
+        let deadline = date.addingTimeInterval(configuration.checkWait(for: barrier))
+        let pending = run.entry.pending
+        guard deadline.timeIntervalSince(pending.receivedAt) > configuration.maximumPendingAge,
+            deadline > pending.checkDeadline ?? .distantPast
+        else { return [] }
+        run.entry = run.entry.waitingOnCheck(until: deadline)
+        return [.keep(run.entry.pending)]
+    }
+
     /// The run after a step's result: its next actions, and its outcome when it ended.
     private func advance(
         _ run: inout Run,
         after result: StepResult,
-        in scene: SceneID
+        in scene: SceneID,
+        date: Date
     ) -> (actions: [Action], outcome: DispatchOutcome<Destination>?) {
         let route = run.match?.route.name ?? ""
         let barrier = run.gates.indices.contains(run.gate) ? run.gates[run.gate] : nil
@@ -144,10 +159,9 @@ extension DispatchStateMachine {
         case .evaluated(.finished(.needsCheck)):
             guard let barrier, let match = run.match else { return ([], .barrierFailed(barrier: name)) }
             return (
-                [
-                    .emit(.waitingOnBarrier(barrier: name), run.entry),
-                    .check(barrier, Self.context(of: match, in: scene), in: scene),
-                ],
+                [.emit(.waitingOnBarrier(barrier: name), run.entry)]
+                    + keptThroughCheck(&run, of: barrier, date: date)
+                    + [.check(barrier, Self.context(of: match, in: scene), in: scene)],
                 nil
             )
         case .checked(.finished(true)):

@@ -328,7 +328,9 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     /// while the device sleeps, so a link held overnight would otherwise look minutes old.
     private mutating func expire(_ entry: Entry, now: TimeInterval, date: Date) -> [Action]? {
         let age = max(now - entry.receivedAt, date.timeIntervalSince(entry.pending.receivedAt))
-        guard age > configuration.maximumPendingAge else { return nil }
+        // A link that waited on a long check (a login given an hour) lives until the check's end.
+        let checkWait = entry.pending.checkDeadline.map { $0.timeIntervalSince(entry.pending.receivedAt) } ?? 0
+        guard age > max(configuration.maximumPendingAge, checkWait) else { return nil }
         return finish(entry, .expired(age: age))
     }
 }

@@ -26,7 +26,9 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     public var barrierCheckTimeout: TimeInterval
     /// How long a link may wait (for the app to be ready and active, or behind other links) and
     /// still run, counted from receipt, across process death too. Default 10 minutes: a link that
-    /// comes back hours later, when the user has moved on, would take them somewhere unexpected.
+    /// comes back hours later, when the user has moved on, would take them somewhere unexpected. A
+    /// link waiting on a barrier's check lives as long as the check may take, when that is longer
+    /// (``barrierWaits``: a login given an hour), across process death too.
     public var maximumPendingAge: TimeInterval
     /// How many redirects (``HandlerResult/redirect(to:)``) one link may follow. Default 4.
     public var maximumRedirects: Int
@@ -43,6 +45,11 @@ public struct DispatcherConfiguration: Sendable, Hashable {
     /// configuration.barrierWaits = ["auth": 7200]   // a login may take two hours
     /// ```
     public var barrierWaits: [String: TimeInterval] = [:]
+
+    /// How long a link waits on `barrier`'s check: its wait here, else its own, else the default.
+    func checkWait(for barrier: Barrier) -> TimeInterval {
+        barrierWaits[barrier.name] ?? barrier.maximumWait ?? barrierCheckTimeout
+    }
 
     /// A configuration with every value given or at its default:
     /// `DispatcherConfiguration(handlerTimeout: 5).maximumPendingAge` is `600`.

@@ -36,6 +36,13 @@ extension LinkDispatcher {
             self.role = link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil
         }
 
+        /// The entry kept until `deadline`, the end of the barrier check it waits on.
+        func waitingOnCheck(until deadline: Date) -> Entry {
+            var pending = self.pending
+            pending.checkDeadline = deadline
+            return Entry(pending: pending, link: link, resolved: resolved, receivedAt: receivedAt)
+        }
+
         /// The entry free of the scene it arrived through, which has gone.
         func released() -> Entry {
             var pending = self.pending

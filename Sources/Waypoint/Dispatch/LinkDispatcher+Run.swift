@@ -19,8 +19,7 @@ extension LinkDispatcher {
             let timeout = configuration.barrierEvaluationTimeout
             work = { .evaluated(await self.race(timeout, $0) { await barrier.evaluate(context) }) }
         case .check(let barrier, let context, _):
-            let timeout =
-                configuration.barrierWaits[barrier.name] ?? barrier.maximumWait ?? configuration.barrierCheckTimeout
+            let timeout = configuration.checkWait(for: barrier)
             work = { .checked(await self.race(timeout, $0) { await barrier.check(context) }) }
         case .handle(let match, _):
             let timeout = configuration.handlerTimeout

@@ -24,6 +24,11 @@ public struct PendingLink: Sendable, Hashable, Codable {
     public var scene: SceneID?
     /// The content it wants to be shown by (a notification's `target-content-id`).
     public let targetContentIdentifier: String?
+    /// When the barrier check the link waits on gives up, where that is later than
+    /// ``DispatcherConfiguration/maximumPendingAge`` after receipt (a login given an hour): the
+    /// link is kept until then, across process death too, so a login that outlives the process
+    /// still leads on to it. Absent from links written before it, which read as `nil`.
+    package var checkDeadline: Date?
 
     /// A pending link as the dispatcher keeps it; see the example above.
     public init(
