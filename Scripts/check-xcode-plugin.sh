@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-api=$(dirname "$(dirname "$(command -v swift)")")/lib/swift/pm/PluginAPI
+# The toolchain's own folder, through any link or shim (swiftly's) in front of `swift`.
+api=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib/swift/pm/PluginAPI
 if [[ ! -e "$api/PackagePlugin.swiftmodule" ]]; then
     echo "no PackagePlugin module under $api" >&2
     exit 1

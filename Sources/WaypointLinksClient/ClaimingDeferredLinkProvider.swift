@@ -38,7 +38,8 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
 
     /// A provider that claims through `service` what `source` holds, trying `retries` more times in
     /// one launch when the service cannot be reached, and telling `report` what each launch found.
-    /// A `service` whose domain is no host name is reported on the first launch; ``init(services:source:retries:retryDelay:report:)``
+    /// A `service` whose domain is no host name is reported, and thrown, by each launch's check
+    /// (``DeferredLinkState/maximumAttempts`` in all); ``init(services:source:retries:retryDelay:report:)``
     /// refuses it when the provider is made.
     public init(
         service: LinkServiceClient,

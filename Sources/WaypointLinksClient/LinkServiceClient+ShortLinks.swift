@@ -69,7 +69,7 @@ extension LinkServiceClient {
         // Only the service's own answer: a 404 from a proxy that does not pass `/api/resolve` on,
         // or a wrong `serviceURL`, would otherwise turn every short link into "not found".
         case .failed(404, "notFound", let message), .failed(400, "invalidCode", let message): throw .notFound(message)
-        case .failed(410, _, let message): throw .expired(message)
+        case .failed(410, "expired", let message): throw .expired(message)
         case .failed(let status, _, let message): throw .unavailable("The link service answered \(status): \(message)")
         }
     }

@@ -53,9 +53,15 @@ public struct LongDynamicLink: Sendable, Hashable {
                 if parameters[name] == nil { parameters[name] = value }
             }
         }
-        guard let link, !link.isEmpty else {
+        guard let link else {
             throw LongDynamicLinkError(
                 "'\(Self.shortened(text))' has no 'link' parameter: a long Dynamic Link names its deep link there."
+            )
+        }
+        guard !link.isEmpty else {
+            throw LongDynamicLinkError(
+                "'\(Self.shortened(text))' has an empty 'link' parameter (the first 'link' counts, as Firebase "
+                    + "read it): a long Dynamic Link names its deep link there."
             )
         }
         // App Store Connect's campaign token names the campaign where no `utm_campaign` does.

@@ -140,27 +140,35 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
         }
     }
 
-    /// The longest a short link may wait for the service while offline, in seconds, counting each
-    /// try's ``LinkServiceClient/resolveTimeout`` and the waits between tries: someone waits for
-    /// the screen, and the adapters hold the scene's later callbacks behind the answer. The default
-    /// (one more try after 1 s) waits about 11 s.
+    /// The longest a short link may wait for a service that does not answer, in seconds, counting
+    /// each try's ``LinkServiceClient/resolveTimeout`` and the waits between tries: someone waits
+    /// for the screen, and the adapters hold the scene's later callbacks behind the answer. The
+    /// default (one more try after 1 s) waits about 11 s. (A device with no network fails each try
+    /// at once; this bounds a service that takes a request and stays silent.)
     public static let maximumWait: TimeInterval = 60
 
-    /// Retries that would hold a scene for minutes or hours while offline are a mistake of the
-    /// setup, found here rather than by the person waiting on a link.
+    /// Retries that would hold a scene for minutes or hours are a mistake of the setup, found here
+    /// rather than by the person waiting on a link.
     private static func check(retries: Int, retryDelay: TimeInterval) throws(WaypointError) {
-        // Tries after the first (1 + 2 + 4 … times the first wait), and a request's timeout each.
-        let wait =
-            (0...10).contains(retries) && retryDelay >= 0 && retryDelay.isFinite
-            ? Double(retries + 1) * LinkServiceClient.resolveTimeout + retryDelay * Double((1 << retries) - 1)
-            : .infinity
-        guard wait <= maximumWait else {
+        guard retries >= 0, retryDelay >= 0, retryDelay.isFinite else {
             throw WaypointError(
                 .invalidConfiguration,
                 input: "retries: \(retries), retryDelay: \(retryDelay)",
-                message: "\(retries) more tries, the first after \(retryDelay) s, may hold a short link "
-                    + "\(wait.isFinite ? "\(Int(wait)) s" : "for ever") offline, over the \(Int(maximumWait)) s someone waits "
-                    + "for a screen (each try may take \(Int(LinkServiceClient.resolveTimeout)) s, each wait doubles). "
+                message: "A short link's retries are a count and its retry delay seconds, both 0 or more "
+                    + "(\(retries) after \(retryDelay) s given); the default is 1 try after 1 s."
+            )
+        }
+        // Each try may take a request's timeout; the waits between them double from the first.
+        let tries = Double(retries) + 1
+        let wait = tries * LinkServiceClient.resolveTimeout + retryDelay * (pow(2, tries - 1) - 1)
+        guard wait <= maximumWait else {
+            let shown = wait < 86_400 ? "\(Int(wait.rounded(.up))) s" : "more than a day"
+            throw WaypointError(
+                .invalidConfiguration,
+                input: "retries: \(retries), retryDelay: \(retryDelay)",
+                message: "\(retries) more tries, the first after \(retryDelay) s, may hold a short link \(shown) "
+                    + "when the service does not answer, over the \(Int(maximumWait)) s someone waits for a screen "
+                    + "(each try may take \(Int(LinkServiceClient.resolveTimeout)) s, each wait doubles). "
                     + "Give fewer tries or a shorter first wait; the default is 1 try after 1 s."
             )
         }
@@ -195,7 +203,20 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
             }
             if service.code(inShortLink: link.string) != nil {
                 guard !isAppRoute(link) else { return result }
-                return await underWay.result(for: identity) { await resolve(link, identity: identity, with: service) }
+                let result = await underWay.result(for: identity) {
+                    await resolve(link, identity: identity, with: service)
+                }
+                // Another copy of the delivery may still get the link; this one was given up on (its
+                // window went away), so it hands on no link that would wait for that window.
+                guard !Task.isCancelled else {
+                    return failure(
+                        .providerFailed,
+                        link,
+                        "The short link \(link.string) was not opened here: the delivery was cancelled while the "
+                            + "service answered."
+                    )
+                }
+                return result
             }
         }
         return result

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Waypoint
-@_spi(WaypointLinks) import WaypointLinksClient
+@_spi(WaypointLinks) @testable import WaypointLinksClient
 
 /// A long Firebase Dynamic Link that opened the app: read as the service reads it, with no request.
 /// In the short-link suite, whose service stub counts requests: run alongside, a count could move.
@@ -54,7 +54,7 @@ extension ShortLinkTests {
             _ = try LongDynamicLink("https://links.example.com/?link=&isi=123")
             Issue.record("an empty link was read")
         } catch {
-            #expect(error.message.contains("has no 'link' parameter"))
+            #expect(error.message.contains("has an empty 'link' parameter"))
         }
         do {
             _ = try LongDynamicLink("no link at all")
@@ -213,7 +213,7 @@ extension ShortLinkTests {
             #expect(refused.error?.code == .invalidLink, "\(pattern)")
             #expect(refused.error?.input == unreadable, "\(pattern)")
             #expect(refused.error?.message.contains("cannot be read: ") == true, "\(pattern)")
-            #expect(refused.error?.message.contains("has no 'link' parameter") == true, "\(pattern)")
+            #expect(refused.error?.message.contains("has an empty 'link' parameter") == true, "\(pattern)")
         }
         #expect(service.deepLink(inLongLink: "https://links.example.com/?link=&link=readapp%3A%2F%2Fbooks%2F7") == nil)
     }
@@ -238,6 +238,10 @@ extension ShortLinkTests {
         scene.cancel()
         #expect(await delegate.value.link?.string == "readapp://books/42")
         #expect(CannedService.requestCount - before == 1)
+        // The cancelled copy hands on no link that would wait for its window.
+        let given = await scene.value
+        #expect(given.error?.code == .providerFailed)
+        #expect(given.error?.message.contains("the delivery was cancelled") == true)
 
         // Every copy cancelled: the question is dropped, and the next delivery asks anew.
         CannedService.answer("/links/api/resolve/spring", 503, #"{"error": {"code": "unavailable", "message": "y"}}"#)
@@ -337,13 +341,20 @@ struct ShortLinkSetupTests {
             }
         }
         // The default waits about 11 s (two tries of 5 s, one wait of 1 s); 3 after 2 s about 34 s.
-        for (retries, delay) in [(1, 1.0), (0, 0), (3, 2), (5, 0.9)] {
+        for (retries, delay) in [(1, 1.0), (0, 0), (3, 2), (5, 0.9), (11, 0)] {
             #expect(problem(retries, delay) == nil, "\(retries) after \(delay) s")
         }
-        for (retries, delay) in [(5, 1.0), (1000, 60), (-1, 1), (11, 0), (1, -1), (1, .nan), (1, .infinity)] {
+        for (retries, delay) in [(5, 1.0), (12, 0), (1000, 60), (1, 1e19), (Int.max, 1)] {
             let error = problem(retries, delay)
             #expect(error?.code == .invalidConfiguration, "\(retries) after \(delay) s")
             #expect(error?.message.contains("over the 60 s someone waits") == true, "\(retries) after \(delay) s")
+        }
+        #expect(problem(5, 1)?.message.contains("may hold a short link 61 s") == true)
+        #expect(problem(1, 1e19)?.message.contains("more than a day") == true)
+        for (retries, delay) in [(-1, 1.0), (1, -1), (1, .nan), (1, .infinity)] {
+            let error = problem(retries, delay)
+            #expect(error?.code == .invalidConfiguration, "\(retries) after \(delay) s")
+            #expect(error?.message.contains("both 0 or more") == true, "\(retries) after \(delay) s")
         }
     }
 
@@ -363,5 +374,45 @@ struct ShortLinkSetupTests {
                 #expect(error.input == domain, "\(domain)")
             }
         }
+    }
+}
+
+/// The shared question behind duplicate deliveries, driven directly.
+@Suite("One question for duplicate deliveries")
+struct ResolutionsUnderWayTests {
+    /// Counts the questions asked; each answers after `seconds`, whether or not it was cancelled
+    /// (a request already on the wire).
+    final class Questions: @unchecked Sendable {
+        private let lock = NSLock()
+        private var asked = 0
+        var count: Int { lock.withLock { asked } }
+        func ask(answering seconds: Double) async -> IntakeResult {
+            lock.withLock { asked += 1 }
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { done.resume() }
+            }
+            return .failure(WaypointError(.providerFailed, message: "answered"))
+        }
+    }
+
+    @Test("A delivery arriving after every earlier copy gave up asks anew, while the given-up question still runs")
+    func askedAnewAfterEveryCopyCancelled() async throws {
+        let underWay = ResolutionsUnderWay()
+        let questions = Questions()
+        let first = Task { await underWay.result(for: "push:1") { await questions.ask(answering: 0.5) } }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        first.cancel()
+        try await Task.sleep(nanoseconds: 50_000_000)
+        // The first question has not answered yet; a copy arriving now does not join a cancelled one.
+        _ = await underWay.result(for: "push:1") { await questions.ask(answering: 0.05) }
+        #expect(questions.count == 2)
+        _ = await first.value
+
+        // A copy arriving while another still waits joins it: one question.
+        async let one = underWay.result(for: "push:2") { await questions.ask(answering: 0.2) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        async let two = underWay.result(for: "push:2") { await questions.ask(answering: 0.2) }
+        _ = await (one, two)
+        #expect(questions.count == 3)
     }
 }

@@ -135,8 +135,12 @@ struct PendingLinkStoreTests {
     func longCheckOutlivesTheProcess() async throws {
         let store = InMemoryPendingLinkStore()
         let loggedIn = Locked(false)
+        let checks = Locked(0)
         let shown = Locked<[String]>([])
-        func dispatcher(over store: InMemoryPendingLinkStore) throws -> LinkDispatcher<String> {
+        func dispatcher(
+            over store: InMemoryPendingLinkStore,
+            clock: any DispatchClock = SystemDispatchClock()
+        ) throws -> LinkDispatcher<String> {
             var configuration = DispatcherConfiguration()
             configuration.barrierWaits = ["login": 3600]  // the manifest's `login: {wait: 1h}`
             return try LinkDispatcher<String>(
@@ -146,13 +150,15 @@ struct PendingLinkStoreTests {
                     Barrier("login") { _ in
                         loggedIn.current ? .passed : .needsCheck
                     } check: { _ in
+                        checks.update { $0 += 1 }
                         // The login screen stays up: the person went to their mail for a code.
                         try? await Task.sleep(nanoseconds: 60_000_000_000)
                         return false
                     }
                 ],
                 configuration: configuration,
-                store: store
+                store: store,
+                clock: clock
             )
         }
         let first = try dispatcher(over: store)
@@ -195,6 +201,73 @@ struct PendingLinkStoreTests {
         await plain.appDidBecomeActive()
         await settle(plain)
         #expect(shown.current.isEmpty)
+
+        // Relaunched with the login still not done, the check is shown again for what is left of
+        // the hour, not for another hour: the kept end does not move, so relaunching never keeps a
+        // link for ever.
+        loggedIn.update { $0 = false }
+        let started = Date().addingTimeInterval(-3597)
+        var almostOver = PendingLink(
+            id: restored.id,
+            link: restored.link,
+            source: restored.source,
+            identity: restored.identity,
+            receivedAt: started
+        )
+        almostOver.checkDeadline = started.addingTimeInterval(3600)
+        let clock = ManualClock()
+        let relaunched = InMemoryPendingLinkStore([almostOver])
+        let again = try dispatcher(over: relaunched, clock: clock)
+        await again.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await again.appDidBecomeReady()
+        await again.appDidBecomeActive()
+        let shownBefore = checks.current
+        #expect(await eventually { checks.current > shownBefore })
+        #expect(try relaunched.load().first?.checkDeadline == almostOver.checkDeadline)
+        // About 3 s were left of the hour: the check gives up within 10 s of the dispatcher's clock.
+        var outcome: DispatchOutcome<String>?
+        for _ in 0..<20 where outcome == nil {
+            clock.advance(by: 0.5)
+            try await Task.sleep(nanoseconds: 20_000_000)
+            outcome = await again.outcome(of: almostOver.id, timeout: 0)
+        }
+        #expect(outcome == .barrierTimedOut(barrier: "login"))
+        #expect(shown.current.isEmpty)
+
+        // Past the kept end, a restored link is old, as any other.
+        var over = PendingLink(
+            id: UUID(),
+            link: restored.link,
+            source: restored.source,
+            identity: restored.identity,
+            receivedAt: Date().addingTimeInterval(-7200)
+        )
+        over.checkDeadline = over.receivedAt.addingTimeInterval(3600)
+        loggedIn.update { $0 = true }
+        let late = try dispatcher(over: InMemoryPendingLinkStore([over]))
+        await late.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+        await late.appDidBecomeReady()
+        await late.appDidBecomeActive()
+        await settle(late)
+        #expect(shown.current.isEmpty)
+        let expired = await late.outcome(of: over.id)
+        #expect(expired.map { if case .expired = $0 { true } else { false } } == true)
+    }
+
+    @Test("A sealed file keeps a link's check deadline across processes; a line without one reads as none")
+    func checkDeadlineInTheFile() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let key = try PendingLinkKey(bytes: Array(repeating: 7, count: 32))
+        var waiting = Self.pending("myapp://pay")
+        waiting.checkDeadline = Date(timeIntervalSince1970: 1_900_000_000)
+        let plain = Self.pending("myapp://open/1")
+        try FilePendingLinkStore(url: url, key: key).put(waiting)
+        try FilePendingLinkStore(url: url, key: key).put(plain)
+        let restored = try FilePendingLinkStore(url: url, key: key).restore()
+        #expect(restored.refused.isEmpty)
+        #expect(restored.links.map(\.checkDeadline) == [Date(timeIntervalSince1970: 1_900_000_000), nil])
+        #expect(restored.links.map(\.link) == ["myapp://pay", "myapp://open/1"])
     }
 
     /// A store holding the link `text` that a previous process left, received just now.

@@ -125,15 +125,26 @@ extension DispatchStateMachine {
     /// A check may outlast ``DispatcherConfiguration/maximumPendingAge`` (a login given an hour):
     /// the link is then kept, in the store too, until the check gives up, so that when the process
     /// dies meanwhile (the person went to their mail for a code) the link restored on the next launch
-    /// is not taken for an old one, and leads on once they are logged in.
+    /// is not taken for an old one, and leads on once they are logged in. The end is set once: a
+    /// check shown again after a relaunch gets what is left of it (``checkTimeout(for:in:date:)``),
+    /// so relaunching never keeps a link for ever.
     private func keptThroughCheck(_ run: inout Run, of barrier: Barrier, date: Date) -> [Action] {
         let deadline = date.addingTimeInterval(configuration.checkWait(for: barrier))
         let pending = run.entry.pending
-        guard deadline.timeIntervalSince(pending.receivedAt) > configuration.maximumPendingAge,
-            deadline > pending.checkDeadline ?? .distantPast
+        guard pending.checkDeadline == nil,
+            deadline.timeIntervalSince(pending.receivedAt) > configuration.maximumPendingAge
         else { return [] }
         run.entry = run.entry.waitingOnCheck(until: deadline)
         return [.keep(run.entry.pending)]
+    }
+
+    /// How long the check of `barrier` that the run in `scene` starts may take: the barrier's wait,
+    /// cut to what is left of the link's kept deadline when it has one (a check started again
+    /// after a relaunch).
+    func checkTimeout(for barrier: Barrier, in scene: SceneID, date: Date) -> TimeInterval {
+        let wait = configuration.checkWait(for: barrier)
+        guard let deadline = running[scene]?.entry.pending.checkDeadline else { return wait }
+        return max(0, min(wait, deadline.timeIntervalSince(date)))
     }
 
     /// The run after a step's result: its next actions, and its outcome when it ended.

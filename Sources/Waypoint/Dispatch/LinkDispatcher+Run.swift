@@ -19,7 +19,7 @@ extension LinkDispatcher {
             let timeout = configuration.barrierEvaluationTimeout
             work = { .evaluated(await self.race(timeout, $0) { await barrier.evaluate(context) }) }
         case .check(let barrier, let context, _):
-            let timeout = configuration.checkWait(for: barrier)
+            let timeout = machine.checkTimeout(for: barrier, in: scene, date: Date())
             work = { .checked(await self.race(timeout, $0) { await barrier.check(context) }) }
         case .handle(let match, _):
             let timeout = configuration.handlerTimeout
