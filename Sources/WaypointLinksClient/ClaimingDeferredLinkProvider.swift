@@ -75,18 +75,7 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
         retryDelay: TimeInterval = 2,
         report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
     ) throws(WaypointError) {
-        guard !services.isEmpty else {
-            throw WaypointError(
-                .invalidConfiguration,
-                message: "A ClaimingDeferredLinkProvider claims through at least one service: "
-                    + "give the LinkServiceClient of each short-link domain."
-            )
-        }
-        for service in services {
-            if let problem = LinkServiceClient.domainProblem(service.domain) {
-                throw WaypointError(.invalidConfiguration, input: service.domain, message: problem)
-            }
-        }
+        try LinkServiceClient.check(services, for: "A ClaimingDeferredLinkProvider")
         self.services = services
         self.source = source
         self.retries = max(0, retries)

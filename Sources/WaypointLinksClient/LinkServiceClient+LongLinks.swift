@@ -17,27 +17,24 @@ extension LinkServiceClient {
     /// service.deepLink(inLongLink: "https://example.com/?link=readapp%3A%2F%2Fbooks%2F7")   // nil: another host
     /// ```
     public func deepLink(inLongLink text: String) -> String? {
-        try? longLink(in: text)?.get()
+        guard case .long(.success(let deepLink)) = serviceLink(in: text) else { return nil }
+        return deepLink
     }
 
-    /// A long link of this service in `text`: nil when it is none (another host, a path, no `link`
-    /// item), else its deep link or why its `link` cannot be read (`?link=&link=…`, whose first
-    /// `link` is empty). The second is a long link all the same, to report: handed to the app's
-    /// routes, a route at the root would take it and drop its `link`.
-    func longLink(in text: String) -> Result<String, LongDynamicLinkError>? {
-        // Long links are served at the domain's root only, as the service answers them; an empty
-        // segment is no segment there either (`//?link=…`).
-        guard let link = onDomain(text), Self.pathSegments(of: link)?.isEmpty == true,
-            let query = link.percentEncodedQuery,
-            query.split(separator: "&").contains(where: { LongDynamicLink.name(of: String($0)) == "link" })
+    /// The long link in `text`, at this service's root with `query`: nil without a `link` item,
+    /// else its deep link or why its `link` cannot be read (`?link=&link=…`, whose first `link` is
+    /// empty). The second is a long link all the same, to report: handed to the app's routes, a
+    /// route at the root would take it and drop its `link`.
+    func longLink(in text: String, query: String?) -> ServiceLink? {
+        guard let query, query.split(separator: "&").contains(where: { LongDynamicLink.name(of: String($0)) == "link" })
         else { return nil }
         // Up to the fragment, as a browser sends it: the service never reads one.
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let sent = trimmed.firstIndex(of: "#").map { String(trimmed[..<$0]) } ?? trimmed
         do {
-            return .success(try LongDynamicLink(sent).deepLink)
+            return .long(.success(try LongDynamicLink(sent).deepLink))
         } catch {
-            return .failure(error)
+            return .long(.failure(error))
         }
     }
 }

@@ -26,7 +26,8 @@ extension LinkServiceClient {
     /// service.code(inShortLink: "https://example.com/spring")                         // nil
     /// ```
     public func code(inShortLink text: String) -> String? {
-        shortLink(in: text)?.code
+        guard case .short(let code, _) = serviceLink(in: text) else { return nil }
+        return code
     }
 
     /// The deep link behind a short link that opened the app (`GET /api/resolve/<code>`), with the
@@ -44,7 +45,7 @@ extension LinkServiceClient {
     ///   expired, ``ShortLinkError/unavailable(_:)`` when the service could not be asked or failed
     ///   (offline, 5xx, 429, a 404 that is not the service's own answer): worth asking again.
     public func resolve(shortLink text: String) async throws(ShortLinkError) -> ResolvedShortLink {
-        guard let (code, query) = shortLink(in: text),
+        guard case .short(let code, let query) = serviceLink(in: text),
             var url = URLComponents(url: serviceURL, resolvingAgainstBaseURL: false)
         else {
             throw .notFound("'\(text.prefix(200))' is not a short link of \(domain).")
@@ -74,12 +75,26 @@ extension LinkServiceClient {
         }
     }
 
-    /// The code, lowercased, and the query, still percent-encoded, of a short link of this service.
-    private func shortLink(in text: String) -> (code: String, query: String?)? {
-        guard let link = onDomain(text), let segments = Self.pathSegments(of: link), segments.count == 1,
-            let code = segments.first, code.utf8.count <= Self.maxCodeLength, code.utf8.allSatisfy(Self.isCodeByte)
-        else { return nil }
-        return (code.lowercased(), link.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 })
+    /// What a link of this service's domain is to the service, from one read of the text.
+    enum ServiceLink: Sendable, Equatable {
+        /// A short link: its code, lowercased as the service stores it, and its query, still
+        /// percent-encoded (nil when empty).
+        case short(code: String, query: String?)
+        /// A long link at the domain's root: its deep link, or why its `link` cannot be read.
+        case long(Result<String, LongDynamicLinkError>)
+    }
+
+    /// `text` as a short or long link of this service; nil for any other link (another host, a
+    /// path of more than one segment, a code with a character the service never writes, the root
+    /// without a `link` item).
+    func serviceLink(in text: String) -> ServiceLink? {
+        guard let link = onDomain(text), let segments = Self.pathSegments(of: link) else { return nil }
+        // Long links are served at the domain's root only, as the service answers them.
+        guard let code = segments.first else { return longLink(in: text, query: link.percentEncodedQuery) }
+        guard segments.count == 1, code.utf8.count <= Self.maxCodeLength, code.utf8.allSatisfy(Self.isCodeByte) else {
+            return nil
+        }
+        return .short(code: code.lowercased(), query: link.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The path's segments as the service routes them: an empty one (`//spring`, `/spring/`) is
@@ -93,10 +108,10 @@ extension LinkServiceClient {
 
     /// `text` read as a URL when it is a web link on this service's domain, as the system opens a
     /// universal link: `https` or `http`, the scheme's own port if any, no user info, the host in any
-    /// case and with or without its trailing dot. Its fragment is dropped: a browser never sends it,
-    /// so the service never reads it.
-    func onDomain(_ text: String) -> URLComponents? {
-        guard var link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+    /// case and with or without its trailing dot. Only its path and query are read: a browser never
+    /// sends the fragment, so the service never reads it.
+    private func onDomain(_ text: String) -> URLComponents? {
+        guard let link = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             let scheme = link.scheme?.lowercased(), scheme == "https" || scheme == "http",
             let written = link.percentEncodedHost, written.utf8.allSatisfy({ $0 < 0x80 }),
             link.port == nil || link.port == (scheme == "https" ? 443 : 80),
@@ -107,9 +122,7 @@ extension LinkServiceClient {
         var host = String(decoding: Self.asciiLowercased(written.utf8), as: UTF8.self)
         // `links.example.com.` is the same name, fully qualified.
         if host.hasSuffix(".") { host.removeLast() }
-        guard host == domain else { return nil }
-        link.fragment = nil
-        return link
+        return host == domain ? link : nil
     }
 }
 

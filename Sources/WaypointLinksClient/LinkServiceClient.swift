@@ -84,6 +84,22 @@ public struct LinkServiceClient: Sendable {
             + "as links.example.com."
     }
 
+    /// The clients a type that takes several (`what`, one a short-link domain) is made with: at
+    /// least one, each on a host name.
+    static func check(_ services: [LinkServiceClient], for what: String) throws(WaypointError) {
+        guard !services.isEmpty else {
+            throw WaypointError(
+                .invalidConfiguration,
+                message: "\(what) needs at least one service: give the LinkServiceClient of each short-link domain."
+            )
+        }
+        for service in services {
+            if let problem = domainProblem(service.domain) {
+                throw WaypointError(.invalidConfiguration, input: service.domain, message: problem)
+            }
+        }
+    }
+
     /// Whether `byte` may stand in a code or a token: ASCII letters, digits, `-` and `_`, which the
     /// service writes unescaped. Anything else (`%`, `/`, `.`, a look-alike letter) could reach
     /// another path or pass for one.

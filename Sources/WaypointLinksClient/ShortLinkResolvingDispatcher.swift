@@ -117,17 +117,8 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     /// short link would end as not found without a word. Only the dispatcher's policy is known
     /// here: an intake made with another policy must associate the domain too.
     private static func check(_ services: [LinkServiceClient], against policy: LinkPolicy) throws(WaypointError) {
-        guard !services.isEmpty else {
-            throw WaypointError(
-                .invalidConfiguration,
-                message: "A ShortLinkResolvingDispatcher resolves the links of at least one service: "
-                    + "give the LinkServiceClient of each short-link domain."
-            )
-        }
+        try LinkServiceClient.check(services, for: "A ShortLinkResolvingDispatcher")
         for service in services {
-            if let problem = LinkServiceClient.domainProblem(service.domain) {
-                throw WaypointError(.invalidConfiguration, input: service.domain, message: problem)
-            }
             guard policy.isAssociated(service.domain) else {
                 throw WaypointError(
                     .invalidConfiguration,
@@ -193,17 +184,16 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
         // A `.web` link is on no associated domain: not the app's to open, whatever its host.
         guard case .link(let link, let identity) = result, link.source != .web else { return result }
         for service in services {
+            switch service.serviceLink(in: link.string) {
             // Read before the routes: a route at the root (`/`, `/**`) would take every long link
             // and drop its `link`.
-            switch service.longLink(in: link.string) {
-            case .success(let deepLink): return followedLongLink(deepLink, from: link, identity: identity)
-            case .failure(let error):
+            case .long(.success(let deepLink)):
+                return followedLongLink(deepLink, from: link, identity: identity)
+            case .long(.failure(let error)):
                 return failure(.invalidLink, link, "The long link \(link.string) cannot be read: \(error.message)")
-            case nil: break
-            }
-            if service.code(inShortLink: link.string) != nil {
+            case .short:
                 guard !isAppRoute(link) else { return result }
-                let result = await underWay.result(for: identity) {
+                let answer = await underWay.result(for: identity) {
                     await resolve(link, identity: identity, with: service)
                 }
                 // Another copy of the delivery may still get the link; this one was given up on (its
@@ -216,7 +206,9 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
                             + "service answered."
                     )
                 }
-                return result
+                return answer
+            case nil:
+                continue
             }
         }
         return result

@@ -161,44 +161,48 @@ struct PendingLinkStoreTests {
                 clock: clock
             )
         }
+        /// The app launched with `dispatcher`: its navigator set, ready and active.
+        func launch(_ dispatcher: LinkDispatcher<String>) async {
+            await dispatcher.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
+            await dispatcher.appDidBecomeReady()
+            await dispatcher.appDidBecomeActive()
+        }
         let first = try dispatcher(over: store)
-        await first.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await first.appDidBecomeReady()
-        await first.appDidBecomeActive()
+        await launch(first)
         let id = try #require(await first.receive(try DeepLink("myapp://pay")))
         // The link is kept until the check gives up, an hour on, past the ten minutes a link waits.
         #expect(await eventually { (try? store.load().first?.checkDeadline) != nil })
-        var left = try #require(try store.load().first)
-        let deadline = try #require(left.checkDeadline)
-        #expect(abs(deadline.timeIntervalSince(left.receivedAt) - 3600) < 60)
+        let kept = try #require(try store.load().first)
+        let deadline = try #require(kept.checkDeadline)
+        #expect(abs(deadline.timeIntervalSince(kept.receivedAt) - 3600) < 60)
         await first.cancel(id)
 
+        /// `kept` as the last process left it, received `age` seconds ago, with the hour's check
+        /// deadline when `waitedOnCheck`.
+        func left(receivedAgo age: TimeInterval, waitedOnCheck: Bool = true) -> PendingLink {
+            let received = Date().addingTimeInterval(-age)
+            var link = PendingLink(
+                id: UUID(),
+                link: kept.link,
+                source: kept.source,
+                identity: kept.identity,
+                receivedAt: received
+            )
+            if waitedOnCheck { link.checkDeadline = received.addingTimeInterval(3600) }
+            return link
+        }
+
         // The process died twenty minutes into the login; the person logs in on the next launch.
-        let received = Date().addingTimeInterval(-1200)
-        var restored = PendingLink(
-            id: left.id,
-            link: left.link,
-            source: left.source,
-            identity: left.identity,
-            receivedAt: received
-        )
-        restored.checkDeadline = received.addingTimeInterval(3600)
         loggedIn.update { $0 = true }
-        let next = try dispatcher(over: InMemoryPendingLinkStore([restored]))
-        await next.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await next.appDidBecomeReady()
-        await next.appDidBecomeActive()
+        let next = try dispatcher(over: InMemoryPendingLinkStore([left(receivedAgo: 1200)]))
+        await launch(next)
         await settle(next)
         #expect(shown.current == ["pay"])
 
         // Without the deadline (a link that never waited on a check), twenty minutes is too old.
-        left = restored
-        left.checkDeadline = nil
         shown.update { $0 = [] }
-        let plain = try dispatcher(over: InMemoryPendingLinkStore([left]))
-        await plain.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await plain.appDidBecomeReady()
-        await plain.appDidBecomeActive()
+        let plain = try dispatcher(over: InMemoryPendingLinkStore([left(receivedAgo: 1200, waitedOnCheck: false)]))
+        await launch(plain)
         await settle(plain)
         #expect(shown.current.isEmpty)
 
@@ -206,23 +210,13 @@ struct PendingLinkStoreTests {
         // the hour, not for another hour: the kept end does not move, so relaunching never keeps a
         // link for ever.
         loggedIn.update { $0 = false }
-        let started = Date().addingTimeInterval(-3597)
-        var almostOver = PendingLink(
-            id: restored.id,
-            link: restored.link,
-            source: restored.source,
-            identity: restored.identity,
-            receivedAt: started
-        )
-        almostOver.checkDeadline = started.addingTimeInterval(3600)
+        let almostOver = left(receivedAgo: 3597)
         let clock = ManualClock()
         let relaunched = InMemoryPendingLinkStore([almostOver])
         let again = try dispatcher(over: relaunched, clock: clock)
-        await again.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await again.appDidBecomeReady()
-        await again.appDidBecomeActive()
-        let shownBefore = checks.current
-        #expect(await eventually { checks.current > shownBefore })
+        await launch(again)
+        let checksBefore = checks.current
+        #expect(await eventually { checks.current > checksBefore })
         #expect(try relaunched.load().first?.checkDeadline == almostOver.checkDeadline)
         // About 3 s were left of the hour: the check gives up within 10 s of the dispatcher's clock.
         var outcome: DispatchOutcome<String>?
@@ -235,19 +229,10 @@ struct PendingLinkStoreTests {
         #expect(shown.current.isEmpty)
 
         // Past the kept end, a restored link is old, as any other.
-        var over = PendingLink(
-            id: UUID(),
-            link: restored.link,
-            source: restored.source,
-            identity: restored.identity,
-            receivedAt: Date().addingTimeInterval(-7200)
-        )
-        over.checkDeadline = over.receivedAt.addingTimeInterval(3600)
         loggedIn.update { $0 = true }
+        let over = left(receivedAgo: 7200)
         let late = try dispatcher(over: InMemoryPendingLinkStore([over]))
-        await late.setNavigator { plan, _ in shown.update { $0.append(plan.destination) } }
-        await late.appDidBecomeReady()
-        await late.appDidBecomeActive()
+        await launch(late)
         await settle(late)
         #expect(shown.current.isEmpty)
         let expired = await late.outcome(of: over.id)

@@ -266,7 +266,7 @@ struct Serve: AsyncParsableCommand {
                 ),
                 "googlePlay": "\(loaded.android?.package ?? "only links that name a package")",
                 "longLinks": .string(
-                    longLinks || loaded.shortLinks?.longLinks == true
+                    LinkService.answersLongLinks(longLinks, manifest: loaded)
                         ? "on, web targets also on "
                             + (longLinkHosts.isEmpty ? "no other host" : longLinkHosts.joined(separator: ", "))
                             + (loaded.shortLinks?.longLinks == true ? "; they open the app (shortLinks.longLinks)" : "")

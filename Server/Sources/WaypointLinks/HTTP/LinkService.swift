@@ -143,6 +143,13 @@ public struct LinkService: Sendable {
     let visits: VisitAnswer.Settings
     /// What long links may lead to; nil when they are off.
     let longLinks: LongLink?
+
+    /// Whether the service answers long Dynamic Links: `serve --long-links` (`flag`), or the
+    /// manifest's `shortLinks.longLinks`, which claims them for the app, so visitors without the
+    /// app are answered too.
+    public static func answersLongLinks(_ flag: Bool, manifest: Manifest) -> Bool {
+        flag || manifest.shortLinks?.longLinks == true
+    }
     let adminLimiter: RateLimiter
     let claimLimiter: RateLimiter
     let claimTokenLimiter: RateLimiter
@@ -220,8 +227,7 @@ public struct LinkService: Sendable {
                     + "Campaign Generator makes (Apps > App Analytics > Acquisition); '\(token)' is not one."
             )
         }
-        // The manifest's switch claims long links for the app; visitors without it are answered too.
-        let longLinksOn = configuration.longLinks || manifest.shortLinks?.longLinks == true
+        let longLinksOn = Self.answersLongLinks(configuration.longLinks, manifest: manifest)
         if !longLinksOn, let host = configuration.longLinkHosts.first {
             throw LinkServiceStartError(
                 "--long-link-host \(host) does nothing without --long-links (or the manifest's shortLinks.longLinks), "

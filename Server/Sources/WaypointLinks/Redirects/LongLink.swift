@@ -4,8 +4,9 @@ import Waypoint
 /// A long Firebase Dynamic Link visited on a short-link domain
 /// (`https://links.example.com/?link=https%3A%2F%2Fread.example.com%2Fb%2F42&isi=…&apn=…`), as apps,
 /// emails and posters carry them: made without asking Firebase for a short link, so no import can
-/// bring them in. With `serve --long-links` or the manifest's `shortLinks.longLinks`, the service answers one as it answers a short link
-/// with the same fields (``DynamicLink``'s mapping), made for the visit and never stored.
+/// bring them in. With `serve --long-links` or the manifest's `shortLinks.longLinks`, the service
+/// answers one as it answers a short link with the same fields (``DynamicLink``'s mapping), made for
+/// the visit and never stored.
 ///
 /// Anyone can write a long link, where only an admin writes a short one; so a long link may lead
 /// only where the team's own links lead:
