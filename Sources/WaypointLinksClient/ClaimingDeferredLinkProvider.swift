@@ -35,12 +35,15 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
     /// rather than `Duration`, which needs iOS 16.)
     public let retryDelay: TimeInterval
     let report: @Sendable (DeferredLinkReport) -> Void
+    /// Retries the non-throwing initializer could not refuse, reported and thrown by each launch.
+    private let retriesProblem: WaypointError?
 
     /// A provider that claims through `service` what `source` holds, trying `retries` more times in
     /// one launch when the service cannot be reached, and telling `report` what each launch found.
-    /// A `service` whose domain is no host name is reported, and thrown, by each launch's check
-    /// (``DeferredLinkState/maximumAttempts`` in all); ``init(services:source:retries:retryDelay:report:)``
-    /// refuses it when the provider is made.
+    /// A `service` whose domain is no host name, or retries ``init(services:source:retries:retryDelay:report:)``
+    /// would refuse, are reported, and thrown, by each launch's check
+    /// (``DeferredLinkState/maximumAttempts`` in all): that initializer refuses them when the
+    /// provider is made.
     public init(
         service: LinkServiceClient,
         source: any ClaimURLSource,
@@ -50,9 +53,10 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
     ) {
         self.services = [service]
         self.source = source
-        self.retries = max(0, retries)
-        self.retryDelay = max(0, retryDelay)
+        self.retries = retries
+        self.retryDelay = retryDelay
         self.report = report
+        retriesProblem = Self.problem(retries: retries, retryDelay: retryDelay)
     }
 
     /// A provider that claims a claim URL of any of `services` (one for each short-link domain)
@@ -66,8 +70,10 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
     /// // "https://go.example.com/c/AQE…" on the pasteboard is claimed from go.example.com
     /// ```
     ///
-    /// - Throws: ``WaypointError`` `invalidConfiguration` for no service, or a service whose domain
-    ///   is no host name (`links example.com`, `*.example.com`): no claim URL could ever match it.
+    /// - Throws: ``WaypointError`` `invalidConfiguration` for no service, a service whose domain
+    ///   is no host name (`links example.com`, `*.example.com`: no claim URL could ever match it),
+    ///   a negative count or delay, or retries that may take longer than ``maximumWait`` when the
+    ///   service does not answer.
     public init(
         services: [LinkServiceClient],
         source: any ClaimURLSource,
@@ -76,11 +82,32 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
         report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
     ) throws(WaypointError) {
         try LinkServiceClient.check(services, for: "A ClaimingDeferredLinkProvider")
+        if let problem = Self.problem(retries: retries, retryDelay: retryDelay) { throw problem }
         self.services = services
         self.source = source
-        self.retries = max(0, retries)
-        self.retryDelay = max(0, retryDelay)
+        self.retries = retries
+        self.retryDelay = retryDelay
         self.report = report
+        retriesProblem = nil
+    }
+
+    /// The longest one launch's claim may take when the service does not answer, in seconds,
+    /// counting each try's 15 s and the waits between tries: the person is on the app's first
+    /// screen, and a deferred link that lands a minute later lands on whatever they chose since.
+    /// The default (two more tries, after 2 s and 4 s) takes at most 51 s.
+    public static let maximumWait: TimeInterval = 60
+
+    /// Why the retries are refused (see ``maximumWait``), or nil.
+    private static func problem(retries: Int, retryDelay: TimeInterval) -> WaypointError? {
+        WaypointLinksClient.retriesProblem(
+            retries,
+            delay: retryDelay,
+            tryTimeout: LinkServiceClient.claimTimeout,
+            maximumWait: maximumWait,
+            what: "a deferred link's claim",
+            waiter: "a first launch waits for it",
+            defaults: "2 more tries, after 2 s and 4 s"
+        )
     }
 
     /// The claimed deep link; `nil` for every definite answer (nothing to claim, not the service's
@@ -94,6 +121,10 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
                 report(.unavailable(problem))
                 throw ClaimError.unavailable(problem)
             }
+        }
+        if let retriesProblem {
+            report(.unavailable(retriesProblem.message))
+            throw ClaimError.unavailable(retriesProblem.message)
         }
         guard await source.mayHoldClaimURL() else {
             report(.nothingToClaim)

@@ -112,6 +112,9 @@ public struct LinkServiceClient: Sendable {
         }
     }
 
+    /// How long a claim waits for data: on the first launch, with time for a slow network.
+    static let claimTimeout: TimeInterval = 15
+
     /// Claims `token` (`POST /api/claims`): the link it stands for, once.
     ///
     /// - Throws: ``ClaimError/refused(_:message:)`` for a definite "no" (already claimed, expired,
@@ -121,7 +124,7 @@ public struct LinkServiceClient: Sendable {
         var request = URLRequest(url: serviceURL.appendingPathComponent("api/claims"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.timeoutInterval = 15
+        request.timeoutInterval = Self.claimTimeout
         request.httpBody = try? JSONEncoder().encode(["token": token])
         switch await ask(request, for: ClaimedLink.self) {
         case .answered(let claimed): return claimed

@@ -141,28 +141,16 @@ public struct ShortLinkResolvingDispatcher: LinkDispatching {
     /// Retries that would hold a scene for minutes or hours are a mistake of the setup, found here
     /// rather than by the person waiting on a link.
     private static func check(retries: Int, retryDelay: TimeInterval) throws(WaypointError) {
-        guard retries >= 0, retryDelay >= 0, retryDelay.isFinite else {
-            throw WaypointError(
-                .invalidConfiguration,
-                input: "retries: \(retries), retryDelay: \(retryDelay)",
-                message: "A short link's retries are a count and its retry delay seconds, both 0 or more "
-                    + "(\(retries) after \(retryDelay) s given); the default is 1 try after 1 s."
-            )
-        }
-        // Each try may take a request's timeout; the waits between them double from the first.
-        let tries = Double(retries) + 1
-        let wait = tries * LinkServiceClient.resolveTimeout + retryDelay * (pow(2, tries - 1) - 1)
-        guard wait <= maximumWait else {
-            let shown = wait < 86_400 ? "\(Int(wait.rounded(.up))) s" : "more than a day"
-            throw WaypointError(
-                .invalidConfiguration,
-                input: "retries: \(retries), retryDelay: \(retryDelay)",
-                message: "\(retries) more tries, the first after \(retryDelay) s, may hold a short link \(shown) "
-                    + "when the service does not answer, over the \(Int(maximumWait)) s someone waits for a screen "
-                    + "(each try may take \(Int(LinkServiceClient.resolveTimeout)) s, each wait doubles). "
-                    + "Give fewer tries or a shorter first wait; the default is 1 try after 1 s."
-            )
-        }
+        let problem = retriesProblem(
+            retries,
+            delay: retryDelay,
+            tryTimeout: LinkServiceClient.resolveTimeout,
+            maximumWait: maximumWait,
+            what: "a short link",
+            waiter: "someone waits for a screen",
+            defaults: "1 try after 1 s"
+        )
+        if let problem { throw problem }
     }
 
     /// Gives `dispatcher` what ``resolved(_:)`` makes of `result`: the link's identifier from

@@ -137,4 +137,48 @@ struct ClaimingProviderTests {
         #expect(result?.error?.code == .providerFailed)
         #expect(record.load() == .unsettled(attempts: 1))
     }
+
+    @Test("Retries that are negative, or may hold a first launch over a minute, are refused where made")
+    func retryBounds() async throws {
+        func problem(_ retries: Int, _ delay: TimeInterval) -> WaypointError? {
+            do {
+                _ = try ClaimingDeferredLinkProvider(
+                    services: [service],
+                    source: PastedClaimURL(nil),
+                    retries: retries,
+                    retryDelay: delay
+                )
+                return nil
+            } catch { return error }
+        }
+        // Each try may take 15 s: the default's worst case is 3 × 15 + 2 + 4 = 51 s.
+        for (retries, delay) in [(2, 2.0), (0, 0), (2, 5), (3, 0), (1, 10)] {
+            #expect(problem(retries, delay) == nil, "\(retries) after \(delay) s")
+        }
+        for (retries, delay) in [(3, 0.1), (2, 6), (1000, 60), (1, 1e19), (Int.max, 1)] {
+            let error = problem(retries, delay)
+            #expect(error?.code == .invalidConfiguration, "\(retries) after \(delay) s")
+            let message = error?.message ?? ""
+            #expect(message.contains("over the 60 s a first launch waits"), "\(retries) after \(delay) s")
+        }
+        for (retries, delay) in [(-1, 2.0), (2, -1), (2, .nan), (2, .infinity)] {
+            let error = problem(retries, delay)
+            #expect(error?.code == .invalidConfiguration, "\(retries) after \(delay) s")
+            #expect(error?.message.contains("both 0 or more") == true, "\(retries) after \(delay) s")
+        }
+
+        // The initializer that cannot throw reports the same mistake on each launch, before the
+        // pasteboard is read, rather than clamping it away.
+        let reports = Reports()
+        let source = CountingSource("https://links.example.com/c/AQEAAAAAbm9uY2Vub25jZQ")
+        let provider = ClaimingDeferredLinkProvider(service: service, source: source, retries: -1, report: reports.add)
+        #expect(provider.retries == -1)
+        await #expect(throws: ClaimError.self) { try await provider.deferredLink() }
+        #expect(source.readCount == 0)
+        guard case .unavailable(let message) = reports.all.last else {
+            Issue.record("reported \(reports.all)")
+            return
+        }
+        #expect(message.contains("both 0 or more"))
+    }
 }
