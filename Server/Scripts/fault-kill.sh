@@ -96,6 +96,9 @@ run_fault() {
     if [ "$signal" = "TERM" ]; then
         [ "$status" = "0" ] || { echo "FAIL  $engine: SIGTERM: exit status $status"; tail -n 20 "$work/server.log"; exit 1; }
         echo "exited $status in $(awk -v t="$waited" 'BEGIN { printf "%.1f", t / 10 }') s after SIGTERM"
+        # The operator's word that the stop was clean.
+        grep -q "stopped: every counted visit written" "$work/server.log" ||
+            { echo "FAIL  $engine: SIGTERM: the log does not say the stop was clean"; tail -n 20 "$work/server.log"; exit 1; }
     fi
     if [ "$engine" = "sqlite" ]; then
         python3 -c 'import sqlite3, sys; r = sqlite3.connect(sys.argv[1]).execute("PRAGMA integrity_check").fetchone()[0]; print("integrity_check:", r); sys.exit(r != "ok")' "$database"

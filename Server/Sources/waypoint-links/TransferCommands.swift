@@ -26,7 +26,10 @@ struct LinkServiceOptions: ParsableArguments {
         do {
             loaded = try ManifestLoader.load(file: manifest)
         } catch {
-            throw CommandFailure(error.description)
+            // Run from another folder, the default names no file: say what the manifest is for.
+            throw CommandFailure(
+                error.description + " The links' routes and domains come from the app's manifest: pass --manifest FILE."
+            )
         }
         return try await database.withStore { store in
             let service: LinkService

@@ -308,8 +308,12 @@ struct Serve: AsyncParsableCommand {
             failure = error
         }
         // Normally written already, on the counter's way out; this covers a stop cut short.
-        await service.clicks.writeTheRest()
+        let written = await service.clicks.writeTheRest()
         await store.close()
+        // What an operator's log shows after `kill -TERM` or a deploy: whether the stop was a clean one.
+        if failure == nil, written {
+            logger.info("stopped: every counted visit written")
+        }
         if let failure {
             if let problem = LinkService.startProblem(failure, hostname: hostname, port: port) {
                 throw CommandFailure(problem)

@@ -126,6 +126,50 @@ struct AdminAPITests {
         }
     }
 
+    @Test("Edits of one link at once, a field each, are all kept: none undoes another")
+    func concurrentEdits() async throws {
+        try await withClient { client, token in
+            try await Self.create(client, token, #"{"code": "race", "deepLink": "readapp://books/1"}"#) {
+                #expect($0.status == .created)
+            }
+            for round in 0..<25 {
+                let edits = [
+                    #"{"fallbacks": {"web": "https://read.example.com/b/\#(round)"}}"#,
+                    #"{"preview": {"title": "Round \#(round)"}}"#,
+                    #"{"passQuery": \#(round % 2 == 0)}"#,
+                    #"{"deepLink": "readapp://books/\#(round)"}"#,
+                ]
+                try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for edit in edits {
+                        group.addTask {
+                            try await client.execute(
+                                uri: "/api/links/race",
+                                method: .patch,
+                                headers: Self.headers(token),
+                                body: ByteBuffer(string: edit)
+                            ) { $0.status }
+                        }
+                    }
+                    for try await status in group { #expect(status == .ok) }
+                }
+                try await client.execute(uri: "/api/links/race", method: .get, headers: Self.headers(token)) {
+                    let link = Self.json($0.body)
+                    #expect(
+                        (link["fallbacks"] as? [String: Any])?["web"] as? String
+                            == "https://read.example.com/b/\(round)",
+                        "round \(round)"
+                    )
+                    #expect(
+                        (link["preview"] as? [String: Any])?["title"] as? String == "Round \(round)",
+                        "round \(round)"
+                    )
+                    #expect(link["passQuery"] as? Bool == (round % 2 == 0), "round \(round)")
+                    #expect(link["deepLink"] as? String == "readapp://books/\(round)", "round \(round)")
+                }
+            }
+        }
+    }
+
     @Test("A link without a code gets an unguessable one")
     func generatedCode() async throws {
         try await withClient { client, token in

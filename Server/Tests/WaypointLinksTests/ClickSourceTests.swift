@@ -109,6 +109,25 @@ struct ClickSourceTests {
         #expect(byValue["FR"] == 4)
         #expect(stored.filter { $0.key.source.dimension == .referrer }.count == 101)
         #expect(try await store.clicks(code: "spring").map(\.count) == [105])
+
+        // A batch of many links: the full day of the last one (past a statement's 500 groups) is
+        // still read first, so its new host is folded too.
+        func host(_ code: String, _ value: String) -> ClickSourceKey {
+            ClickSourceKey(code: code, day: day, source: ClickSource(.referrer, value))
+        }
+        try await store.addClicks(
+            ClickBatch(
+                counts: [:],
+                sources: Dictionary(uniqueKeysWithValues: (0..<100).map { (host("zz", "h\($0)"), 1) })
+            )
+        )
+        var many = Dictionary(uniqueKeysWithValues: (0..<500).map { (host("m\($0)", "one.example"), 1) })
+        many[host("zz", "new.example")] = 1
+        try await store.addClicks(ClickBatch(counts: [:], sources: many))
+        let last = try await store.clickSources(code: "zz")
+        #expect(last.count == 101)
+        #expect(last.contains { $0.key.source.value == ClickSource.other && $0.count == 1 })
+        #expect(try await store.clickSources(code: "m499").map(\.key.source.value) == ["one.example"])
         await store.close()
     }
 

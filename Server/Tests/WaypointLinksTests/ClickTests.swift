@@ -171,7 +171,9 @@ actor FlakyStore: LinkStore {
     func insert(_ link: ShortLink) async throws(StoreError) -> Bool { true }
     func link(code: String) async throws(StoreError) -> ShortLink? { nil }
     func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink] { [] }
-    func replace(_ link: ShortLink) async throws(StoreError) -> Bool { false }
+    func replace(_ link: ShortLink, ifStill expected: ShortLink) async throws(StoreError) -> ReplaceOutcome {
+        .notFound
+    }
     func delete(code: String) async throws(StoreError) -> Bool { false }
     func assignDomain(_ domain: String) async throws(StoreError) -> Int { 0 }
     nonisolated func observeChanges(_ observer: @escaping @Sendable (LinkChange) -> Void) {}

@@ -14,14 +14,12 @@ import WaypointManifest
 @Suite("Several short-link domains")
 struct DomainTests {
     /// The shared manifest with a second short-link domain (listed itself, besides its wildcard).
-    static func manifest() throws -> Manifest {
-        try ManifestLoader.parse(
-            Fixtures.manifestText.replacingOccurrences(
-                of: "domain: links.example.com",
-                with: "domains: [links.example.com, go.example.org]"
-            ).replacingOccurrences(of: #""*.example.org"]"#, with: #""*.example.org", go.example.org]"#)
-        )
-    }
+    static func manifest() throws -> Manifest { try ManifestLoader.parse(manifestText) }
+
+    static let manifestText = Fixtures.manifestText.replacingOccurrences(
+        of: "domain: links.example.com",
+        with: "domains: [links.example.com, go.example.org]"
+    ).replacingOccurrences(of: #""*.example.org"]"#, with: #""*.example.org", go.example.org]"#)
 
     static func service(_ store: SQLiteLinkStore) throws -> LinkService {
         try LinkService(

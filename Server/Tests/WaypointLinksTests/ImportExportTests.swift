@@ -113,6 +113,108 @@ struct ImportExportTests {
         await fixture.store.close()
     }
 
+    @Test("A line may start with the short link written whole; a link on a short-link domain stays there")
+    func shortLinksWrittenWhole() async throws {
+        let fixture = try await ServiceFixture.make()
+        let service = try DomainTests.service(fixture.store)
+        let file = [
+            // Teams' records: the short link, then the long one; a page.link code moves to the first domain.
+            "https://readapp.page.link/Xyz,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F3",
+            // A custom domain Firebase served, now pointed at the service: the link stays on it.
+            "https://go.example.org/gohost\thttps://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F4",
+            "https://go.example.org/?link=readapp%3A%2F%2Fbooks%2F5",
+            "coded,https://GO.example.org/?link=readapp%3A%2F%2Fbooks%2F6",
+            // No one-segment path: neither a code nor a short link.
+            "https://readapp.page.link/a/b,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F7",
+            // A comma of the long link's own keeps the line one link.
+            "https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Spring,+again",
+        ].joined(separator: "\n")
+        do {
+            try await Application(router: service.router()).test(.router) { client in
+                let (status, report) = try await Self.post(
+                    client,
+                    "/api/links/import?format=fdl",
+                    file,
+                    token: fixture.token
+                )
+                #expect(status == .ok)
+                #expect(report["imported"] as? Int == 5)
+                let refusals = try #require(report["refusals"] as? [[String: Any]])
+                #expect(refusals.map { $0["line"] as? Int } == [5])
+                #expect((refusals.first?["message"] as? String)?.contains("neither a code nor a short link") == true)
+
+                // A form around the file (curl -F) is refused whole, not read line by line.
+                let form = "--b\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n\(file)\r\n--b--\r\n"
+                try await client.execute(
+                    uri: "/api/links/import?format=fdl",
+                    method: .post,
+                    headers: [
+                        .authorization: "Bearer \(fixture.token)", .contentType: "multipart/form-data; boundary=b",
+                    ],
+                    body: ByteBuffer(string: form)
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(String(buffer: response.body).contains("send the file itself as the body"))
+                }
+            }
+            let xyz = try #require(try await fixture.store.link(code: "xyz"))
+            #expect(xyz.deepLink == "readapp://books/3" && xyz.domain == "links.example.com")
+            #expect(try await fixture.store.link(code: "gohost")?.domain == "go.example.org")
+            #expect(try await fixture.store.link(code: "coded")?.domain == "go.example.org")
+            let made = try await fixture.store.links(after: nil, limit: 10, containing: "books/5")
+            #expect(made.map(\.domain) == ["go.example.org"])
+            let again = try await fixture.store.links(after: nil, limit: 10, containing: "books/8")
+            #expect(again.first?.preview?.title == "Spring, again")
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
+    @Test("One import at a time on an instance; a service that stops refuses the lines left, unread")
+    func importTurnsAndStops() async throws {
+        let fixture = try await ServiceFixture.make()
+        let api = fixture.service.admin
+        do {
+            try await Application(router: fixture.service.router()).test(.router) { client in
+                #expect(api.importTurn.take())  // as another import does
+                try await client.execute(
+                    uri: "/api/links/import?format=jsonl",
+                    method: .post,
+                    headers: [.authorization: "Bearer \(fixture.token)"],
+                    body: ByteBuffer(string: #"{"code": "one", "deepLink": "readapp://books/1"}"#)
+                ) { response in
+                    #expect(response.status == .tooManyRequests)
+                    #expect(response.headers[.retryAfter] == "10")
+                    #expect(String(buffer: response.body).contains("Another import is under way"))
+                }
+                api.importTurn.giveBack()
+                let (status, report) = try await Self.post(
+                    client,
+                    "/api/links/import?format=jsonl",
+                    #"{"code": "one", "deepLink": "readapp://books/1"}"#,
+                    token: fixture.token
+                )
+                #expect(status == .ok && report["imported"] as? Int == 1)
+                #expect(!api.importTurn.isTaken)  // the turn is given back
+            }
+            // Cancelled, as a request is when the service stops: nothing more is created.
+            let outcomes = await Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await BulkCreation(api: api, importing: true).create([
+                    .success(LinkInput(code: "two", deepLink: "readapp://books/2")),
+                    .success(LinkInput(code: "three", deepLink: "readapp://books/3")),
+                ])
+            }.value
+            #expect(outcomes.map(\.status) == [503, 503])
+            #expect(outcomes.first?.error?.message.contains("send it again") == true)
+            #expect(try await fixture.store.link(code: "two") == nil)
+        } catch {
+            Issue.record(error)
+        }
+        await fixture.store.close()
+    }
+
     /// Links with every field, and text a CSV or a spreadsheet could trip on.
     static let variety: [LinkInput] = [
         LinkInput(code: "plain", deepLink: "readapp://books/1"),

@@ -62,7 +62,7 @@ struct LinkCacheTests {
             let elsewhere = try await SQLiteLinkStore.open(path: fixture.path)
             var edited = VisitTests.link
             edited.fallbacks.web = "https://read.example.com/b/43"
-            #expect(try await elsewhere.replace(edited))
+            #expect(try await elsewhere.replace(edited, ifStill: VisitTests.link) == .replaced)
             await elsewhere.close()
             #expect(try await location() == "https://read.example.com/b/42")
             clock.advance(5)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaypointManifest
 
 @testable import WaypointLinks
 
@@ -12,6 +13,8 @@ struct LinkRulesTests {
         let refused = [
             "", "a/b", "..", "%2e%2e", "a%2Fb", "spr\u{0456}ng", "caf\u{00E9}", "a b", "a\nb",
             String(repeating: "x", count: 65), "api", "API", "health", "metrics",
+            // The Kelvin sign, which Unicode lowers to `k`.
+            "\u{212A}", "spring\u{212A}",
         ]
         for text in refused {
             #expect(throws: LinkServiceError.self, "\(text.debugDescription) passed") {
@@ -132,6 +135,53 @@ struct LinkRulesTests {
         #expect(throws: LinkServiceError.self) { try rules.updated(link, with: LinkInput(code: "two"), now: later) }
     }
 
+    @Test("A code the app's own routes take on the link's domain is refused: the app would open the route")
+    func codesTheAppTakes() throws {
+        // A route for every associated domain (`/search`), one for the second short-link domain
+        // alone, and the fixture's routes.
+        let text = DomainTests.manifestText.replacingOccurrences(
+            of: "routes:\n",
+            with:
+                "routes:\n  - name: search\n    pattern: /search\n  - name: promo\n    pattern: https://go.example.org/promo\n"
+        )
+        let rules = try LinkRules(manifest: try ManifestLoader.parse(text))
+        func refusal(_ code: String, on domain: String? = nil) -> String? {
+            do {
+                _ = try rules.newLink(
+                    from: LinkInput(domain: domain, deepLink: "readapp://books/1"),
+                    code: code,
+                    now: Fixtures.now
+                )
+                return nil
+            } catch {
+                #expect(error.code == .invalidCode)
+                return error.message
+            }
+        }
+        #expect(
+            refusal("search")
+                == "The app opens https://links.example.com/search with the route 'search' and never asks the "
+                + "service, so a visitor with the app would not get this link; choose another code, or put the "
+                + "link on another short-link domain."
+        )
+        #expect(refusal("search", on: "go.example.org")?.contains("route 'search'") == true)
+        // A route pinned to one domain takes its code there only.
+        #expect(refusal("promo") == nil)
+        #expect(refusal("promo", on: "go.example.org")?.contains("route 'promo'") == true)
+        // Paths of more than one segment are never a code; other codes are free.
+        #expect(refusal("books") == nil)
+        #expect(refusal("spring", on: "go.example.org") == nil)
+
+        // Moving a link to the domain where a route takes its code is refused the same way.
+        let promo = try rules.newLink(from: LinkInput(deepLink: "readapp://books/1"), code: "promo", now: Fixtures.now)
+        #expect(throws: LinkServiceError.self) {
+            try rules.updated(promo, with: LinkInput(domain: "go.example.org"), now: Fixtures.now)
+        }
+        #expect(
+            try rules.updated(promo, with: LinkInput(domain: "links.example.com"), now: Fixtures.now).code == "promo"
+        )
+    }
+
     @Test("A misspelled field is refused, not ignored")
     func unknownField() {
         do {
@@ -142,6 +192,16 @@ struct LinkRulesTests {
                 error.message
                     == "Unknown field 'deeplink'; a link has code, domain, deepLink, fallbacks, preview, passQuery, expiresAt."
             )
+        } catch {
+            Issue.record("\(error)")
+        }
+        // A thousand made-up keys: the first five in order, and how many more.
+        let keys = (0..<1_000).shuffled().map { "\"k\(1_000 + $0)\": 1" }.joined(separator: ", ")
+        do {
+            _ = try JSONDecoder().decode(LinkInput.self, from: Data("{\(keys)}".utf8))
+            Issue.record("made-up fields were ignored")
+        } catch let error as LinkServiceError {
+            #expect(error.message.hasPrefix("Unknown field 'k1000', 'k1001', 'k1002', 'k1003', 'k1004' and 995 more;"))
         } catch {
             Issue.record("\(error)")
         }

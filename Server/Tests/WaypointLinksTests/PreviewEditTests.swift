@@ -59,7 +59,7 @@ struct PreviewEditTests {
         #expect(try await Self.titles(second).preview == false)  // cached there
         var edited = VisitTests.link
         edited.preview?.title = "Spring, last day"
-        #expect(try await firstStore.replace(edited))
+        #expect(try await firstStore.replace(edited, ifStill: VisitTests.link) == .replaced)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(2))
         var seen = false

@@ -58,7 +58,7 @@ struct ScaleOutTests {
         #expect(try await Self.location(second) == "https://read.example.com/b/42")  // now cached there
         var edited = VisitTests.link
         edited.fallbacks.web = "https://read.example.com/b/43"
-        #expect(try await firstStore.replace(edited))
+        #expect(try await firstStore.replace(edited, ifStill: VisitTests.link) == .replaced)
         #expect(try await Self.waitForLocation("https://read.example.com/b/43", on: second, seconds: 2))
         #expect(try await firstStore.delete(code: "spring"))
         #expect(try await Self.waitForLocation("404", on: second, seconds: 2))

@@ -137,17 +137,30 @@ struct StoreConformanceTests {
         await store.close()
     }
 
-    @Test("Replace and delete report whether the link was there", arguments: Engine.available)
+    @Test(
+        "Replace writes only over the link as it was read, and says whether it was there; delete too",
+        arguments: Engine.available
+    )
     func replaceAndDelete(engine: Engine) async throws {
         let store = try await engine.makeStore()
-        var link = Self.link("x")
-        #expect(try await !store.replace(link))
+        let original = Self.link("x")
+        var link = original
+        #expect(try await store.replace(link, ifStill: original) == .notFound)
         #expect(try await store.insert(link))
         link.deepLink = "readapp://books/9"
         link.preview = nil
         link.expiresAt = nil
         link.updatedAt = Fixtures.now.addingTimeInterval(60)
-        #expect(try await store.replace(link))
+        #expect(try await store.replace(link, ifStill: original) == .replaced)
+        #expect(try await store.link(code: "x") == link)
+        // An edit made from the link before that change writes nothing, whichever field differs:
+        // a value, a value now NULL, or only the date.
+        var stale = original
+        stale.fallbacks.web = "https://read.example.com/b/1"
+        #expect(try await store.replace(stale, ifStill: original) == .changedMeanwhile)
+        var dateOnly = link
+        dateOnly.updatedAt = Fixtures.now
+        #expect(try await store.replace(stale, ifStill: dateOnly) == .changedMeanwhile)
         #expect(try await store.link(code: "x") == link)
         #expect(try await store.delete(code: "x"))
         #expect(try await !store.delete(code: "x"))

@@ -22,6 +22,7 @@ struct WebhookTests {
             ([172, 16, 0, 1], false), ([172, 32, 0, 1], true), ([192, 168, 1, 1], false),
             ([169, 254, 169, 254], false),
             ([100, 64, 0, 1], false), ([0, 0, 0, 0], false), ([224, 0, 0, 1], false), ([198, 18, 0, 1], false),
+            ([192, 0, 2, 1], false), ([198, 51, 100, 1], false), ([203, 0, 113, 1], false), ([192, 0, 3, 1], true),
         ] as [([UInt8], Bool)]
     )
     func ipv4(address: [UInt8], isPublic: Bool) {
@@ -42,6 +43,16 @@ struct WebhookTests {
         #expect(!WebhookReceiver.isPublic(address([0x64, 0xFF9B, 1, 0, 0, 0, 0x5DB8, 0xD822])))  // local NAT64
         #expect(!WebhookReceiver.isPublic(address([0x2002, 0x0A00, 0x0001, 0, 0, 0, 0, 1])))  // 6to4 of 10.0.0.1
         #expect(WebhookReceiver.isPublic(address([0x2002, 0x5DB8, 0xD822, 0, 0, 0, 0, 1])))  // 6to4 of a public one
+        // ::ffff:0:127.0.0.1 (translated), Teredo, benchmarking, a site-local and a multicast address.
+        #expect(!WebhookReceiver.isPublic(address([0, 0, 0, 0, 0xFFFF, 0, 0x7F00, 0x0001])))
+        #expect(WebhookReceiver.isPublic(address([0, 0, 0, 0, 0xFFFF, 0, 0x5DB8, 0xD822])))
+        #expect(!WebhookReceiver.isPublic(address([0x2001, 0, 0x4136, 0xE378, 0x8000, 0x63BF, 0x3FFF, 0xFDD2])))
+        #expect(!WebhookReceiver.isPublic(address([0x2001, 0x0002, 0, 0, 0, 0, 0, 1])))
+        #expect(!WebhookReceiver.isPublic(address([0xFEC0, 0, 0, 0, 0, 0, 0, 1])))
+        #expect(!WebhookReceiver.isPublic(address([0xFF02, 0, 0, 0, 0, 0, 0, 1])))
+        #expect(!WebhookReceiver.isPublic(address([0x3FFF, 0, 0, 0, 0, 0, 0, 1])))  // 3fff::/20, documentation
+        #expect(WebhookReceiver.isPublic(address([0x2A00, 0x1450, 0, 0, 0, 0, 0, 1])))
+        #expect(!WebhookReceiver.isPublic(address([0x4000, 0, 0, 0, 0, 0, 0, 1])))
     }
 
     @Test("A try connects to an IPv4 address when the name has one")

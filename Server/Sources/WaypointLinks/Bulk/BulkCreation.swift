@@ -73,11 +73,25 @@ struct BulkCreation: Sendable {
         let results: [Outcome]
     }
 
-    /// Creates each link in order; an item that cannot be created is reported in its place.
+    /// Creates each link in order; an item that cannot be created is reported in its place. Once
+    /// the task is cancelled (the service is stopping), the items left are refused unread, so a
+    /// stop waits for one insert, not for the rest of a 50,000-link import.
     func create(_ items: [Result<LinkInput, LinkServiceError>]) async -> [Outcome] {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(items.count)
         for item in items {
+            if Task.isCancelled {
+                outcomes.append(
+                    Self.refused(
+                        LinkServiceError(
+                            .unavailable,
+                            "The service stopped before this link was created; send it again (an import can be "
+                                + "run again whole)."
+                        )
+                    )
+                )
+                continue
+            }
             do {
                 let link = try await api.create(try item.get(), acceptingPastExpiry: importing)
                 outcomes.append(Outcome(status: 201, link: api.body(link), error: nil))

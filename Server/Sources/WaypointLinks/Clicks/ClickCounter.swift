@@ -237,8 +237,10 @@ public actor ClickCounter: Service {
     }
 
     /// Writes what is left when the service stops; also called by the command after the server has
-    /// stopped, in case the service group was cut short.
-    public func writeTheRest() async {
+    /// stopped, in case the service group was cut short. Returns whether every counted click is
+    /// written (or none was left).
+    @discardableResult
+    public func writeTheRest() async -> Bool {
         // Whatever happens below, no visit waits after it.
         defer {
             pending.withLockedValue { $0.closed = true }
@@ -247,7 +249,7 @@ public actor ClickCounter: Service {
         for attempt in 1...20 {
             do {
                 try await flush()
-                if unwritten == 0 { return }
+                if unwritten == 0 { return true }
             } catch {
                 logger.error(
                     "click counts not written at shutdown",
@@ -258,6 +260,7 @@ public actor ClickCounter: Service {
             }
         }
         logger.critical("click counts lost at shutdown", metadata: ["clicks": "\(unwritten)"])
+        return false
     }
 
     /// With a window of 0: returns once a click is counted, or the task is cancelled.

@@ -14,6 +14,8 @@ struct AdminAPI: Sendable {
     var events = WebhookEvents.none
     /// Where a failure the answer does not detail is written.
     var logger = Logger(label: "waypoint-links.api")
+    /// One import request at a time.
+    let importTurn = ImportTurn()
 
     /// The most links one page lists, and how many when the request does not say.
     static let maxPageSize = 200
@@ -130,13 +132,31 @@ struct AdminAPI: Sendable {
         JSONBody.response(body(try await update(code, with: try await JSONBody.decode(LinkInput.self, from: request))))
     }
 
-    /// Changes a link: the API's and the admin page's one way to edit.
+    /// Changes a link: the API's and the admin page's one way to edit. The change is applied to
+    /// the link as stored when it is written: an edit that meets another one under way (a field
+    /// each, from two people) reads the link again and applies itself to that, so neither undoes
+    /// the other.
     func update(_ code: String, with input: LinkInput) async throws -> ShortLink {
-        let link = try rules.updated(try await existing(code), with: input, now: now())
-        guard try await store.replace(link) else { throw notFound(code) }
-        await events.emit(.linkUpdated, body(link))
-        return link
+        for _ in 1...Self.maximumEditTries {
+            let current = try await existing(code)
+            let link = try rules.updated(current, with: input, now: now())
+            switch try await store.replace(link, ifStill: current) {
+            case .replaced:
+                await events.emit(.linkUpdated, body(link))
+                return link
+            case .notFound: throw notFound(code)
+            case .changedMeanwhile: continue
+            }
+        }
+        throw LinkServiceError(
+            .unavailable,
+            "The link '\(code)' was changed by other edits \(Self.maximumEditTries) times while this one was "
+                + "applied; nothing of it was saved. Send it again."
+        )
     }
+
+    /// How often an edit reads the link again after other edits changed it meanwhile.
+    static let maximumEditTries = 20
 
     func delete(_ code: String) async throws -> Response {
         guard try await store.delete(code: code) else { throw notFound(code) }

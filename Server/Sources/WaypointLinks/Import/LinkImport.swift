@@ -49,11 +49,17 @@ public struct LinkImport: Sendable {
     /// - Parameter limit: the most links the file may hold.
     /// - Throws: ``LinkServiceError`` `invalidRequest` when the file as a whole cannot be read, and
     ///   also when it holds more than `limit` links.
-    func lines(of text: String, limit: Int = .max) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
+    /// - Parameter shortLinkDomains: the manifest's short-link domains: a Dynamic Link line on one of
+    ///   them keeps it.
+    func lines(
+        of text: String,
+        limit: Int = .max,
+        shortLinkDomains: LinkDomains = LinkDomains(nil)
+    ) throws(LinkServiceError) -> (lines: [Line], ignored: [String: Int]) {
         // Excel and Notepad begin a UTF-8 file with a byte order mark; it is no part of the first line.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         switch format {
-        case .fdl: return try dynamicLinks(numberedLines(text, limit: limit))
+        case .fdl: return try dynamicLinks(numberedLines(text, limit: limit), shortLinkDomains: shortLinkDomains)
         case .jsonl: return (try jsonLines(numberedLines(text, limit: limit)), [:])
         case .csv: return (try csvRows(text, limit: limit), [:])
         }
@@ -87,18 +93,14 @@ public struct LinkImport: Sendable {
         )
     }
 
-    private func dynamicLinks(_ numbered: [(number: Int, text: String)]) -> (lines: [Line], ignored: [String: Int]) {
+    private func dynamicLinks(
+        _ numbered: [(number: Int, text: String)],
+        shortLinkDomains: LinkDomains
+    ) -> (lines: [Line], ignored: [String: Int]) {
         var ignored: [String: Int] = [:]
         let lines = numbered.map { number, line in
-            // A code never holds ":"; a URL's scheme does, so a first field with one is the link.
-            var code: String?
-            var link = line
-            if let comma = line.firstIndex(of: ","), !line[..<comma].contains(":") {
-                code = line[..<comma].trimmingCharacters(in: .whitespaces)
-                link = line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-            }
             do throws(LinkServiceError) {
-                let parsed = try DynamicLink(link, code: code, domain: domain)
+                let parsed = try dynamicLink(line, shortLinkDomains: shortLinkDomains)
                 for name in parsed.ignored { ignored[name, default: 0] += 1 }
                 return Line(number: number, input: .success(parsed.input))
             } catch {
@@ -106,6 +108,58 @@ public struct LinkImport: Sendable {
             }
         }
         return (lines, ignored)
+    }
+
+    /// One line of `--format fdl`: `CODE,LONG_LINK`, `SHORT_LINK,LONG_LINK` or `LONG_LINK`, the two
+    /// fields split at a tab or else at the first comma. A short link's last path segment is the
+    /// code, as teams' records hold them (`https://x.page.link/spring`). The link stays on its own
+    /// domain when the short link's or the long link's host is one of `shortLinkDomains` (a custom
+    /// domain Firebase served, now pointed here), else it goes on ``domain``: a `page.link` host is
+    /// Google's and reaches no service.
+    private func dynamicLink(_ line: String, shortLinkDomains: LinkDomains) throws(LinkServiceError) -> DynamicLink {
+        var code: String?
+        var ownDomain: String?
+        var link = line
+        let separator = line.firstIndex(of: "\t") ?? line.firstIndex(of: ",")
+        if let separator {
+            let first = line[..<separator].trimmingCharacters(in: .whitespaces)
+            let rest = line[line.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+            if !first.contains(":") {
+                // A code never holds ":"; a URL's scheme does.
+                (code, link) = (first, rest)
+            } else if Self.isWebURL(rest) {
+                (code, ownDomain) = try Self.shortLink(first, on: shortLinkDomains)
+                link = rest
+            }
+            // Else the comma is the long link's own (`st=Spring,+again`): the line is one link.
+        }
+        if ownDomain == nil, let host = URLComponents(string: link)?.host {
+            ownDomain = shortLinkDomains.domain(named: host)
+        }
+        return try DynamicLink(link, code: code, domain: ownDomain ?? domain)
+    }
+
+    private static func isWebURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+    }
+
+    typealias ShortLinkField = (code: String, domain: String?)
+
+    /// The code of a short link written whole, and its domain when that is one of `domains`.
+    ///
+    /// - Throws: `invalidRequest` for a URL whose path is not one segment.
+    private static func shortLink(_ text: String, on domains: LinkDomains) throws(LinkServiceError) -> ShortLinkField {
+        let components = URLComponents(string: text)
+        let segments = (components?.path ?? "").split(separator: "/")
+        guard let components, let host = components.host, isWebURL(text), segments.count == 1 else {
+            throw LinkServiceError(
+                .invalidRequest,
+                "The first field '\(text)' is neither a code nor a short link (https://DOMAIN/CODE); write the "
+                    + "code, the short link, or the long link alone."
+            )
+        }
+        return (String(segments[0]), domains.domain(named: host))
     }
 
     /// A link a line, as the API takes it; the fields only the API's answer has are passed over.
@@ -199,7 +253,7 @@ public struct LinkImport: Sendable {
     func run(_ text: String, api: AdminAPI, limit: Int = .max) async throws(LinkServiceError) -> ImportReport {
         // A misspelled domain would refuse every line alike: say it once instead.
         if let domain { _ = try api.rules.linkDomain(domain) }
-        var (lines, ignored) = try lines(of: text, limit: limit)
+        var (lines, ignored) = try lines(of: text, limit: limit, shortLinkDomains: api.rules.linkDomains)
         if format == .fdl {
             // A link is kept without an image it may not show, and the image counted.
             for index in lines.indices {
@@ -227,7 +281,8 @@ public struct LinkImport: Sendable {
         for (index, (line, outcome)) in zip(lines, outcomes).enumerated() {
             guard let error = outcome.error else { continue }
             var (status, code, message) = (outcome.status, error.code, error.message)
-            if code == .codeTaken, case .success(let input) = line.input {
+            // A service that is stopping asks the database nothing more: the import can be run again.
+            if code == .codeTaken, !Task.isCancelled, case .success(let input) = line.input {
                 switch await stored(input, api: api) {
                 case .same:
                     alreadyImported += 1
@@ -292,6 +347,23 @@ public struct LinkImport: Sendable {
         guard let text = query["format"].map(String.init), let format = Format(rawValue: text.lowercased()) else {
             let given = query["format"].map { "; '\($0)' is not one" } ?? ""
             throw LinkServiceError(.invalidRequest, "'format' is fdl, csv or jsonl: say which the body is\(given).")
+        }
+        guard api.importTurn.take() else {
+            throw LinkServiceError(
+                .rateLimited,
+                "Another import is under way on this instance; send this one when it has finished.",
+                retryAfter: 10
+            )
+        }
+        defer { api.importTurn.giveBack() }
+        // `curl -F file=@links.txt` sends a form around the file: its boundaries and headers would
+        // be read as lines, and refused one by one, beside the file's own.
+        if let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/") {
+            throw LinkServiceError(
+                .invalidRequest,
+                "The body is a multipart form ('\(type.prefix(40))'); send the file itself as the body "
+                    + "(curl --data-binary @links.txt)."
+            )
         }
         let buffer: ByteBuffer
         do {

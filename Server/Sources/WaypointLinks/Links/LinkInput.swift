@@ -117,10 +117,20 @@ struct AnyKey: CodingKey {
         // Positions in a bulk request's array are left out: its answer says which item by its place.
         let path = decoder.codingPath.filter { $0.intValue == nil }.map(\.stringValue)
         let place = path.isEmpty ? "" : " in '\(path.joined(separator: "."))'"
+        // The first few in order, and a count: a body of a million made-up keys gets a short answer.
+        var first: [String] = []
+        for key in unknown where first.count < Self.unknownKeysShown || key < first[first.count - 1] {
+            first.insert(key, at: first.firstIndex { key < $0 } ?? first.endIndex)
+            if first.count > Self.unknownKeysShown { first.removeLast() }
+        }
+        let more = unknown.count > first.count ? " and \(unknown.count - first.count) more" : ""
         throw LinkServiceError(
             .invalidRequest,
-            "Unknown field \(unknown.sorted().map { "'\($0)'" }.joined(separator: ", "))\(place); "
+            "Unknown field \(first.map { "'\($0)'" }.joined(separator: ", "))\(more)\(place); "
                 + "\(what) has \(known.joined(separator: ", "))."
         )
     }
+
+    /// How many unknown keys a refusal names.
+    static let unknownKeysShown = 5
 }

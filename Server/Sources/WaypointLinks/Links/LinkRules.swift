@@ -62,7 +62,9 @@ public struct LinkRules: Sendable {
     ///   path of the service. Anything else (`/`, `..`, `%`, a Cyrillic `а` that looks like `a`)
     ///   could reach another code or pass for one.
     public static func normalizedCode(_ text: String) throws(LinkServiceError) -> String {
-        let code = text.lowercased()
+        // ASCII letters alone are lowered: Unicode lowers the Kelvin sign (U+212A) to `k`, which
+        // would then pass the check below as a code character.
+        let code = String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
         guard !code.isEmpty, code.utf8.count <= maxCodeLength else {
             throw LinkServiceError(
                 .invalidCode,
@@ -317,6 +319,29 @@ public struct LinkRules: Sendable {
         }
     }
 
+    /// Refuses a code whose short link the app's own routes take on `domain`. The association file
+    /// sends `https://DOMAIN/CODE` to the app for such a route, and the app opens the route without
+    /// asking the service (`WaypointLinksClient` resolves only what no route matches), while a
+    /// visitor without the app gets this link: one link, two destinations.
+    ///
+    /// - Throws: `invalidCode` naming the route.
+    func checkNotTakenByApp(_ code: String, on domain: String?) throws(LinkServiceError) {
+        guard let domain else { return }
+        let url = "https://\(domain)/\(code)"
+        let route: String
+        switch resolver.resolve(url, source: .universalLink) {
+        case .notFound, .invalid: return
+        case .matched(let match): route = "the route '\(match.route.name)'"
+        case .forbidden(_, let reason): route = "a route of the app, which refuses it (\(reason)),"
+        case .passThrough: route = "the web, not the service,"
+        }
+        throw LinkServiceError(
+            .invalidCode,
+            "The app opens \(url) with \(route) and never asks the service, so a visitor with the app would "
+                + "not get this link; choose another code, or put the link on another short-link domain."
+        )
+    }
+
     /// A new link from a create request; `code` is the custom code or a generated one.
     /// With `acceptingPastExpiry` (an import), an expiry in the past is taken as it is: the link
     /// comes in expired.
@@ -340,10 +365,12 @@ public struct LinkRules: Sendable {
         if let expiresAt = input.expiresAt {
             try Self.checkExpiry(expiresAt, now: now, mayBePast: acceptingPastExpiry)
         }
+        // Stored, not implied: a later change of the manifest's first domain moves no link.
+        let domain = try input.domain.map { text throws(LinkServiceError) in try linkDomain(text) } ?? linkDomains.first
+        try checkNotTakenByApp(code, on: domain)
         return ShortLink(
             code: code,
-            // Stored, not implied: a later change of the manifest's first domain moves no link.
-            domain: try input.domain.map { text throws(LinkServiceError) in try linkDomain(text) } ?? linkDomains.first,
+            domain: domain,
             deepLink: deepLink,
             route: try route(for: deepLink),
             fallbacks: fallbacks,
@@ -360,7 +387,10 @@ public struct LinkRules: Sendable {
             throw LinkServiceError(.invalidRequest, "A link's code cannot change; create a new link instead.")
         }
         var result = link
-        if let domain = input.domain { result.domain = try linkDomain(domain) }
+        if let domain = input.domain {
+            result.domain = try linkDomain(domain)
+            if result.domain != link.domain { try checkNotTakenByApp(link.code, on: result.domain) }
+        }
         if let deepLink = input.deepLink {
             result.route = try route(for: deepLink)
             result.deepLink = deepLink

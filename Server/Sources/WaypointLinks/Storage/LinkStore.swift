@@ -17,8 +17,10 @@ public protocol LinkStore: Sendable {
     /// while links are added and removed); with `containing`, only links whose code or deep link
     /// contains that text, ignoring ASCII case.
     func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink]
-    /// Replaces the link with `link.code`; `false` when there is none.
-    func replace(_ link: ShortLink) async throws(StoreError) -> Bool
+    /// Replaces the link with `link.code` if it is still `expected`, column for column: an edit
+    /// reads a link, changes it and writes it back, and two edits at once must not undo each other
+    /// (``AdminAPI`` reads again and retries on ``ReplaceOutcome/changedMeanwhile``).
+    func replace(_ link: ShortLink, ifStill expected: ShortLink) async throws(StoreError) -> ReplaceOutcome
     /// `false` when there was no such link.
     func delete(code: String) async throws(StoreError) -> Bool
     /// Puts every link that names no short-link domain (one made before there were several) on
@@ -126,4 +128,13 @@ public enum LinkStores {
         }
         return try await SQLiteLinkStore.open(path: location)
     }
+}
+
+/// What a conditional replace did (``LinkStore/replace(_:ifStill:)``).
+public enum ReplaceOutcome: Sendable, Hashable {
+    case replaced
+    /// The link was changed since it was read; nothing was written.
+    case changedMeanwhile
+    /// There is no link with the code.
+    case notFound
 }

@@ -216,13 +216,18 @@ public final class PostgresLinkStore: LinkStore {
         )
     }
 
-    public func replace(_ link: ShortLink) async throws(StoreError) -> Bool {
-        let assignments = LinkRow.columns.dropFirst().enumerated().map { "\($1) = $\($0 + 2)" }
+    public func replace(_ link: ShortLink, ifStill expected: ShortLink) async throws(StoreError) -> ReplaceOutcome {
+        // $1 is the code, $2… the new values, and after them the values the link must still have.
+        let columns = LinkRow.columns.dropFirst()
+        let assignments = columns.enumerated().map { "\($1) = $\($0 + 2)" }.joined(separator: ", ")
+        let unchanged = columns.enumerated().map { "\($1) IS NOT DISTINCT FROM $\($0 + LinkRow.columns.count + 1)" }
         var query = PostgresQuery(
-            unsafeSQL: "UPDATE links SET \(assignments.joined(separator: ", ")) WHERE code = $1 RETURNING code"
+            unsafeSQL: "UPDATE links SET \(assignments) WHERE code = $1 AND \(unchanged.joined(separator: " AND ")) "
+                + "RETURNING code"
         )
-        query.binds = Self.binds(LinkRow(link).values)
-        return try await changing(link.code, "replace a link", query)
+        query.binds = Self.binds(LinkRow(link).values + LinkRow(expected).values.dropFirst())
+        if try await changing(link.code, "replace a link", query) { return .replaced }
+        return try await self.link(code: link.code) == nil ? .notFound : .changedMeanwhile
     }
 
     public func delete(code: String) async throws(StoreError) -> Bool {

@@ -114,46 +114,43 @@ enum WebhookReceiver {
     }
 
     /// Whether an address is reachable from the internet: not unspecified, loopback, private
-    /// (RFC 1918, unique local), shared (carrier-grade NAT), link-local, benchmarking, multicast or
-    /// reserved; an IPv4 address inside IPv6 (mapped, NAT64) is judged as the IPv4 one.
+    /// (RFC 1918, unique local), shared (carrier-grade NAT), link-local, benchmarking, documentation,
+    /// multicast or reserved; an IPv4 address inside IPv6 (mapped, translated, NAT64, 6to4) is
+    /// judged as the IPv4 one. For IPv6, only global unicast (`2000::/3`) is public: a list of what
+    /// is not would miss the next form that reaches a local address.
     static func isPublic(_ address: [UInt8]) -> Bool {
         if address.count == 4 { return isPublicIPv4(address) }
         guard address.count == 16 else { return false }
-        let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
-        let nat64Prefix: [UInt8] = [0x00, 0x64, 0xFF, 0x9B] + Array(repeating: 0, count: 8)
-        let prefix = Array(address.prefix(12))
-        if prefix == mappedPrefix || prefix == nat64Prefix {
-            return isPublicIPv4(Array(address.suffix(4)))
-        }
-        // ::, ::1 and the IPv4-compatible ::a.b.c.d (deprecated, still routed to a.b.c.d by some stacks).
-        if prefix.allSatisfy({ $0 == 0 }) { return false }
-        let first = address[0]
-        let second = address[1]
-        if first == 0x00 && second == 0x64 && address[2] == 0xFF && address[3] == 0x9B && address[4] == 0x00
-            && address[5] == 0x01
-        {
-            return false  // 64:ff9b:1::/48, local-use NAT64
-        }
+        let zeros = { (count: Int) in [UInt8](repeating: 0, count: count) }
+        let embeddingPrefixes: [[UInt8]] = [
+            zeros(10) + [0xFF, 0xFF],  // ::ffff:0:0/96, mapped
+            zeros(8) + [0xFF, 0xFF, 0, 0],  // ::ffff:0:0:0/96, translated (SIIT)
+            [0x00, 0x64, 0xFF, 0x9B] + zeros(8),  // 64:ff9b::/96, NAT64
+        ]
+        if embeddingPrefixes.contains(Array(address.prefix(12))) { return isPublicIPv4(Array(address.suffix(4))) }
+        let (first, second) = (address[0], address[1])
         if first == 0x20 && second == 0x02 { return isPublicIPv4(Array(address[2..<6])) }  // 2002::/16, 6to4
-        if first & 0xFE == 0xFC { return false }  // fc00::/7, unique local
-        if first == 0xFE && second & 0xC0 == 0x80 { return false }  // fe80::/10, link-local
-        if first == 0xFE && second & 0xC0 == 0xC0 { return false }  // fec0::/10, old site-local
-        if first == 0xFF { return false }  // multicast
-        // 2001:db8::/32, documentation
+        // Everything outside 2000::/3: ::, ::1, ::a.b.c.d, local NAT64, unique and link local, multicast.
+        guard first & 0xE0 == 0x20 else { return false }
+        // 2001::/23, protocol assignments: Teredo (2001::/32, a tunnel to an IPv4 address), benchmarking.
+        if first == 0x20 && second == 0x01 && address[2] & 0xFE == 0 { return false }
+        // 2001:db8::/32 and 3fff::/20, documentation
         if first == 0x20 && second == 0x01 && address[2] == 0x0D && address[3] == 0xB8 { return false }
+        if first == 0x3F && second == 0xFF && address[2] & 0xF0 == 0 { return false }
         return true
     }
 
     private static func isPublicIPv4(_ address: [UInt8]) -> Bool {
-        let (a, b) = (address[0], address[1])
+        let (a, b, c) = (address[0], address[1], address[2])
         switch a {
         case 0, 10, 127: return false
         case 100 where b & 0xC0 == 64: return false  // 100.64.0.0/10, shared
         case 169 where b == 254: return false  // link-local, cloud metadata
         case 172 where b & 0xF0 == 16: return false  // 172.16.0.0/12
         case 192 where b == 168: return false
-        case 192 where b == 0 && address[2] == 0: return false  // 192.0.0.0/24, protocol assignments
+        case 192 where b == 0 && (c == 0 || c == 2): return false  // 192.0.0.0/24 protocol assignments, 192.0.2.0/24
         case 198 where b & 0xFE == 18: return false  // 198.18.0.0/15, benchmarking
+        case 198 where b == 51 && c == 100, 203 where b == 0 && c == 113: return false  // documentation
         case 224...255: return false  // multicast, reserved, broadcast
         default: return true
         }
