@@ -168,6 +168,38 @@ struct ShortLinkDomainTests {
         #expect(wildcard == nil)
     }
 
+    @Test("imageHosts: where previews may be, read and checked as domains; no association file names them")
+    func imageHosts() throws {
+        let text = """
+            domains: [example.com, links.example.com]
+            appIDs: [Q4NR7XW2LM.com.example.app]
+            shortLinks:
+              domains: [links.example.com]
+              imageHosts: [cdn.example.net, "*.images.example"]
+            routes: []
+            """
+        let manifest = try ManifestLoader.parse(text)
+        #expect(manifest.shortLinks?.imageHosts == ["cdn.example.net", "*.images.example"])
+        #expect(
+            try ManifestLoader.parse(
+                text.replacingOccurrences(of: "  imageHosts: [cdn.example.net, \"*.images.example\"]\n", with: "")
+            ).shortLinks?.imageHosts == []
+        )
+        let file = String(
+            decoding: try AssociationFiles(manifest: manifest).appleAppSiteAssociation(for: "links.example.com"),
+            as: UTF8.self
+        )
+        #expect(!file.contains("cdn.example.net") && !file.contains("images.example"))
+        do {
+            _ = try ManifestLoader.parse(
+                text.replacingOccurrences(of: "cdn.example.net", with: "https://cdn.example.net/")
+            )
+            Issue.record("a URL was taken for an image host")
+        } catch {
+            #expect(error.description.contains("is not a domain"), "\(error.description)")
+        }
+    }
+
     @Test("longLinks: the short-link domains' files claim the root with a 'link', before the codes; off by default")
     func longLinks() throws {
         let text = """

@@ -67,7 +67,7 @@ struct ImportExportTests {
                 #expect((refusals[0]["message"] as? String)?.contains("no 'link' parameter") == true)
                 #expect(
                     report["ignoredParameters"] as? [String: Int] == [
-                        "efr": 1, "ibi": 1, "si (not an https image on the manifest's domains)": 1,
+                        "efr": 1, "ibi": 1, LinkImport.offDomainImage: 1,
                     ]
                 )
             }

@@ -111,6 +111,42 @@ struct LinkRulesTests {
         }
     }
 
+    @Test("A preview image may be on the hosts shortLinks.imageHosts lists, as on the manifest's domains")
+    func imageHosts() throws {
+        let text = Fixtures.manifestText.replacingOccurrences(
+            of: "domain: links.example.com",
+            with: "domain: links.example.com\n  imageHosts: [cdn.example.net, \"*.images.example\"]"
+        )
+        let rules = try LinkRules(manifest: try ManifestLoader.parse(text))
+        for allowed in [
+            "https://cdn.example.net/cover.png", "https://eu.images.example/a.jpg", "https://read.example.com/c.png",
+        ] {
+            try rules.check(ShortLink.Fallbacks(), ShortLink.Preview(imageURL: allowed))
+        }
+        for refused in [
+            "https://evil.example/i.png", "http://cdn.example.net/i.png", "https://cdn.example.net:8443/i.png",
+        ] {
+            #expect(throws: LinkServiceError.self, "\(refused)") {
+                try rules.check(ShortLink.Fallbacks(), ShortLink.Preview(imageURL: refused))
+            }
+        }
+        do {
+            try rules.check(ShortLink.Fallbacks(), ShortLink.Preview(imageURL: "https://evil.example/i.png"))
+        } catch {
+            #expect(error.message.contains("shortLinks.imageHosts"), "\(error.message)")
+        }
+        // The hosts are no associated domains: no route, short link or association file is there.
+        #expect(!(try ManifestLoader.parse(text)).domains.contains("cdn.example.net"))
+        #expect(throws: ManifestError.self) {
+            try ManifestLoader.parse(
+                Fixtures.manifestText.replacingOccurrences(
+                    of: "domain: links.example.com",
+                    with: "domain: links.example.com\n  imageHosts: [\"https://cdn.example.net/\"]"
+                )
+            )
+        }
+    }
+
     @Test("An update keeps absent fields, clears null ones, and cannot change the code")
     func updates() throws {
         let rules = try LinkRules(manifest: try Fixtures.manifest())

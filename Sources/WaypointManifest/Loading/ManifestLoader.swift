@@ -134,12 +134,13 @@ public enum ManifestLoader {
     }
 
     /// `shortLinks: {domain: HOST}` or `{domains: [HOST…]}`: each one of the manifest's domains;
-    /// `longLinks: true` to open the app for long Dynamic Links on them too.
+    /// `longLinks: true` to open the app for long Dynamic Links on them too; `imageHosts` where a
+    /// link's preview image may be besides the manifest's domains.
     private static func readShortLinks(
         _ node: ManifestNode,
         domains: [String]
     ) throws(ManifestError) -> ShortLinkSettings {
-        let settings = try node.mapping(allowed: ["domain", "domains", "longLinks"])
+        let settings = try node.mapping(allowed: ["domain", "domains", "longLinks", "imageHosts"])
         let listed: ManifestNode
         switch (settings["domain"], settings["domains"]) {
         case (let one?, nil): listed = one
@@ -171,6 +172,7 @@ public enum ManifestLoader {
         guard !hosts.isEmpty else { throw listed.error("'shortLinks.domains' names at least one host.") }
         var shortLinks = ShortLinkSettings(domains: hosts)
         shortLinks.longLinks = try settings["longLinks"]?.bool() ?? false
+        shortLinks.imageHosts = try Self.domains(settings["imageHosts"])
         return shortLinks
     }
 

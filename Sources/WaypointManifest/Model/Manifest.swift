@@ -336,6 +336,7 @@ public struct UniversalLinkSettings: Sendable, Hashable {
 /// shortLinks:
 ///   domains: [links.example.com, go.example.com]   # or `domain: links.example.com` for one
 ///   longLinks: true   # long Dynamic Links (`/?link=…`) open the app too
+///   imageHosts: [cdn.example.net, "*.example-images.com"]   # preview images there too
 /// ```
 public struct ShortLinkSettings: Sendable, Hashable {
     /// Each one of the manifest's `domains`, not a wildcard; a link is on the first unless it
@@ -348,6 +349,12 @@ public struct ShortLinkSettings: Sendable, Hashable {
     /// them (without `WaypointLinksClient`'s `ShortLinkResolvingDispatcher`) would open for them
     /// and show nothing.
     public var longLinks = false
+
+    /// Hosts a link's preview image may be on besides the manifest's `domains` (a CDN, Firebase
+    /// Storage's `firebasestorage.googleapis.com` for images Dynamic Links had there), written as
+    /// `domains` are (`*.` for every subdomain). Chat apps and crawlers fetch the image from there;
+    /// the app is not associated with these hosts.
+    public var imageHosts: [String] = []
 
     /// The first short-link domain: a link's unless it names another.
     public var domain: String {

@@ -242,8 +242,8 @@ public struct LinkImport: Sendable {
         return lines
     }
 
-    /// How the report counts `si` images left out: not `https` on the manifest's domains.
-    static let offDomainImage = "si (not an https image on the manifest's domains)"
+    /// How the report counts `si` images left out: not `https` on the manifest's domains or image hosts.
+    static let offDomainImage = "si (not an https image on the manifest's domains or shortLinks.imageHosts)"
 
     /// Reads the file and creates its links.
     ///

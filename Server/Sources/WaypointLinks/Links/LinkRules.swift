@@ -16,6 +16,8 @@ public struct LinkRules: Sendable {
     public let manifest: Manifest
     let resolver: LinkResolver<ManifestRoute>
     let domains: [DomainPattern]
+    /// Where a preview image may be: the manifest's domains and `shortLinks.imageHosts`.
+    let imageHosts: [DomainPattern]
     /// The short-link domains a link may be on.
     let linkDomains: LinkDomains
 
@@ -37,6 +39,7 @@ public struct LinkRules: Sendable {
         self.manifest = manifest
         self.resolver = try manifest.makeResolver()
         self.domains = manifest.domains.map { DomainPattern($0) }
+        self.imageHosts = domains + (manifest.shortLinks?.imageHosts ?? []).map { DomainPattern($0) }
         self.linkDomains = LinkDomains(manifest.shortLinks)
     }
 
@@ -195,7 +198,7 @@ public struct LinkRules: Sendable {
         }
         for (field, url) in fallbacks.urls { try Self.checkFallbackURL(url, field: field) }
         guard let preview else { return }
-        if let image = preview.imageURL { try checkURL(image, field: "preview.imageURL", hosts: domains) }
+        if let image = preview.imageURL { try checkImageURL(image) }
         try checkText(preview.title, field: "preview.title", limit: Self.maxTitleLength)
         try checkText(preview.description, field: "preview.description", limit: Self.maxDescriptionLength)
     }
@@ -233,11 +236,28 @@ public struct LinkRules: Sendable {
     /// Whether a preview image is one a link may have (`https`, default port, on the manifest's
     /// domains): the import drops one that is not, instead of refusing its whole link.
     func allowsPreviewImage(_ url: String) -> Bool {
-        (try? checkURL(url, field: "preview.imageURL", hosts: domains)) != nil
+        (try? checkImageURL(url)) != nil
     }
 
-    /// An `https` URL at the default port, without user info, on one of `hosts`.
-    func checkURL(_ text: String, field: String, hosts: [DomainPattern]) throws(LinkServiceError) {
+    /// A preview image: `https` on the manifest's domains or `shortLinks.imageHosts`. Every chat app
+    /// that shows the link fetches it, so it is on hosts the team named, not wherever a link says.
+    func checkImageURL(_ text: String) throws(LinkServiceError) {
+        try checkURL(
+            text,
+            field: "preview.imageURL",
+            hosts: imageHosts,
+            why: "the manifest's domains and shortLinks.imageHosts, where a CDN of the team's is listed"
+        )
+    }
+
+    /// An `https` URL at the default port, without user info, on one of `hosts`, `why` saying why
+    /// only those.
+    func checkURL(
+        _ text: String,
+        field: String,
+        hosts: [DomainPattern],
+        why: String = "so the service never sends visitors elsewhere"
+    ) throws(LinkServiceError) {
         let allowed = hosts.map(\.description).joined(separator: ", ")
         guard let link = try? DeepLink(text), link.scheme == "https", let host = link.host,
             !link.hasUserInfo, link.port == nil || link.port == 443
@@ -247,7 +267,7 @@ public struct LinkRules: Sendable {
         guard hosts.contains(where: { $0.matches(host) }) else {
             throw LinkServiceError(
                 .urlNotAllowed,
-                "\(field) may only lead to \(allowed), so the service never sends visitors elsewhere; '\(host)' is not one."
+                "\(field) may only lead to \(allowed) (\(why)); '\(host)' is not one."
             )
         }
     }
