@@ -170,6 +170,43 @@ struct AdminAPITests {
         }
     }
 
+    @Test("A list searches with q; a query parameter an endpoint does not read is refused, not ignored")
+    func queryParameters() async throws {
+        try await withClient { client, token in
+            for (code, deepLink) in [("spring", "readapp://books/1"), ("autumn", "readapp://books/2")] {
+                try await Self.create(client, token, #"{"code": "\#(code)", "deepLink": "\#(deepLink)"}"#) {
+                    #expect($0.status == .created)
+                }
+            }
+            try await client.execute(uri: "/api/links?q=SPR", method: .get, headers: Self.headers(token)) {
+                let links = Self.json($0.body)["links"] as? [[String: Any]]
+                #expect(links?.compactMap { $0["code"] as? String } == ["spring"])
+            }
+            try await client.execute(uri: "/api/links?q=books/2&limit=1", method: .get, headers: Self.headers(token)) {
+                let links = Self.json($0.body)["links"] as? [[String: Any]]
+                #expect(links?.compactMap { $0["code"] as? String } == ["autumn"])
+            }
+            let refused = [
+                (
+                    "/api/links/spring/analytics?from=2026-01-01",
+                    "Unknown query parameter 'from'; GET /api/links/CODE/analytics takes no query parameter."
+                ),
+                ("/api/links?search=spring", "Unknown query parameter 'search'; GET /api/links takes after, limit, q."),
+                (
+                    "/api/links/spring?x=1&y=2",
+                    "Unknown query parameter 'x' (and 1 more); GET /api/links/CODE takes no query parameter."
+                ),
+                ("/api/webhooks?all=1", "Unknown query parameter 'all'; GET /api/webhooks takes no query parameter."),
+            ]
+            for (uri, message) in refused {
+                try await client.execute(uri: uri, method: .get, headers: Self.headers(token)) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    #expect(Self.error(response.body) == ("invalidRequest", message), "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test("A link without a code gets an unguessable one")
     func generatedCode() async throws {
         try await withClient { client, token in

@@ -68,6 +68,15 @@ struct RateLimitTests {
         // Every bucket in use: the table starts over rather than growing.
         for index in 0..<10_000 { _ = limiter.spend("flood-\(index)", at: Fixtures.now) }
         #expect(limiter.trackedClients <= 100)
+
+        // A scan that would free less than a quarter starts over, so the next clients scan nothing:
+        // 80 busy clients and 20 quiet ones, then a new one.
+        let busy = RateLimiter(RateLimit(perMinute: 60, burst: 2), name: "tests", maxClients: 100)
+        for index in 0..<80 { _ = busy.spend("busy-\(index)", at: Fixtures.now) }
+        for index in 0..<20 { _ = busy.spend("quiet-\(index)", at: Fixtures.now.addingTimeInterval(-60)) }
+        #expect(busy.trackedClients == 100)
+        #expect(busy.spend("new", at: Fixtures.now))
+        #expect(busy.trackedClients == 1)
     }
 
     @Test("Clients are told apart by address, IPv6 by its /64, and behind a proxy by the entry it added")

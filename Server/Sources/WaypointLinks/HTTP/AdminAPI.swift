@@ -41,19 +41,53 @@ struct AdminAPI: Sendable {
         let next: String?
     }
 
+    /// Each endpoint with the query parameters it reads; any other is refused (``Request/takingQuery(_:at:)``).
     func register(on router: RouterGroup<LinkRequestContext>) {
-        router.post { request, _ in try await create(request) }
-        router.post("bulk") { request, _ in try await BulkCreation(api: self).handle(request) }
-        router.post("import") { request, _ in try await LinkImport.handle(request, api: self) }
+        router.post { request, _ in
+            try request.takingQuery([], at: "POST /api/links")
+            return try await create(request)
+        }
+        router.post("bulk") { request, _ in
+            try request.takingQuery([], at: "POST /api/links/bulk")
+            return try await BulkCreation(api: self).handle(request)
+        }
+        router.post("import") { request, _ in
+            try request.takingQuery(["format", "domain"], at: "POST /api/links/import")
+            return try await LinkImport.handle(request, api: self)
+        }
         // Before ":code": a link cannot have the code "export" (LinkRules.reservedCodes).
-        router.get("export") { request, _ in try LinkExport.handle(request, api: self) }
-        router.get { request, _ in try await list(request) }
-        router.get(":code") { _, context in try await read(try code(context)) }
-        router.patch(":code") { request, context in try await update(try code(context), request) }
-        router.delete(":code") { _, context in try await delete(try code(context)) }
-        router.get(":code/clicks") { _, context in try await clicks(try code(context)) }
-        router.get(":code/analytics") { _, context in try await analytics(try code(context)) }
-        router.get(":code/qr") { request, context in try await qrCode(try code(context), request) }
+        router.get("export") { request, _ in
+            try request.takingQuery(["format"], at: "GET /api/links/export")
+            return try LinkExport.handle(request, api: self)
+        }
+        router.get { request, _ in
+            try request.takingQuery(["after", "limit", "q"], at: "GET /api/links")
+            return try await list(request)
+        }
+        router.get(":code") { request, context in
+            try request.takingQuery([], at: "GET /api/links/CODE")
+            return try await read(try code(context))
+        }
+        router.patch(":code") { request, context in
+            try request.takingQuery([], at: "PATCH /api/links/CODE")
+            return try await update(try code(context), request)
+        }
+        router.delete(":code") { request, context in
+            try request.takingQuery([], at: "DELETE /api/links/CODE")
+            return try await delete(try code(context))
+        }
+        router.get(":code/clicks") { request, context in
+            try request.takingQuery([], at: "GET /api/links/CODE/clicks")
+            return try await clicks(try code(context))
+        }
+        router.get(":code/analytics") { request, context in
+            try request.takingQuery([], at: "GET /api/links/CODE/analytics")
+            return try await analytics(try code(context))
+        }
+        router.get(":code/qr") { request, context in
+            try request.takingQuery(["format", "size"], at: "GET /api/links/CODE/qr")
+            return try await qrCode(try code(context), request)
+        }
     }
 
     /// The link as the API shows it: on its domain (the first, for a link from before there were
@@ -118,8 +152,10 @@ struct AdminAPI: Sendable {
             limit = value
         }
         let after = try query["after"].map { try LinkRules.normalizedCode(String($0)) }
+        // The admin page's search: the code or the deep link contains it, in any case.
+        let search = query["q"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         // One more than the page, to know whether another follows.
-        let links = try await store.links(after: after, limit: limit + 1, containing: nil)
+        let links = try await store.links(after: after, limit: limit + 1, containing: search)
         let page = links.prefix(limit)
         return JSONBody.response(Page(links: page.map(body), next: links.count > limit ? page.last?.code : nil))
     }

@@ -34,7 +34,7 @@ public struct RateLimit: Sendable, Hashable {
 
 /// Token buckets, one per client: each request spends a token, tokens come back at the limit's
 /// rate. Memory is bounded: past `maxClients` buckets, the full ones (clients that have been quiet)
-/// are dropped, and if every bucket is in use the table starts over — a flood from more addresses
+/// are dropped, and if most buckets are in use the table starts over — a flood from more addresses
 /// than that is beyond what a per-address limit can stop anyway.
 ///
 /// ```swift
@@ -119,9 +119,13 @@ final class RateLimiter: Sendable {
         return Bucket(tokens: tokens, updated: max(now, bucket.updated))
     }
 
+    /// Drops the quiet clients' buckets; when that frees less than a quarter of the table, starts it
+    /// over. Each scan of the table so makes room for a quarter of it at least: a flood that keeps
+    /// most buckets in use cannot make every new client scan all of them, under the lock every
+    /// request takes.
     private func makeRoom(in buckets: inout [String: Bucket], at now: Date) {
         let capacity = Double(limit.burst)
         buckets = buckets.filter { refilled($0.value, at: now).tokens < capacity }
-        if buckets.count >= maxClients { buckets = [:] }
+        if buckets.count > maxClients * 3 / 4 { buckets = [:] }
     }
 }

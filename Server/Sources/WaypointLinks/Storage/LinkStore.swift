@@ -15,7 +15,7 @@ public protocol LinkStore: Sendable {
     func link(code: String) async throws(StoreError) -> ShortLink?
     /// Up to `limit` links in code order, after `code` when given (keyset pagination: stable
     /// while links are added and removed); with `containing`, only links whose code or deep link
-    /// contains that text, ignoring ASCII case.
+    /// contains that text, ignoring ASCII case (none for text no link holds, such as a NUL).
     func links(after code: String?, limit: Int, containing: String?) async throws(StoreError) -> [ShortLink]
     /// Replaces the link with `link.code` if it is still `expected`, column for column: an edit
     /// reads a link, changes it and writes it back, and two edits at once must not undo each other

@@ -45,9 +45,18 @@ struct WebhookAPI: Sendable {
     struct List: Encodable { let webhooks: [Webhook] }
 
     func register(on router: RouterGroup<LinkRequestContext>) {
-        router.post { request, _ in try await create(request) }
-        router.get { _, _ in JSONBody.response(List(webhooks: try await available().webhooks())) }
-        router.delete(":id") { _, context in try await delete(context.parameters.get("id") ?? "") }
+        router.post { request, _ in
+            try request.takingQuery([], at: "POST /api/webhooks")
+            return try await create(request)
+        }
+        router.get { request, _ in
+            try request.takingQuery([], at: "GET /api/webhooks")
+            return JSONBody.response(List(webhooks: try await available().webhooks()))
+        }
+        router.delete(":id") { request, context in
+            try request.takingQuery([], at: "DELETE /api/webhooks/ID")
+            return try await delete(context.parameters.get("id") ?? "")
+        }
     }
 
     private func available() throws -> any WebhookStore {
