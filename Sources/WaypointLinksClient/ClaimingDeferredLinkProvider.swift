@@ -35,15 +35,18 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
     /// rather than `Duration`, which needs iOS 16.)
     public let retryDelay: TimeInterval
     let report: @Sendable (DeferredLinkReport) -> Void
-    /// Retries the non-throwing initializer could not refuse, reported and thrown by each launch.
-    private let retriesProblem: WaypointError?
 
     /// A provider that claims through `service` what `source` holds, trying `retries` more times in
     /// one launch when the service cannot be reached, and telling `report` what each launch found.
-    /// A `service` whose domain is no host name, or retries ``init(services:source:retries:retryDelay:report:)``
-    /// would refuse, are reported, and thrown, by each launch's check
-    /// (``DeferredLinkState/maximumAttempts`` in all): that initializer refuses them when the
-    /// provider is made.
+    /// A `service` whose domain is no host name is reported, and thrown, by each launch's check
+    /// (``DeferredLinkState/maximumAttempts`` in all). Retries that
+    /// ``init(services:source:retries:retryDelay:report:)`` would refuse are fitted here instead, so
+    /// an app that asked for more still claims: a negative or non-finite value is 0, and more tries
+    /// than fit in ``maximumWait`` are as many as fit (``retries`` and ``retryDelay`` read as fitted).
+    ///
+    /// ```swift
+    /// ClaimingDeferredLinkProvider(service: service, source: source, retries: 5).retries  // 2
+    /// ```
     public init(
         service: LinkServiceClient,
         source: any ClaimURLSource,
@@ -51,12 +54,15 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
         retryDelay: TimeInterval = 2,
         report: @escaping @Sendable (DeferredLinkReport) -> Void = { _ in }
     ) {
+        let delay = retryDelay.isFinite ? max(0, retryDelay) : 0
+        // Four tries of 15 s already fill the minute: counting down from there is enough.
+        var fitted = min(max(0, retries), 4)
+        while fitted > 0, Self.problem(retries: fitted, retryDelay: delay) != nil { fitted -= 1 }
         self.services = [service]
         self.source = source
-        self.retries = retries
-        self.retryDelay = retryDelay
+        self.retries = fitted
+        self.retryDelay = delay
         self.report = report
-        retriesProblem = Self.problem(retries: retries, retryDelay: retryDelay)
     }
 
     /// A provider that claims a claim URL of any of `services` (one for each short-link domain)
@@ -88,7 +94,6 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
         self.retries = retries
         self.retryDelay = retryDelay
         self.report = report
-        retriesProblem = nil
     }
 
     /// The longest one launch's claim may take when the service does not answer, in seconds,
@@ -121,10 +126,6 @@ public struct ClaimingDeferredLinkProvider: DeferredLinkProvider {
                 report(.unavailable(problem))
                 throw ClaimError.unavailable(problem)
             }
-        }
-        if let retriesProblem {
-            report(.unavailable(retriesProblem.message))
-            throw ClaimError.unavailable(retriesProblem.message)
         }
         guard await source.mayHoldClaimURL() else {
             report(.nothingToClaim)

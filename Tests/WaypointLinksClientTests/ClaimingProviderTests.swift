@@ -167,18 +167,33 @@ struct ClaimingProviderTests {
             #expect(error?.message.contains("both 0 or more") == true, "\(retries) after \(delay) s")
         }
 
-        // The initializer that cannot throw reports the same mistake on each launch, before the
-        // pasteboard is read, rather than clamping it away.
-        let reports = Reports()
-        let source = CountingSource("https://links.example.com/c/AQEAAAAAbm9uY2Vub25jZQ")
-        let provider = ClaimingDeferredLinkProvider(service: service, source: source, retries: -1, report: reports.add)
-        #expect(provider.retries == -1)
-        await #expect(throws: ClaimError.self) { try await provider.deferredLink() }
-        #expect(source.readCount == 0)
-        guard case .unavailable(let message) = reports.all.last else {
-            Issue.record("reported \(reports.all)")
-            return
+        // The initializer that cannot throw fits them instead, so an app that asked for more still
+        // claims: as many tries as fit in the minute, and 0 for what is no count or no delay.
+        func fitted(_ retries: Int, _ delay: TimeInterval) -> (Int, TimeInterval) {
+            let provider = ClaimingDeferredLinkProvider(
+                service: service,
+                source: PastedClaimURL(nil),
+                retries: retries,
+                retryDelay: delay
+            )
+            return (provider.retries, provider.retryDelay)
         }
-        #expect(message.contains("both 0 or more"))
+        #expect(fitted(2, 2) == (2, 2))
+        #expect(fitted(3, 2) == (2, 2))  // 4 × 15 s + 2 + 4 + 8 s is over the minute
+        #expect(fitted(3, 0) == (3, 0))
+        #expect(fitted(Int.max, 1) == (2, 1))
+        #expect(fitted(-1, -1) == (0, 0))
+        #expect(fitted(1, .nan) == (1, 0))
+        #expect(fitted(1, .infinity) == (1, 0))
+        #expect(fitted(1, 1e19) == (0, 1e19))
+        let reports = Reports()
+        let provider = ClaimingDeferredLinkProvider(
+            service: service,
+            source: PastedClaimURL(nil),
+            retries: 9,
+            report: reports.add
+        )
+        #expect(try await provider.deferredLink() == nil)
+        #expect(reports.all == [.nothingToClaim])
     }
 }

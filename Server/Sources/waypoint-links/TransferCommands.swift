@@ -16,7 +16,9 @@ extension LinkExport.Format: ExpressibleByArgument {}
 /// and the database.
 struct LinkServiceOptions: ParsableArguments {
     @Option(help: "The app's manifest (routes, domains, shortLinks).")
-    var manifest = "waypoint.yaml"
+    var manifest = Self.defaultManifest
+
+    static let defaultManifest = "waypoint.yaml"
 
     @OptionGroup var database: DatabaseOptions
 
@@ -27,9 +29,10 @@ struct LinkServiceOptions: ParsableArguments {
             loaded = try ManifestLoader.load(file: manifest)
         } catch {
             // Run from another folder, the default names no file: say what the manifest is for.
-            throw CommandFailure(
-                error.description + " The links' routes and domains come from the app's manifest: pass --manifest FILE."
-            )
+            let hint =
+                manifest == Self.defaultManifest && !FileManager.default.fileExists(atPath: manifest)
+                ? " The links' routes and domains come from the app's manifest: pass --manifest FILE." : ""
+            throw CommandFailure(error.description + hint)
         }
         return try await database.withStore { store in
             let service: LinkService

@@ -128,6 +128,8 @@ struct ImportExportTests {
             "https://readapp.page.link/a/b,https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F7",
             // A comma of the long link's own keeps the line one link.
             "https://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F8&st=Spring,+again",
+            // A third column would be read into the long link's last parameter: refused.
+            "third\thttps://readapp.page.link/?link=readapp%3A%2F%2Fbooks%2F9\tSpring poster",
         ].joined(separator: "\n")
         do {
             try await Application(router: service.router()).test(.router) { client in
@@ -140,8 +142,12 @@ struct ImportExportTests {
                 #expect(status == .ok)
                 #expect(report["imported"] as? Int == 5)
                 let refusals = try #require(report["refusals"] as? [[String: Any]])
-                #expect(refusals.map { $0["line"] as? Int } == [5])
+                #expect(refusals.map { $0["line"] as? Int } == [5, 7])
                 #expect((refusals.first?["message"] as? String)?.contains("neither a code nor a short link") == true)
+                #expect((refusals.last?["message"] as? String)?.contains("3 tab-separated fields") == true)
+                // A code that leaves a host the service does not serve is counted, not moved unseen.
+                let moved = "the short link's host readapp.page.link (not in shortLinks.domains: its code moved)"
+                #expect((report["ignoredParameters"] as? [String: Int])?[moved] == 1)
 
                 // A form around the file (curl -F) is refused whole, not read line by line.
                 let form = "--b\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n\(file)\r\n--b--\r\n"

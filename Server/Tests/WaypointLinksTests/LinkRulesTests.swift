@@ -181,13 +181,9 @@ struct LinkRulesTests {
                 "routes:\n  - name: search\n    pattern: /search\n  - name: promo\n    pattern: https://go.example.org/promo\n"
         )
         let rules = try LinkRules(manifest: try ManifestLoader.parse(text))
-        func refusal(_ code: String, on domain: String? = nil) -> String? {
+        func refusal(_ code: String, on domain: String = "links.example.com") -> String? {
             do {
-                _ = try rules.newLink(
-                    from: LinkInput(domain: domain, deepLink: "readapp://books/1"),
-                    code: code,
-                    now: Fixtures.now
-                )
+                try rules.checkNotTakenByApp(code, on: domain, chosen: true)
                 return nil
             } catch {
                 #expect(error.code == .invalidCode)

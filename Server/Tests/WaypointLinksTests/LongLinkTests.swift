@@ -304,6 +304,38 @@ struct LongLinkTests {
         await store.close()
     }
 
+    @Test("A route at the root takes no long link from the service; an image host is not a long link's to use")
+    func rootRouteAndImageHosts() async throws {
+        let text = Fixtures.manifestText.replacingOccurrences(
+            of: "shortLinks:\n  domain: links.example.com",
+            with: "shortLinks:\n  domain: links.example.com\n  longLinks: true\n  imageHosts: [cdn.elsewhere.example]"
+        ).replacingOccurrences(of: "routes:\n", with: "routes:\n  - name: home\n    pattern: /\n")
+        let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())
+        let service = try LinkService(
+            manifest: try ManifestLoader.parse(text),
+            store: store,
+            configuration: LinkService.Configuration(appStoreID: "1234567890", now: { Fixtures.now })
+        )
+        do {
+            try await Application(router: service.router()).test(.router) { client in
+                let page = try await Self.get(client, Self.book, as: Fixtures.iPhone)
+                #expect(page.status == .ok)
+                #expect(page.body.contains("readapp://books/7?utm_source=mail"))
+                // Anyone can write a long link: its image stays on the manifest's own domains.
+                let preview = try await Self.get(
+                    client,
+                    "/?link=readapp%3A%2F%2Fbooks%2F7&st=Seven&si=https%3A%2F%2Fcdn.elsewhere.example%2Fx.png",
+                    as: Fixtures.slack
+                )
+                #expect(preview.status == .ok)
+                #expect(!preview.body.contains("og:image"))
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await store.close()
+    }
+
     @Test("A --long-link-host without --long-links, or one that is no host, stops the service at start-up")
     func startErrors() async throws {
         let store = try await SQLiteLinkStore.open(path: Fixtures.databasePath())

@@ -69,14 +69,21 @@ struct RateLimitTests {
         for index in 0..<10_000 { _ = limiter.spend("flood-\(index)", at: Fixtures.now) }
         #expect(limiter.trackedClients <= 100)
 
-        // A scan that would free less than a quarter starts over, so the next clients scan nothing:
-        // 80 busy clients and 20 quiet ones, then a new one.
-        let busy = RateLimiter(RateLimit(perMinute: 60, burst: 2), name: "tests", maxClients: 100)
-        for index in 0..<80 { _ = busy.spend("busy-\(index)", at: Fixtures.now) }
-        for index in 0..<20 { _ = busy.spend("quiet-\(index)", at: Fixtures.now.addingTimeInterval(-60)) }
+        // A scan that would free less than a quarter drops the clients quiet longest, down to three
+        // quarters: 5 busy a while ago, 75 busy now and 20 quiet, then a new one.
+        let busy = RateLimiter(RateLimit(perMinute: 6, burst: 2), name: "tests", maxClients: 100)
+        for index in 0..<5 {
+            for _ in 1...2 { _ = busy.spend("earlier-\(index)", at: Fixtures.now.addingTimeInterval(-5)) }
+        }
+        for index in 0..<75 {
+            for _ in 1...2 { _ = busy.spend("busy-\(index)", at: Fixtures.now) }
+        }
+        for index in 0..<20 { _ = busy.spend("quiet-\(index)", at: Fixtures.now.addingTimeInterval(-600)) }
         #expect(busy.trackedClients == 100)
         #expect(busy.spend("new", at: Fixtures.now))
-        #expect(busy.trackedClients == 1)
+        #expect(busy.trackedClients == 76)
+        #expect(busy.blocks("busy-0", at: Fixtures.now))  // still limited
+        #expect(!busy.blocks("earlier-0", at: Fixtures.now))
     }
 
     @Test("Clients are told apart by address, IPv6 by its /64, and behind a proxy by the entry it added")

@@ -163,40 +163,42 @@ struct AdminPage: Sendable {
             )
         }
         // The page shows some fields of a link; an edit keeps the others (a Play package or a
-        // preview image set through the API) as they are.
-        var kept: ShortLink?
-        if let code { kept = try? await api.existing(try LinkRules.normalizedCode(code)) }
-        let preview = ShortLink.Preview(
-            title: form.value("title"),
-            description: form.value("description"),
-            imageURL: kept?.preview?.imageURL
-        )
-        let fallbacks = ShortLink.Fallbacks(
-            appStoreID: form.value("appStoreID"),
-            playPackage: kept?.fallbacks.playPackage,
-            web: form.value("web"),
-            ios: form.value("ios"),
-            android: form.value("android"),
-            desktop: form.value("desktop")
-        )
-        let hasPreview = preview.title != nil || preview.description != nil || preview.imageURL != nil
-        var input = LinkInput(
-            code: code == nil ? form.value("code") : nil,
-            domain: form.value("domain"),
-            deepLink: form.value("deepLink") ?? "",
-            fallbacks: fallbacks,
-            preview: hasPreview ? preview : nil,
-            // A checkbox is sent only when checked: its absence means "off" only from a form that
-            // showed it (a post from an older page, or a script, leaves the setting as it is).
-            passQuery: form["passQueryShown"] != nil ? form["passQuery"] != nil : nil
-        )
-        if !hasPreview { input.cleared.insert(.preview) }
+        // preview image set through the API) as they are when the edit is written, so an API edit
+        // made meanwhile is not undone.
+        func input(keeping kept: ShortLink?) -> LinkInput {
+            let preview = ShortLink.Preview(
+                title: form.value("title"),
+                description: form.value("description"),
+                imageURL: kept?.preview?.imageURL
+            )
+            let fallbacks = ShortLink.Fallbacks(
+                appStoreID: form.value("appStoreID"),
+                playPackage: kept?.fallbacks.playPackage,
+                web: form.value("web"),
+                ios: form.value("ios"),
+                android: form.value("android"),
+                desktop: form.value("desktop")
+            )
+            let hasPreview = preview.title != nil || preview.description != nil || preview.imageURL != nil
+            var input = LinkInput(
+                code: code == nil ? form.value("code") : nil,
+                domain: form.value("domain"),
+                deepLink: form.value("deepLink") ?? "",
+                fallbacks: fallbacks,
+                preview: hasPreview ? preview : nil,
+                // A checkbox is sent only when checked: its absence means "off" only from a form that
+                // showed it (a post from an older page, or a script, leaves the setting as it is).
+                passQuery: form["passQueryShown"] != nil ? form["passQuery"] != nil : nil
+            )
+            if !hasPreview { input.cleared.insert(.preview) }
+            return input
+        }
         do {
             let link: ShortLink
             if let code {
-                link = try await api.update(try LinkRules.normalizedCode(code), with: input)
+                link = try await api.update(try LinkRules.normalizedCode(code), making: input(keeping:))
             } else {
-                link = try await api.create(input)
+                link = try await api.create(input(keeping: nil))
             }
             return Self.redirect("/admin/links/\(link.code)")
         } catch let error as LinkServiceError {

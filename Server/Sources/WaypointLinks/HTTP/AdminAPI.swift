@@ -113,6 +113,7 @@ struct AdminAPI: Sendable {
                 now: date,
                 acceptingPastExpiry: acceptingPastExpiry
             )
+            try rules.checkNotTakenByApp(link.code, on: link.domain, chosen: true)
             guard try await store.insert(link) else {
                 throw LinkServiceError(
                     .codeTaken,
@@ -130,6 +131,7 @@ struct AdminAPI: Sendable {
                 now: date,
                 acceptingPastExpiry: acceptingPastExpiry
             )
+            try rules.checkNotTakenByApp(link.code, on: link.domain, chosen: false)
             if try await store.insert(link) {
                 await events.emit(.linkCreated, body(link))
                 return link
@@ -173,9 +175,15 @@ struct AdminAPI: Sendable {
     /// each, from two people) reads the link again and applies itself to that, so neither undoes
     /// the other.
     func update(_ code: String, with input: LinkInput) async throws -> ShortLink {
+        try await update(code) { _ in input }
+    }
+
+    /// Changes a link with the edit `making` derives from it as stored (the admin page keeps the
+    /// fields it does not show from the link being changed), anew on each try.
+    func update(_ code: String, making input: (ShortLink) -> LinkInput) async throws -> ShortLink {
         for _ in 1...Self.maximumEditTries {
             let current = try await existing(code)
-            let link = try rules.updated(current, with: input, now: now())
+            let link = try rules.updated(current, with: input(current), now: now())
             switch try await store.replace(link, ifStill: current) {
             case .replaced:
                 await events.emit(.linkUpdated, body(link))

@@ -65,11 +65,17 @@ struct DynamicLink {
 }
 
 extension LinkInput {
-    /// Leaves out a preview image a link here may not show, one off the manifest's domains: Firebase
-    /// let a Dynamic Link's image be anywhere (Firebase Storage, a CDN). The rest of the link is
-    /// kept. Returns whether an image was left out.
-    mutating func leaveOutForeignImage(_ rules: LinkRules) -> Bool {
-        guard let image = preview?.imageURL, !rules.allowsPreviewImage(image) else { return false }
+    /// Leaves out a preview image a link here may not show: one off the manifest's domains and, for
+    /// an import, its `shortLinks.imageHosts` (Firebase let a Dynamic Link's image be anywhere). A
+    /// long link is anyone's to write, so its image must be on the manifest's own domains: an image
+    /// host such as Firebase Storage serves every project's files. The rest of the link is kept.
+    /// Returns whether an image was left out.
+    mutating func leaveOutForeignImage(_ rules: LinkRules, allowingImageHosts: Bool) -> Bool {
+        guard let image = preview?.imageURL else { return false }
+        let allowed =
+            allowingImageHosts
+            ? rules.allowsPreviewImage(image) : (try? rules.checkURL(image, field: "si", hosts: rules.domains)) != nil
+        guard !allowed else { return false }
         preview?.imageURL = nil
         if preview == ShortLink.Preview() { preview = nil }
         return true

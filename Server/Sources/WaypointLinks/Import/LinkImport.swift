@@ -100,8 +100,13 @@ public struct LinkImport: Sendable {
         var ignored: [String: Int] = [:]
         let lines = numbered.map { number, line in
             do throws(LinkServiceError) {
-                let parsed = try dynamicLink(line, shortLinkDomains: shortLinkDomains)
+                let (parsed, movedFrom) = try dynamicLink(line, shortLinkDomains: shortLinkDomains)
                 for name in parsed.ignored { ignored[name, default: 0] += 1 }
+                // Not an error (a page.link host can come nowhere), and not unseen either.
+                if let movedFrom {
+                    let note = "the short link's host \(movedFrom) (not in shortLinks.domains: its code moved)"
+                    ignored[note, default: 0] += 1
+                }
                 return Line(number: number, input: .success(parsed.input))
             } catch {
                 return Line(number: number, input: .failure(error))
@@ -115,11 +120,25 @@ public struct LinkImport: Sendable {
     /// code, as teams' records hold them (`https://x.page.link/spring`). The link stays on its own
     /// domain when the short link's or the long link's host is one of `shortLinkDomains` (a custom
     /// domain Firebase served, now pointed here), else it goes on ``domain``: a `page.link` host is
-    /// Google's and reaches no service.
-    private func dynamicLink(_ line: String, shortLinkDomains: LinkDomains) throws(LinkServiceError) -> DynamicLink {
+    /// Google's and reaches no service. Returns the link and, for a short link on another host,
+    /// that host, which the report counts.
+    private func dynamicLink(
+        _ line: String,
+        shortLinkDomains: LinkDomains
+    ) throws(LinkServiceError) -> (link: DynamicLink, movedFrom: String?) {
         var code: String?
         var ownDomain: String?
+        var movedFrom: String?
         var link = line
+        // A URL holds no raw tab: a third tab-separated field would be read into the long link's
+        // last parameter without a word.
+        let tabs = line.utf8.count { $0 == UInt8(ascii: "\t") }
+        guard tabs <= 1 else {
+            throw LinkServiceError(
+                .invalidRequest,
+                "The line has \(tabs + 1) tab-separated fields; give two, the code or short link and the long link."
+            )
+        }
         let separator = line.firstIndex(of: "\t") ?? line.firstIndex(of: ",")
         if let separator {
             let first = line[..<separator].trimmingCharacters(in: .whitespaces)
@@ -128,7 +147,9 @@ public struct LinkImport: Sendable {
                 // A code never holds ":"; a URL's scheme does.
                 (code, link) = (first, rest)
             } else if Self.isWebURL(rest) {
-                (code, ownDomain) = try Self.shortLink(first, on: shortLinkDomains)
+                let short = try Self.shortLink(first, on: shortLinkDomains)
+                (code, ownDomain) = (short.code, short.domain)
+                if short.domain == nil { movedFrom = URLComponents(string: first)?.host?.lowercased() }
                 link = rest
             }
             // Else the comma is the long link's own (`st=Spring,+again`): the line is one link.
@@ -136,7 +157,8 @@ public struct LinkImport: Sendable {
         if ownDomain == nil, let host = URLComponents(string: link)?.host {
             ownDomain = shortLinkDomains.domain(named: host)
         }
-        return try DynamicLink(link, code: code, domain: ownDomain ?? domain)
+        if ownDomain != nil { movedFrom = nil }
+        return (try DynamicLink(link, code: code, domain: ownDomain ?? domain), movedFrom)
     }
 
     private static func isWebURL(_ text: String) -> Bool {
@@ -257,7 +279,9 @@ public struct LinkImport: Sendable {
         if format == .fdl {
             // A link is kept without an image it may not show, and the image counted.
             for index in lines.indices {
-                guard case .success(var input) = lines[index].input, input.leaveOutForeignImage(api.rules) else {
+                guard case .success(var input) = lines[index].input,
+                    input.leaveOutForeignImage(api.rules, allowingImageHosts: true)
+                else {
                     continue
                 }
                 lines[index].input = .success(input)

@@ -34,8 +34,8 @@ public struct RateLimit: Sendable, Hashable {
 
 /// Token buckets, one per client: each request spends a token, tokens come back at the limit's
 /// rate. Memory is bounded: past `maxClients` buckets, the full ones (clients that have been quiet)
-/// are dropped, and if most buckets are in use the table starts over — a flood from more addresses
-/// than that is beyond what a per-address limit can stop anyway.
+/// are dropped, and if most buckets are in use those quiet longest go too — a flood from more
+/// addresses than that is beyond what a per-address limit can stop anyway.
 ///
 /// ```swift
 /// let limiter = RateLimiter(RateLimit(perMinute: 60, burst: 2), name: "admin requests")
@@ -119,13 +119,17 @@ final class RateLimiter: Sendable {
         return Bucket(tokens: tokens, updated: max(now, bucket.updated))
     }
 
-    /// Drops the quiet clients' buckets; when that frees less than a quarter of the table, starts it
-    /// over. Each scan of the table so makes room for a quarter of it at least: a flood that keeps
-    /// most buckets in use cannot make every new client scan all of them, under the lock every
-    /// request takes.
+    /// Drops the quiet clients' buckets and, when that frees less than a quarter of the table, the
+    /// buckets of the clients quiet longest among the rest, down to three quarters. Each scan so
+    /// makes room for a quarter of the table at least, and a flood that keeps most buckets in use
+    /// cannot make every new client scan all of them under the lock every request takes; the
+    /// client spending now keeps its empty bucket.
     private func makeRoom(in buckets: inout [String: Bucket], at now: Date) {
         let capacity = Double(limit.burst)
         buckets = buckets.filter { refilled($0.value, at: now).tokens < capacity }
-        if buckets.count > maxClients * 3 / 4 { buckets = [:] }
+        let kept = maxClients * 3 / 4
+        guard buckets.count > kept else { return }
+        let quietest = buckets.sorted { $0.value.updated < $1.value.updated }.prefix(buckets.count - kept)
+        for (client, _) in quietest { buckets[client] = nil }
     }
 }

@@ -341,24 +341,29 @@ public struct LinkRules: Sendable {
 
     /// Refuses a code whose short link the app's own routes take on `domain`. The association file
     /// sends `https://DOMAIN/CODE` to the app for such a route, and the app opens the route without
-    /// asking the service (`WaypointLinksClient` resolves only what no route matches), while a
-    /// visitor without the app gets this link: one link, two destinations.
+    /// asking the service (`WaypointLinksClient` resolves only what no route matches, by this same
+    /// rule: anything the resolver does not call not found), while a visitor without the app gets
+    /// this link: one link, two destinations. Checked where a link is stored, not for a long link's
+    /// answer, which has no code.
     ///
+    /// - Parameter chosen: whether someone chose the code; a generated one taken means a route takes
+    ///   every code there.
     /// - Throws: `invalidCode` naming the route.
-    func checkNotTakenByApp(_ code: String, on domain: String?) throws(LinkServiceError) {
+    func checkNotTakenByApp(_ code: String, on domain: String?, chosen: Bool) throws(LinkServiceError) {
         guard let domain else { return }
         let url = "https://\(domain)/\(code)"
-        let route: String
-        switch resolver.resolve(url, source: .universalLink) {
-        case .notFound, .invalid: return
-        case .matched(let match): route = "the route '\(match.route.name)'"
-        case .forbidden(_, let reason): route = "a route of the app, which refuses it (\(reason)),"
-        case .passThrough: route = "the web, not the service,"
-        }
+        let resolution = resolver.resolve(url, source: .universalLink)
+        if case .notFound = resolution { return }
+        let route = resolution.match.map { "the route '\($0.route.name)'" } ?? "one of its routes"
+        let advice =
+            chosen
+            ? "choose another code, or put the link on another short-link domain"
+            : "a route that takes every one-segment path there takes every short link too; pin it to the web host "
+                + "(https://www.example.com/{slug}), or put the link on another short-link domain"
         throw LinkServiceError(
             .invalidCode,
             "The app opens \(url) with \(route) and never asks the service, so a visitor with the app would "
-                + "not get this link; choose another code, or put the link on another short-link domain."
+                + "not get this link; \(advice)."
         )
     }
 
@@ -387,7 +392,6 @@ public struct LinkRules: Sendable {
         }
         // Stored, not implied: a later change of the manifest's first domain moves no link.
         let domain = try input.domain.map { text throws(LinkServiceError) in try linkDomain(text) } ?? linkDomains.first
-        try checkNotTakenByApp(code, on: domain)
         return ShortLink(
             code: code,
             domain: domain,
@@ -409,7 +413,7 @@ public struct LinkRules: Sendable {
         var result = link
         if let domain = input.domain {
             result.domain = try linkDomain(domain)
-            if result.domain != link.domain { try checkNotTakenByApp(link.code, on: result.domain) }
+            if result.domain != link.domain { try checkNotTakenByApp(link.code, on: result.domain, chosen: true) }
         }
         if let deepLink = input.deepLink {
             result.route = try route(for: deepLink)

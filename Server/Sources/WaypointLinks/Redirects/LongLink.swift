@@ -80,7 +80,7 @@ struct LongLink: Sendable {
                 )
             }
         }
-        _ = input.leaveOutForeignImage(rules)
+        _ = input.leaveOutForeignImage(rules, allowingImageHosts: false)
         var link = try rules.newLink(from: input, code: "", now: now)
         // The query is the link itself: none of it is a visit's to pass on.
         link.passQuery = false

@@ -10,17 +10,23 @@ struct LinkRow: Sendable, Hashable {
         "android_url", "desktop_url", "pass_query", "domain",
     ]
 
-    /// The `LIKE` pattern (escaped with `\\`) for "contains `text`", lowercased as the stored codes
-    /// are; the stores compare it with the code and the lowercased deep link.
+    /// The `LIKE` pattern (escaped with `\\`) for "contains `text`", its ASCII letters lowercased as
+    /// the stored codes are and as SQLite's `lower()` lowers the deep link (Unicode's rules would
+    /// turn a Kelvin sign into `k`); the stores compare it with the code and the lowercased deep
+    /// link. `nil` for text no link holds, a NUL in it: PostgreSQL refuses a NUL in a value, and
+    /// SQLite's `LIKE` would end the pattern there.
     ///
     /// ```swift
     /// LinkRow.likePattern(containing: "50%_Off")  // "%50\\%\\_off%"
     /// ```
-    static func likePattern(containing text: String) -> String {
+    static func likePattern(containing text: String) -> String? {
         var pattern = "%"
-        for character in text.lowercased() {
-            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
-            pattern.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{0}" { return nil }
+            if scalar == "%" || scalar == "_" || scalar == "\\" { pattern.append("\\") }
+            pattern.unicodeScalars.append(
+                ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) + 0x20) : scalar
+            )
         }
         return pattern + "%"
     }

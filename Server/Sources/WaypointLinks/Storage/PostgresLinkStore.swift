@@ -206,10 +206,7 @@ public final class PostgresLinkStore: LinkStore {
                 "SELECT * FROM links WHERE code > \(after) ORDER BY code LIMIT \(limit)"
             )
         }
-        // PostgreSQL refuses a NUL in a text value; no link holds one (a deep link has no control
-        // character), so such a search finds none rather than failing.
-        guard !containing.unicodeScalars.contains("\u{0}") else { return [] }
-        let pattern = LinkRow.likePattern(containing: containing)
+        guard let pattern = LinkRow.likePattern(containing: containing) else { return [] }
         return try await links(
             "search links",
             """

@@ -22,7 +22,11 @@ import SQLiteNIO
 public final class SQLiteLinkStore: LinkStore {
     let writer: SQLiteWriter
     let readers: [SQLiteConnection]
+    /// The searches' reader, on ``searchPool``: a thread of its own, so however many searches wait
+    /// for it, a lookup never waits for a thread.
+    let searchReader: SQLiteConnection
     private let readerPool: NIOThreadPool
+    private let searchPool: NIOThreadPool
     private let nextReader = NIOLockedValueBox(0)
     private let secret = SharedSecret()
     private let observers = LinkChangeObservers()
@@ -34,10 +38,18 @@ public final class SQLiteLinkStore: LinkStore {
     static let readerPragmas = ["PRAGMA busy_timeout=5000"]
     static let writerPragmas = ["PRAGMA busy_timeout=5000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"]
 
-    private init(writer: SQLiteWriter, readers: [SQLiteConnection], readerPool: NIOThreadPool) {
+    private init(
+        writer: SQLiteWriter,
+        readers: [SQLiteConnection],
+        readerPool: NIOThreadPool,
+        searchReader: SQLiteConnection,
+        searchPool: NIOThreadPool
+    ) {
         self.writer = writer
         self.readers = readers
         self.readerPool = readerPool
+        self.searchReader = searchReader
+        self.searchPool = searchPool
     }
 
     /// Opens (creating when absent) the database at `path` and applies the migrations it lacks.
@@ -51,14 +63,17 @@ public final class SQLiteLinkStore: LinkStore {
         let writer = try await retryingWhileLocked { () async throws(StoreError) in
             try await SQLiteWriter.open(path: path, logger: logger)
         }
-        let readerPool = NIOThreadPool(numberOfThreads: readerCount + 1)
+        let readerPool = NIOThreadPool(numberOfThreads: readerCount)
+        let searchPool = NIOThreadPool(numberOfThreads: 1)
         readerPool.start()
+        searchPool.start()
         var readers: [SQLiteConnection] = []
         do {
-            for _ in 0...readerCount {
+            // The lookups' readers, then the search's on its own pool.
+            for pool in Array(repeating: readerPool, count: readerCount) + [searchPool] {
                 let reader = try await SQLiteConnection.open(
                     storage: .file(path: path),
-                    threadPool: readerPool,
+                    threadPool: pool,
                     logger: logger,
                     on: MultiThreadedEventLoopGroup.singleton.any()
                 )
@@ -69,9 +84,16 @@ public final class SQLiteLinkStore: LinkStore {
             for reader in readers { await close(reader) }
             await writer.close()
             try? await readerPool.shutdownGracefully()
+            try? await searchPool.shutdownGracefully()
             throw StoreError("Could not open the SQLite database at '\(path)': \(error)")
         }
-        let store = SQLiteLinkStore(writer: writer, readers: readers, readerPool: readerPool)
+        let store = SQLiteLinkStore(
+            writer: writer,
+            readers: Array(readers.dropLast()),
+            readerPool: readerPool,
+            searchReader: readers[readerCount],
+            searchPool: searchPool
+        )
         do throws(StoreError) {
             try await store.migrate()
             try await store.loadSharedSecret()
@@ -169,14 +191,14 @@ public final class SQLiteLinkStore: LinkStore {
                 [.text(code ?? ""), .integer(limit)]
             ).map(Self.link)
         }
-        let pattern = LinkRow.likePattern(containing: containing)
+        guard let pattern = LinkRow.likePattern(containing: containing) else { return [] }
         return try await Self.query(
             """
             SELECT * FROM links WHERE code > ? AND (code LIKE ? ESCAPE '\\' OR lower(deep_link) LIKE ? ESCAPE '\\')
             ORDER BY code LIMIT ?
             """,
             [.text(code ?? ""), .text(pattern), .text(pattern), .integer(limit)],
-            on: readers[Self.readerCount]
+            on: searchReader
         ).map(Self.link)
     }
 
@@ -438,8 +460,9 @@ public final class SQLiteLinkStore: LinkStore {
 
     public func close() async {
         await writer.close()
-        for reader in readers { await Self.close(reader) }
+        for reader in readers + [searchReader] { await Self.close(reader) }
         try? await readerPool.shutdownGracefully()
+        try? await searchPool.shutdownGracefully()
     }
 
     /// In a task of its own: sqlite-nio skips the close in a cancelled task, and a connection that
@@ -454,7 +477,7 @@ public final class SQLiteLinkStore: LinkStore {
     /// commit and waits for no write.
     func read(_ sql: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
         let index = nextReader.withLockedValue { next in
-            defer { next = (next + 1) % Self.readerCount }
+            defer { next = (next + 1) % readers.count }
             return next
         }
         return try await Self.query(sql, binds, on: readers[index])
