@@ -154,7 +154,7 @@ struct AdminAPI: Sendable {
             limit = value
         }
         let after = try query["after"].map { try LinkRules.normalizedCode(String($0)) }
-        // The admin page's search: the code or the deep link contains it, in any case.
+        // The admin page's search: the code or the deep link contains it, ASCII case aside.
         let search = query["q"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         // One more than the page, to know whether another follows.
         let links = try await store.links(after: after, limit: limit + 1, containing: search)
