@@ -168,23 +168,23 @@ struct ShortLinkDomainTests {
         #expect(wildcard == nil)
     }
 
+    /// A manifest with one short-link domain and `setting` (one line of `shortLinks`), no routes.
+    static func shortLinksManifest(_ setting: String? = nil) -> String {
+        """
+        domains: [example.com, links.example.com]
+        appIDs: [Q4NR7XW2LM.com.example.app]
+        shortLinks:
+          domains: [links.example.com]
+        \(setting.map { "  \($0)\n" } ?? "")routes: []
+        """
+    }
+
     @Test("imageHosts: where previews may be, read and checked as domains; no association file names them")
     func imageHosts() throws {
-        let text = """
-            domains: [example.com, links.example.com]
-            appIDs: [Q4NR7XW2LM.com.example.app]
-            shortLinks:
-              domains: [links.example.com]
-              imageHosts: [cdn.example.net, "*.images.example"]
-            routes: []
-            """
+        let text = Self.shortLinksManifest(#"imageHosts: [cdn.example.net, "*.images.example"]"#)
         let manifest = try ManifestLoader.parse(text)
         #expect(manifest.shortLinks?.imageHosts == ["cdn.example.net", "*.images.example"])
-        #expect(
-            try ManifestLoader.parse(
-                text.replacingOccurrences(of: "  imageHosts: [cdn.example.net, \"*.images.example\"]\n", with: "")
-            ).shortLinks?.imageHosts == []
-        )
+        #expect(try ManifestLoader.parse(Self.shortLinksManifest()).shortLinks?.imageHosts == [])
         let file = String(
             decoding: try AssociationFiles(manifest: manifest).appleAppSiteAssociation(for: "links.example.com"),
             as: UTF8.self
@@ -202,14 +202,7 @@ struct ShortLinkDomainTests {
 
     @Test("longLinks: the short-link domains' files claim the root with a 'link', before the codes; off by default")
     func longLinks() throws {
-        let text = """
-            domains: [example.com, links.example.com]
-            appIDs: [Q4NR7XW2LM.com.example.app]
-            shortLinks:
-              domains: [links.example.com]
-              longLinks: true
-            routes: []
-            """
+        let text = Self.shortLinksManifest("longLinks: true")
         let manifest = try ManifestLoader.parse(text)
         #expect(manifest.shortLinks?.longLinks == true)
         let files = AssociationFiles(manifest: manifest)
@@ -231,7 +224,7 @@ struct ShortLinkDomainTests {
         // Only on the short-link domains, and only when asked for.
         let main = String(decoding: try files.appleAppSiteAssociation(for: "example.com"), as: UTF8.self)
         #expect(!main.contains(#""link""#))
-        let off = try ManifestLoader.parse(text.replacingOccurrences(of: "  longLinks: true\n", with: ""))
+        let off = try ManifestLoader.parse(Self.shortLinksManifest())
         #expect(off.shortLinks?.longLinks == false)
         let offFile = String(
             decoding: try AssociationFiles(manifest: off).appleAppSiteAssociation(for: "links.example.com"),

@@ -71,11 +71,9 @@ extension LinkInput {
     /// host such as Firebase Storage serves every project's files. The rest of the link is kept.
     /// Returns whether an image was left out.
     mutating func leaveOutForeignImage(_ rules: LinkRules, allowingImageHosts: Bool) -> Bool {
-        guard let image = preview?.imageURL else { return false }
-        let allowed =
-            allowingImageHosts
-            ? rules.allowsPreviewImage(image) : (try? rules.checkURL(image, field: "si", hosts: rules.domains)) != nil
-        guard !allowed else { return false }
+        guard let image = preview?.imageURL, !rules.allowsPreviewImage(image, onImageHosts: allowingImageHosts) else {
+            return false
+        }
         preview?.imageURL = nil
         if preview == ShortLink.Preview() { preview = nil }
         return true

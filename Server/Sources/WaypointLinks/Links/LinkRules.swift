@@ -235,8 +235,11 @@ public struct LinkRules: Sendable {
 
     /// Whether a preview image is one a link may have (`https`, default port, on the manifest's
     /// domains): the import drops one that is not, instead of refusing its whole link.
-    func allowsPreviewImage(_ url: String) -> Bool {
-        (try? checkImageURL(url)) != nil
+    /// Whether a link may show `url` as its preview image; with `onImageHosts` false, only on the
+    /// manifest's own domains (a long link, which anyone can write).
+    func allowsPreviewImage(_ url: String, onImageHosts: Bool = true) -> Bool {
+        let hosts = onImageHosts ? imageHosts : domains
+        return (try? checkURL(url, field: "preview.imageURL", hosts: hosts)) != nil
     }
 
     /// A preview image: `https` on the manifest's domains or `shortLinks.imageHosts`. Every chat app
