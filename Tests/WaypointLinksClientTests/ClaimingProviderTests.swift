@@ -131,6 +131,7 @@ struct ClaimingProviderTests {
 
         // Through the core: a failure this launch, still unsettled for the next one.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("claims-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let record = FileDeferredLinkRecord(url: folder.appendingPathComponent("deferred.json"))
         let intake = LinkIntake(policy: LinkPolicy(schemes: ["readapp"]))
         let result = await intake.deferredLink(from: provider, record: record)

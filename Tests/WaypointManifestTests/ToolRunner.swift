@@ -59,10 +59,19 @@ struct ToolRunner {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    /// A manifest written to a temporary file.
+    /// A manifest written to a temporary file, inside ``scratchFolder``.
     static func temporaryManifest(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).yaml")
+        let url = scratchFolder.appendingPathComponent("waypoint-\(UUID().uuidString).yaml")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
+
+    /// One folder for the files this test process writes, removed when the process exits, so runs do
+    /// not pile manifests up in the temporary directory.
+    static let scratchFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-tool-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: ToolRunner.scratchFolder) }
+        return folder
+    }()
 }

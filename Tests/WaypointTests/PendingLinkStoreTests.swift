@@ -7,8 +7,16 @@ import WaypointTesting
 @Suite("The file store keeps pending links across processes and sets damage aside", .timeLimit(.minutes(2)))
 struct PendingLinkStoreTests {
     func temporaryFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).json")
+        Self.scratchFolder.appendingPathComponent("\(UUID().uuidString).json")
     }
+
+    /// One folder for the files these tests write, removed when the process exits.
+    static let scratchFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-store-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: PendingLinkStoreTests.scratchFolder) }
+        return folder
+    }()
 
     @Test("Saved links load back; saving none removes the file")
     func roundTrip() throws {

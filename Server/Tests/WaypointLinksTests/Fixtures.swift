@@ -27,14 +27,21 @@ enum Fixtures {
 
     static func manifest() throws -> Manifest { try ManifestLoader.parse(manifestText) }
 
-    /// A new, empty database file in a folder of its own.
+    /// A new, empty database file in a folder of its own, inside ``scratchFolder``.
     static func databasePath() -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "waypoint-links-\(UUID().uuidString)"
-        )
+        let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("links.sqlite").path
     }
+
+    /// One folder for every file this test process writes, removed when the process exits: a run
+    /// makes some 500 databases, and left in the temporary directory they piled up run after run.
+    static let scratchFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-links-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: Fixtures.scratchFolder) }
+        return folder
+    }()
 
     /// 2026-11-24T12:00:00Z: the tests' "now".
     static let now = Date(timeIntervalSince1970: 1_795_521_600)

@@ -79,7 +79,7 @@ struct QRCodeTests {
     @Test("An independent decoder reads every version back, at level M, from PNG and SVG")
     func decodesEveryVersion() throws {
         guard let decoder = QRDecoder.fromEnvironment() else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-qr-\(UUID().uuidString)")
+        let folder = Fixtures.scratchFolder.appendingPathComponent("qr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var expected: [String: (text: String, version: Int)] = [:]
         for (index, text) in Self.texts.enumerated() {
@@ -110,7 +110,7 @@ struct QRCodeTests {
     func endpoint() async throws {
         let fixture = try await ServiceFixture.make()
         #expect(try await fixture.store.insert(ClaimTests.link))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-qr-\(UUID().uuidString)")
+        let folder = Fixtures.scratchFolder.appendingPathComponent("qr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let images = [
             ("", "image/png", "default.png"), ("?format=svg&size=300", "image/svg+xml", "spring.svg"),
