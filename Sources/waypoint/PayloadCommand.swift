@@ -62,6 +62,24 @@ struct PayloadCommand: ParsableCommand {
             alert: alert,
             provider: preset
         )
-        print(jsonLine(payload, pretty: output.format == .text))
+        if title == nil && body == nil {
+            // Only a tap opens the route, and iOS shows a push with no alert to no one.
+            printWarning(
+                "The payload has no alert (--title or --body): iOS shows nothing to tap, so it opens no route."
+            )
+        }
+        // The limit is on what is sent; people paste what is printed, so the spaced-out text must fit too.
+        let pretty = jsonLine(payload, pretty: true)
+        if output.format == .text && pretty.utf8.count <= PayloadGenerator.sizeLimit {
+            print(pretty)
+        } else {
+            if output.format == .text {
+                printWarning(
+                    "Printed without spaces: spaced out, the payload is \(pretty.utf8.count) bytes, over APNs' "
+                        + "\(PayloadGenerator.sizeLimit)."
+                )
+            }
+            print(jsonLine(payload, pretty: false))
+        }
     }
 }

@@ -91,6 +91,11 @@ func jsonLine(_ value: PayloadValue, pretty: Bool = false) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
+/// A warning for people, on standard error, so the output stays what tools read.
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+}
+
 /// Reads a file, or standard input for `-`.
 func readInput(_ path: String) throws -> String {
     if path == "-" {

@@ -355,6 +355,60 @@ struct ToolTests {
         #expect(order.stdout.contains(#""deeplink" : "myapp://order?order_id=1234""#), "\(order.stdout)")
     }
 
+    @Test("A link without a query item its route needs opens nothing: resolve, payload and lint say so")
+    func requiredQueryItems() throws {
+        let path = try ToolRunner.temporaryManifest(
+            """
+            schemes: [myapp]
+            routes:
+              - name: search
+                pattern: /search
+                query: {q: string, page: {type: int, optional: true}, sort: {type: string, default: new}}
+              - {name: pay, pattern: "/pay/{id:int}", sources: [universalLink]}
+            quickActions:
+              - {type: com.example.search, title: Search, link: /search}
+              - {type: com.example.find, title: Find, link: "/search?q=shoes"}
+
+            """
+        )
+        // Typed route code makes no route from the link, so resolve does not call it a match.
+        let bare = try ToolRunner.run(["resolve", "myapp://search", "--manifest", path])
+        #expect(bare.status == 1)
+        #expect(bare.stdout.contains("status:     invalid"), "\(bare.stdout)")
+        #expect(
+            bare.stdout.contains("the route 'search' needs a string value for the query item 'q', which the link"),
+            "\(bare.stdout)"
+        )
+        let given = try ToolRunner.run(["resolve", "myapp://search?q=&page=2", "--manifest", path])
+        #expect(given.status == 0, "\(given.stdout)")
+        let payload = try ToolRunner.run(["payload", "search", "--title", "Hi", "--manifest", path])
+        #expect(payload.status == 2)
+        #expect(
+            payload.stderr
+                == "error: The payload's link would open nothing: the route 'search' needs a string value for the "
+                + "query item 'q'. Give it with --param q=….\n"
+        )
+        // The quick action without q is an error at its line; the one that carries it is not.
+        let lint = try ToolRunner.run(["lint", "--manifest", path])
+        #expect(lint.status == 1)
+        #expect(
+            lint.stdout.contains(
+                "\(path):8:5: error: The quick action 'com.example.search' leads to '/search', which opens nothing: "
+                    + "the route 'search' needs a string value for the query item 'q', and the link does not carry one."
+            ),
+            "\(lint.stdout)"
+        )
+        #expect(!lint.stdout.contains("com.example.find"), "\(lint.stdout)")
+        // A route that takes no links from notifications can have no payload that opens it.
+        let universal = try ToolRunner.run(["payload", "pay", "--param", "id=3", "--title", "Pay", "--manifest", path])
+        #expect(universal.status == 2)
+        #expect(
+            universal.stderr
+                == "error: \(path):6:5: A tap on this payload would not open the route 'pay': the route 'pay' accepts "
+                + "links only from universalLink, not from notification.\n"
+        )
+    }
+
     @Test(
         "payload --provider builds the provider's shape, and resolve --provider reads it back",
         arguments: [
@@ -471,6 +525,21 @@ struct ToolTests {
         #expect(large.status == 2)
         #expect(large.stderr.hasPrefix("error: The payload is "))
         #expect(large.stderr.hasSuffix("bytes; APNs accepts at most 4096.\n"))
+        // What is printed is what people paste: spaced out it would be over the limit, so it is not.
+        let body = String(repeating: "x", count: 4030)
+        let nearly = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--manifest", apartments, "--body", body,
+        ])
+        #expect(nearly.status == 0, "\(nearly.stderr)")
+        #expect(nearly.stdout.utf8.count <= 4097, "\(nearly.stdout.utf8.count) bytes")  // and the newline
+        #expect(nearly.stdout.hasPrefix(#"{"aps":{"alert":{"body":"xxx"#))
+        #expect(nearly.stderr.hasPrefix("warning: Printed without spaces: spaced out, the payload is "))
+        // With no alert there is nothing to tap, and only a tap opens the route.
+        #expect(
+            shaped.stderr
+                == "warning: The payload has no alert (--title or --body): iOS shows nothing to tap, so it opens "
+                + "no route.\n"
+        )
         let typo = try ToolRunner.run(["payload", "messages.detail", "--param", "id=abc", "--manifest", apartments])
         #expect(typo.stderr == "error: 'id' must be an int, got 'abc'.\n")
         let unknown = try ToolRunner.run(["payload", "nowhere", "--manifest", apartments])

@@ -59,6 +59,12 @@ package struct PayloadGenerator: Sendable {
                 at: route.value.location
             )
         }
+        if let missing = route.value.missingQueryItem(in: link) {
+            throw ManifestError(
+                "The payload's link would open nothing: \(route.value.needs(missing)). Give it with --param \(missing.name)=….",
+                at: nil
+            )
+        }
         var aps: [String: PayloadValue] = [:]
         var alertObject: [String: PayloadValue] = [:]
         if let title = alert.title { alertObject["title"] = .string(title) }
@@ -78,7 +84,7 @@ package struct PayloadGenerator: Sendable {
             for (key, value) in aps { providerAPS[key] = value }
             if let category = alert.category { providerAPS["category"] = .string(category) }
             object["aps"] = .object(providerAPS)
-            return try Self.checked(.object(object))
+            return try opening(Self.checked(.object(object)), route: route.value, router: router, provider: provider)
         }
         let payload =
             try ruleShapedPayload(
@@ -91,7 +97,42 @@ package struct PayloadGenerator: Sendable {
         if let category = alert.category ?? payload["aps.category"]?.text { aps["category"] = .string(category) }
         var object = payload.objectValue
         object["aps"] = .object(aps)
-        return try Self.checked(.object(object))
+        return try opening(Self.checked(.object(object)), route: route.value, router: router, provider: nil)
+    }
+
+    /// The payload, once a tap on it, read as the app reads one, opens `route`: the round trip
+    /// `waypoint resolve --notification` promises. It catches a route that takes no links from
+    /// notifications (`sources: [universalLink]`), which a payload for it could never open.
+    private func opening(
+        _ payload: PayloadValue,
+        route: ManifestRoute,
+        router: Router<ManifestRoute>,
+        provider: NotificationProvider?
+    ) throws(ManifestError) -> PayloadValue {
+        var intake = manifest.makeIntake()
+        if let provider, !intake.notificationProviders.contains(provider) {
+            intake.notificationProviders.append(provider)
+        }
+        let tap = NotificationResponseSnapshot(
+            actionIdentifier: NotificationActionIdentifier.default,
+            requestIdentifier: "payload",
+            userInfo: payload
+        )
+        let report = ResolveReport.make(
+            input: "",
+            intake: intake.readNotification(tap).result,
+            resolver: LinkResolver(router: router, policy: manifest.makePolicy())
+        )
+        guard report.status == .matched, report.route == route.name else {
+            var why = report.route.map { "it opens the route '\($0)'" } ?? "it opens no route"
+            if report.status != .matched, let reason = report.reason { why = reason }
+            throw ManifestError(
+                "A tap on this payload would not open the route '\(route.name)': \(why)"
+                    + (why.hasSuffix(".") ? "" : "."),
+                at: route.location
+            )
+        }
+        return payload
     }
 
     /// When a given parameter's name is a slip of one the pattern needs and was not given

@@ -278,18 +278,14 @@ package struct ManifestLinter {
             let leads = sampleFills(template.placeholders.filter { known[$0] == nil }).contains { samples in
                 let values = samples.merging(known) { _, known in known }.mapValues(PayloadValue.string)
                 guard let text = try? template.fill(from: Self.nest(.object(values))) else { return false }
-                switch resolver.resolve(text, source: source) {
-                case .matched: return true
-                case .forbidden(_, let reason):
-                    refusal = refusal ?? reason
-                    return false
-                default: return false
-                }
+                let resolution = resolver.resolve(text, source: source)
+                if let why = Self.notOpening(resolution) { refusal = refusal ?? why }
+                return resolution.match != nil && Self.notOpening(resolution) == nil
             }
             if !leads {
                 let why: String
                 if let refusal {
-                    why = "which is refused: \(refusal)"
+                    why = refusal
                 } else if !known.isEmpty {
                     let values = known.sorted { $0.key < $1.key }.map { "\($0.key) = '\($0.value)'" }
                     why = "which no route matches with \(values.joined(separator: ", "))"
@@ -320,8 +316,8 @@ package struct ManifestLinter {
                             ShortcutItemSnapshot(type: action.item.type, userInfo: userInfo)
                         )
                     else { return false }
-                    if case .matched = resolver.resolve(link) { return true }
-                    return false
+                    let resolution = resolver.resolve(link)
+                    return resolution.match != nil && Self.notOpening(resolution) == nil
                 }
                 if !leads {
                     let names = runtime.map { "'\($0)'" }.joined(separator: ", ")
@@ -344,10 +340,10 @@ package struct ManifestLinter {
                     action.location
                 )
             case .link(let link, _):
-                switch resolver.resolve(link) {
-                case .matched: break
-                case .forbidden(_, let reason):
-                    leadsNowhere(what, action.link, "which is refused: \(reason)", action.location)
+                let resolution = resolver.resolve(link)
+                switch resolution {
+                case .matched, .forbidden:
+                    if let why = Self.notOpening(resolution) { leadsNowhere(what, action.link, why, action.location) }
                 default:
                     let carried = action.item.userInfo.keys.sorted().joined(separator: ", ")
                     leadsNowhere(
@@ -362,6 +358,21 @@ package struct ManifestLinter {
             }
         }
         return findings
+    }
+
+    /// Why a mapping's link, matched or refused, would still open no screen: the policy or the
+    /// route refuses its source, or it lacks a query item the route needs (typed route code makes no
+    /// route from it). `nil` when it opens its route, or when it matched nothing (said by the caller).
+    static func notOpening(_ resolution: Resolution<ManifestRoute>) -> String? {
+        switch resolution {
+        case .forbidden(_, let reason):
+            return "which is refused: \(reason)"
+        case .matched(let match):
+            guard let missing = match.route.value.missingQueryItem(in: match.link) else { return nil }
+            return "which opens nothing: \(match.route.value.needs(missing)), and the link does not carry one"
+        default:
+            return nil
+        }
     }
 
     /// Values to try for placeholders nothing fills in the manifest, so a mapping is an error only

@@ -159,6 +159,9 @@ extension QueryParameter {
         }
     }
 
+    /// "a string value", "an int value": what the parameter needs, for messages.
+    var valueDescription: String { type == .int ? "an int value" : "a \(type.rawValue) value" }
+
     /// Whether `text` is a value of the parameter's type, as typed route code reads it.
     func reads(_ text: String) -> Bool {
         let value = ParameterValue.string(text)
@@ -384,5 +387,27 @@ extension ManifestRoute {
     /// The router's route for this manifest entry, which it carries as its value.
     var routerRoute: Route<ManifestRoute> {
         Route(name: name, pattern: pattern, priority: priority, sources: sources, value: self)
+    }
+}
+
+extension ManifestRoute {
+    /// The first query item the route needs (neither optional nor defaulted) that `link` does not
+    /// carry with a value of its type: typed route code makes no route case from such a link, so
+    /// `resolve`, `payload` and `lint` hold a link to the same rule.
+    ///
+    /// ```swift
+    /// search.missingQueryItem(in: try DeepLink("shop://search"))?.name  // "q"
+    /// ```
+    package func missingQueryItem(in link: DeepLink) -> QueryParameter? {
+        query.first { parameter in
+            !parameter.isOptional && parameter.defaultValue == nil
+                && link.queryValue(parameter.name).map(parameter.reads) != true
+        }
+    }
+
+    /// The sentence for ``missingQueryItem(in:)``'s answer: "the route 'search' needs a string value
+    /// for the query item 'q'".
+    package func needs(_ parameter: QueryParameter) -> String {
+        "the route '\(name)' needs \(parameter.valueDescription) for the query item '\(parameter.name)'"
     }
 }

@@ -106,6 +106,12 @@ package struct ResolveReport: Sendable, Hashable {
             let presentation = match.route.value.presentation
             report.presentation = presentation == .pushOverRoot ? nil : presentation
             report.scene = match.route.value.scene
+            if let missing = match.route.value.missingQueryItem(in: match.link) {
+                report.status = .invalid
+                report.reason =
+                    "The link has the route's path, but \(match.route.value.needs(missing)), which the link does not "
+                    + "carry: typed route code makes no route from it."
+            }
         }
         return report
     }
