@@ -196,6 +196,79 @@ struct IntakeTests {
         #expect(intake.webMessage(unknown).error?.code == .unknownMessage)
     }
 
+    @Test("A page on a host the policy denies or leaves to the system may not post links, whatever domain allows it")
+    func webMessageOriginsHonourThePolicy() {
+        var intake = LinkIntake(
+            policy: LinkPolicy(
+                schemes: ["myapp"],
+                associatedDomains: ["*.example.com"],
+                deniedHosts: ["evil.example.com"],
+                passThroughHosts: ["blog.example.com"]
+            )
+        )
+        intake.webMessages = [WebMessageRoute(name: "openLink")]
+        func post(from origin: String) -> IntakeResult {
+            intake.webMessage(WebMessageSnapshot(name: "openLink", body: "myapp://admin", origin: origin))
+        }
+        #expect(post(from: "https://shop.example.com").link?.string == "myapp://admin")
+        for origin in ["https://evil.example.com", "https://EVIL.example.com", "https://blog.example.com"] {
+            #expect(post(from: origin).error?.code == .untrustedOrigin, "\(origin)")
+        }
+        #expect(
+            post(from: "https://evil.example.com").error?.message
+                == "A web message 'openLink' came from https://evil.example.com, and the policy denies the host "
+                + "'evil.example.com': it may not post links."
+        )
+        // Origins the app lists itself are held to the same policy.
+        intake.webOrigins = ["example.com", "blog.example.com"]
+        #expect(post(from: "https://example.com").link != nil)
+        #expect(post(from: "https://blog.example.com").error?.code == .untrustedOrigin)
+    }
+
+    @Test("An empty or blank link key counts as absent: a provider's place or a rule still opens the push")
+    func blankLinkKeys() throws {
+        var intake = intake
+        intake.notificationProviders = [.braze]
+        let braze: PayloadValue = ["aps": ["alert": "hi"], "deeplink": "", "ab_uri": "myapp://books/3"]
+        let opened = intake.notification(NotificationResponseSnapshot(requestIdentifier: "n1", userInfo: braze))
+        #expect(opened.link?.string == "myapp://books/3")
+        let ruled: PayloadValue = ["aps": ["alert": "hi"], "data": ["deeplink": " \n", "messageId": "7"]]
+        let mapped = intake.notification(NotificationResponseSnapshot(requestIdentifier: "n2", userInfo: ruled))
+        #expect(mapped.link?.string == "/messages/7")
+        let nothing: PayloadValue = ["aps": ["alert": "hi"], "deeplink": "  "]
+        let none = intake.notification(NotificationResponseSnapshot(requestIdentifier: "n3", userInfo: nothing))
+        #expect(none.error?.code == .noLink)
+    }
+
+    @Test("In a category the app did not declare, the provider's button wins over an app action of the same id")
+    func providerButtonBeforeOtherCategories() throws {
+        var intake = intake
+        intake.notificationProviders = [.klaviyo]
+        let payload: PayloadValue = [
+            "aps": ["alert": "promo", "category": "com.klaviyo.dynamic.n1"], "postId": "8",
+            "body": ["_k": "n1", "action_buttons": [["id": "report", "label": "Report", "url": "myapp://books/9"]]],
+        ]
+        func tap(_ action: String, category: String) -> IntakeResult {
+            intake.notification(
+                NotificationResponseSnapshot(
+                    actionIdentifier: action,
+                    requestIdentifier: "k-\(action)-\(category)",
+                    categoryIdentifier: category,
+                    userInfo: payload
+                )
+            )
+        }
+        #expect(tap("report", category: "com.klaviyo.dynamic.n1").link?.string == "myapp://books/9")
+        // In the app's own category its action is the one, as before.
+        #expect(tap("report", category: "post").link?.string == "/posts/8/report")
+        // With no such button in the payload, an unknown category still finds the app's action.
+        guard case .action(let invocation) = tap("like", category: "com.klaviyo.dynamic.n1") else {
+            Issue.record("the app's 'like' action did not run")
+            return
+        }
+        #expect(invocation.providerButton == nil)
+    }
+
     @Test("In-app text is parsed leniently")
     func text() {
         #expect(intake.text(" myapp://search?q=三体 小说 ").link?.queryValue("q") == "三体 小说")

@@ -62,7 +62,7 @@ extension LinkIntake {
                 try refuseOwnPush()
                 return opened(try link(fromPayload: payload, readBy: &reader), by: reader)
             }
-            if let declared = notificationCategories.action(action, in: response.categoryIdentifier) {
+            func perform(_ declared: NotificationAction) throws(WaypointError) -> IntakeResult {
                 reader = .categoryAction(category: response.categoryIdentifier, action: action)
                 switch declared.target {
                 case .handler:
@@ -74,6 +74,13 @@ extension LinkIntake {
                     let text = try fill(template, from: payload, appendingExtras: false)
                     return opened(try parse(text, strict: true, source: .notification, payload: payload), by: reader)
                 }
+            }
+            // The action of one of the app's categories. In a category the app did not declare, a
+            // provider's button comes before an app action of the same id elsewhere: a provider's
+            // "report" button must not run the app's "report".
+            let declaredCategory = notificationCategories.categories.contains { $0.id == response.categoryIdentifier }
+            if declaredCategory, let declared = notificationCategories.action(action, in: response.categoryIdentifier) {
+                return try perform(declared)
             }
             // A button the provider put in the payload when it sent the push: its category is the
             // provider's, not one the app declared.
@@ -91,6 +98,10 @@ extension LinkIntake {
                     return .action(invocation)
                 }
                 return opened(try parse(text, strict: false, source: .notification, payload: payload), by: reader)
+            }
+            if !declaredCategory, let declared = notificationCategories.action(action, in: response.categoryIdentifier)
+            {
+                return try perform(declared)
             }
             let sendTime = notificationProviders.compactMap { provider in
                 provider.buttons.map { "\(provider.title)'s buttons at \($0)" }
@@ -122,6 +133,11 @@ extension LinkIntake {
         }
     }
 
+    /// Whether a payload's link place holds no link: empty or blank text, what a sender's empty
+    /// template variable leaves. It counts as absent, so a place read after it (a provider's, a
+    /// rule) still opens what the push carries.
+    package static func isBlank(_ text: String) -> Bool { !text.contains { !$0.isWhitespace } }
+
     /// The link a notification payload carries or maps to: the app's keys, then the providers'
     /// places, then the app's rules. `reader` says which, set before the link is parsed, so a link
     /// that fails still names the place it came from.
@@ -131,7 +147,7 @@ extension LinkIntake {
     ) throws(WaypointError) -> DeepLink {
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
-                if case .string(let text) = payload[keyPath] {
+                if case .string(let text) = payload[keyPath], !Self.isBlank(text) {
                     reader = .linkKey(keyPath)
                     return try parse(text, strict: false, source: .notification, payload: payload)
                 }

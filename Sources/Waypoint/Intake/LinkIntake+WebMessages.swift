@@ -38,6 +38,14 @@ extension LinkIntake {
                         "A web message '\(message.name)' came from \(origin), which is not an allowed https origin at the default port."
                 )
             }
+            if let refusal = refusedOriginHost(message.originHost) {
+                throw WaypointError(
+                    .untrustedOrigin,
+                    input: origin,
+                    message:
+                        "A web message '\(message.name)' came from \(origin), and \(refusal): it may not post links."
+                )
+            }
             guard let route = webMessages.first(where: { $0.name == message.name }) else {
                 throw WaypointError(
                     .unknownMessage,
@@ -62,5 +70,16 @@ extension LinkIntake {
             let link = try parse(text, strict: false, source: .webMessage, payload: body)
             return .link(link, identity: "web:" + link.string)
         }
+    }
+
+    /// Why a page on `host` may not post links though its origin is allowed: the policy denies the
+    /// host, or leaves it to the system. `*.example.com` allows every subdomain, but a page the app
+    /// would not open a link to may not drive it either. `nil` when neither.
+    private func refusedOriginHost(_ host: String) -> String? {
+        if policy.deniedHosts.contains(where: { $0.matches(host) }) { return "the policy denies the host '\(host)'" }
+        if policy.passThroughHosts.contains(where: { $0.matches(host) }) {
+            return "the policy leaves the host '\(host)' to the system"
+        }
+        return nil
     }
 }

@@ -47,7 +47,7 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         /// The link text here, if the condition holds.
         public func link(in payload: PayloadValue) -> String? {
             if let condition, condition.path.value(in: payload)?.text != condition.equals { return nil }
-            guard let text = path.value(in: payload)?.text, !text.isEmpty else { return nil }
+            guard let text = path.value(in: payload)?.text, !LinkIntake.isBlank(text) else { return nil }
             return text
         }
 

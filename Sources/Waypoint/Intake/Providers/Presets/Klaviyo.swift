@@ -1,21 +1,24 @@
 extension NotificationProvider {
-    /// Klaviyo: the tap's link at the top-level `url` (not `body.url`); buttons sent with the push
-    /// in `body.action_buttons`, the tapped one by `id`, its link at `url` when its `action` is
-    /// `deep_link` (an `open_app` button has none). Klaviyo has no pushes of its own to mark.
+    /// Klaviyo: the tap's link at the top-level `url`, else at `body.url` (the SDK's action-button
+    /// specification puts it there); buttons sent with the push in `body.action_buttons`, the tapped
+    /// one by `id`, its link at `url`. The specification's buttons carry no `action`, the SDK's
+    /// `deep_link` ones do, and an `open_app` button has no `url`: so any `url` is the button's
+    /// link. Klaviyo has no pushes of its own to mark.
     public static let klaviyo = NotificationProvider(
         name: "klaviyo",
         title: "Klaviyo",
-        links: [Location(PayloadPath("url"))],
+        links: [Location(PayloadPath("url")), Location(PayloadPath("body", "url"))],
         buttons: .listed(
             PayloadPath("body", "action_buttons"),
             identifier: PayloadPath("id"),
-            link: Location(PayloadPath("url"), when: (PayloadPath("action"), "deep_link"))
+            link: Location(PayloadPath("url"))
         ),
         reference:
             "github.com/klaviyo/klaviyo-swift-sdk Sources/KlaviyoSwift/Utilities/UNNotificationResponse+Klaviyo.swift "
             + "(klaviyoDeepLinkURL: url; matchingActionButton: id), Sources/KlaviyoSwiftExtension/"
             + "KlaviyoActionButtonParser.swift (body.action_buttons), Sources/KlaviyoCore/Models/ActionType.swift "
-            + "(deep_link, open_app); README \"Push Action Buttons\", \"Silent Push Notifications\""
+            + "(deep_link, open_app); PUSH_ACTION_BUTTONS_PAYLOAD_SPEC.md (body.url, buttons without action); README "
+            + "\"Push Action Buttons\", \"Silent Push Notifications\""
     ) {
         sample(
             json: #"""
