@@ -31,7 +31,7 @@ run 0 resolve --manifest $manifests/apartments.yaml --notification /tmp/waypoint
 run 1 resolve --manifest $manifests/apartments.yaml deeplinkTutorial://messages/one otherapp://messages/1
 run 0 aasa generate --manifest $manifests/apartments.yaml
 $waypoint aasa generate --manifest $manifests/apartments.yaml >/tmp/waypoint-aasa.json
-run 1 aasa check /tmp/waypoint-aasa.json --url https://apartments.example.com/messages/1 --url https://apartments.example.com/admin/users
+run 1 aasa check /tmp/waypoint-aasa.json --url https://apartments.example.com/messages/1 --url https://apartments.example.com/messages/1/edit --url https://apartments.example.com/admin/users
 run 0 payload messages.detail --param id=1 --title "New message" --manifest $manifests/apartments.yaml
 
 echo

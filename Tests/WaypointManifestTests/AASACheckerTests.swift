@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waypoint
 
 @testable import WaypointManifest
 
@@ -206,5 +207,36 @@ struct AASACheckerTests {
             #expect(opens(checker, path), "\(path)")
         }
         #expect(!opens(checker, "/admin/panel"))
+    }
+
+    @Test("The generated file opens the app for exactly the depths the routes take: a parameter is one segment")
+    func generatedKeepsParametersToOneSegment() throws {
+        let manifest = try ManifestLoader.parse(
+            """
+            domains: [shop.example.com]
+            appIDs: [ABCDE12345.com.example.shop]
+            routes:
+              - {name: product, pattern: "/products/{id:int}"}
+              - {name: reviews, pattern: "/products/{id:int}/reviews"}
+              - {name: orders, pattern: /orders}
+              - {name: docs, pattern: "/docs/**"}
+              - {name: pair, pattern: "/{a}/{b}"}
+            """
+        )
+        let generator = AASAGenerator(manifest: manifest)
+        let checker = AASAChecker(document: generator.document(for: "shop.example.com"))
+        let router = try manifest.makeRouter()
+        // Every path the router matches opens the app, and every other one does not: the router
+        // and the file agree, one segment for each parameter.
+        let paths = [
+            "/products/12", "/products/12/", "/products/12/reviews", "/products/12/photos", "/products/12/reviews/x",
+            "/orders", "/orders/", "/orders/7", "/docs", "/docs/a/b/c", "/x/y", "/x/y/z", "/a/b/c/d",
+        ]
+        for path in paths {
+            let routed = router.match(try DeepLink("https://shop.example.com\(path)")) != nil
+            #expect(opens(checker, path) == routed, "\(path): routed \(routed)")
+        }
+        #expect(opens(checker, "/products/12/reviews"))
+        #expect(!opens(checker, "/products/12/photos"))
     }
 }

@@ -98,7 +98,8 @@ struct ShortLinkDomainTests {
         let details = ((links as? [String: Any])?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
         let components = try #require(details?.first?["components"] as? [[String: Any]])
         let paths = components.map { ($0["/"] as? String ?? "", $0["exclude"] as? Bool ?? false) }
-        #expect(try #require(paths.first) == ("/products/?*", false))
+        // The route's one-segment guard, then the route.
+        #expect(paths.count > 2 && paths[0] == ("/products/?*/?*", true) && paths[1] == ("/products/?*", false))
         #expect(try #require(paths.last) == ("/?*", false))
         for service in ["/api", "/api/*", "/health", "/metrics", "/c/*", "/admin", "/admin/*", "/.well-known/*"] {
             #expect(paths.contains { $0 == (service, true) }, "\(service)")

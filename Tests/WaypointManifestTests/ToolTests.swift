@@ -557,7 +557,7 @@ struct ToolTests {
         #expect(output.status == 1)
         #expect(
             output.stdout
-                == #"{"bytes":870,"problems":[],"services":["applinks"],"urls":[{"appID":"ABCDE12345.com.example.apartments","excluded":false,"location":"applinks.details[0].components[3]","opensApp":true,"pattern":"{\"/\":\"/messages/?*\",\"comment\":\"messages.detail\"}","reason":"the component {\"/\":\"/messages/?*\",\"comment\":\"messages.detail\"} matches it","url":"https://apartments.example.com/messages/3"},{"appID":"ABCDE12345.com.example.apartments","excluded":true,"location":"applinks.details[0].components[0]","opensApp":false,"pattern":"{\"/\":\"/admin/*\",\"comment\":\"excluded\",\"exclude\":true}","reason":"the component {\"/\":\"/admin/*\",\"comment\":\"excluded\",\"exclude\":true} excludes it","url":"https://apartments.example.com/admin/x"}],"valid":true}"#
+                == #"{"bytes":1629,"problems":[],"services":["applinks"],"urls":[{"appID":"ABCDE12345.com.example.apartments","excluded":false,"location":"applinks.details[0].components[2]","opensApp":true,"pattern":"{\"/\":\"/messages/?*\",\"comment\":\"messages.detail\"}","reason":"the component {\"/\":\"/messages/?*\",\"comment\":\"messages.detail\"} matches it","url":"https://apartments.example.com/messages/3"},{"appID":"ABCDE12345.com.example.apartments","excluded":true,"location":"applinks.details[0].components[0]","opensApp":false,"pattern":"{\"/\":\"/admin/*\",\"comment\":\"excluded\",\"exclude\":true}","reason":"the component {\"/\":\"/admin/*\",\"comment\":\"excluded\",\"exclude\":true} excludes it","url":"https://apartments.example.com/admin/x"}],"valid":true}"#
                 + "\n"
         )
         let broken = try ToolRunner.run(

@@ -487,10 +487,21 @@ package struct ManifestLinter {
                 let samples = ParameterType.allCases.map { type in
                     AASAPattern.sampleText(pattern.replacingOccurrences(of: "?*", with: type.sampleText))
                 }
-                let links = samples.compactMap { path in
+                func link(_ path: String) -> DeepLink? {
                     try? DeepLink("https://\(host)\(path.hasPrefix("/") ? path : "/" + path)")
                 }
-                guard let first = links.first, !links.contains(where: { router.match($0) != nil }) else { continue }
+                let links = samples.compactMap(link)
+                // `*` and `?*` match across slashes, where a route's parameter is one segment: a link
+                // one segment deeper than the pattern reads, if the whole file opens it, needs a route
+                // too (`/products/*` opens `/products/12/reviews`).
+                let deeper = link(AASAPattern.sampleText(pattern.replacingOccurrences(of: "*", with: "x/y")))
+                var unhandled = links.contains(where: { router.match($0) != nil }) ? nil : links.first
+                if unhandled == nil, let deeper, router.match(deeper) == nil,
+                    checker.check("https://\(host)\(deeper.routingPath)").opensApp
+                {
+                    unhandled = deeper
+                }
+                guard let first = unhandled else { continue }
                 findings.append(
                     LintFinding(
                         severity: .warning,
