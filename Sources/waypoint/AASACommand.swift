@@ -26,6 +26,23 @@ struct AASACommand: ParsableCommand {
             guard let domain = domain ?? manifest.domains.first else {
                 throw ValidationError("The manifest lists no domains; add 'domains' or pass --domain.")
             }
+            if let problem = DomainPattern.problem(domain) { throw ValidationError(problem) }
+            // A file for a host the entitlement does not list is never fetched, and its links never open the app.
+            let listed = manifest.domains.contains {
+                $0.lowercased() == domain.lowercased() || DomainPattern($0).matches(domain)
+            }
+            guard listed else {
+                throw ValidationError(
+                    "'\(domain)' is not one of the manifest's domains (\(manifest.domains.joined(separator: ", "))): "
+                        + "the app's associated-domains entitlement lists only those, so iOS never fetches its file."
+                )
+            }
+            if domain.hasPrefix("*.") {
+                printWarning(
+                    "iOS fetches a file from each host: serve this one at https://SUBDOMAIN.\(domain.dropFirst(2))"
+                        + "/.well-known/apple-app-site-association for every subdomain the app opens links on."
+                )
+            }
             do {
                 let data = try AssociationFiles(manifest: manifest).appleAppSiteAssociation(for: domain)
                 print(String(decoding: data, as: UTF8.self))

@@ -6,7 +6,8 @@ import WaypointManifest
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
-        abstract: "Print the Info.plist entries (URL types, static quick actions, activity types) or the entitlements."
+        abstract:
+            "Print the Info.plist entries (URL types, static quick actions, activity types) or, with --entitlements, the associated-domains entitlement."
     )
 
     @OptionGroup var options: ManifestOptions

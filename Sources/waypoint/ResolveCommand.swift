@@ -42,7 +42,7 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: "A quick action type.")
     var shortcut: String?
 
-    @Option(name: .customLong("user-info"), help: "The quick action's userInfo, as a JSON object.")
+    @Option(name: .customLong("user-info"), help: "The quick action's or the activity's userInfo, as a JSON object.")
     var userInfo: String?
 
     @Option(help: "A user activity type (NSUserActivityTypeBrowsingWeb with --webpage for universal links).")
@@ -168,7 +168,11 @@ struct ResolveCommand: ParsableCommand {
         }
         if let activity {
             let url = webpage.flatMap { URL(string: $0) }
-            let result = intake.userActivity(UserActivitySnapshot(activityType: activity, webpageURL: url))
+            // validate() made sure --user-info is a JSON object.
+            let info = userInfo.flatMap { try? PayloadValue(json: $0).objectValue } ?? [:]
+            let result = intake.userActivity(
+                UserActivitySnapshot(activityType: activity, webpageURL: url, userInfo: info)
+            )
             reports.append(ResolveReport.make(input: webpage ?? activity, intake: result, resolver: resolver))
         }
         if let webMessage, let body {

@@ -128,8 +128,11 @@ struct CommandLineTests {
         #expect(
             domain.stderr == "error: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'.\n"
         )
+        let wildcard = try ToolRunner.temporaryManifest(
+            "domains: [\"*.example.com\"]\nappIDs: [ABCDE12345.com.example.app]\nroutes: []\n"
+        )
         #expect(
-            try ToolRunner.run(["aasa", "generate", "--manifest", apartments, "--domain", "*.example.com"]).status == 0
+            try ToolRunner.run(["aasa", "generate", "--manifest", wildcard, "--domain", "*.example.com"]).status == 0
         )
         let origin = try ToolRunner.run([
             "resolve", "--manifest", apartments, "--web-message", "openLink", "--body", "\"/x\"", "--origin",
@@ -279,6 +282,97 @@ struct CommandLineTests {
                 // A route that takes no link from this source is no hint.
                 "No route matches /push/x.",
             ]
+        )
+    }
+
+    @Test("A newcomer's slips in a manifest or an association file are errors that say what to write")
+    func newcomerSlips() throws {
+        // An Android package name Android would refuse, and a fingerprint in another form, at their lines.
+        let android = try ToolRunner.temporaryManifest(
+            """
+            domains: [shop.example.com]
+            android:
+              package: com.acme.shop-app
+            routes: []
+            """
+        )
+        let package = try ToolRunner.run(["assetlinks", "generate", "--manifest", android])
+        #expect(package.status == 2)
+        #expect(
+            package.stderr.hasPrefix("error: \(android):3:12: 'com.acme.shop-app' is not an Android package name"),
+            "\(package.stderr)"
+        )
+        let hexOnly = try ToolRunner.temporaryManifest(
+            "domains: [shop.example.com]\nandroid:\n  package: com.acme.shop\n  fingerprints: [\"146de983\"]\nroutes: []\n"
+        )
+        let fingerprint = try ToolRunner.run(["assetlinks", "generate", "--manifest", hexOnly])
+        #expect(fingerprint.stderr.hasPrefix("error: \(hexOnly):4:17: '146de983' is not a SHA-256 fingerprint"))
+
+        // A file for a host the manifest does not list would never be fetched; a wildcard's is served per host.
+        let shop = try ToolRunner.temporaryManifest(
+            """
+            domains: [shop.example.com, "*.shop.example.com"]
+            appIDs: [ABCDE12345.com.acme.shop]
+            routes:
+              - {name: cart.view, pattern: /cart}
+              - {name: cart-view, pattern: /cart/view}
+              - {name: sale, pattern: /sale}
+            """
+        )
+        let foreign = try ToolRunner.run(["aasa", "generate", "--domain", "evil.com", "--manifest", shop])
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.hasPrefix("error: 'evil.com' is not one of the manifest's domains"))
+        let subdomain = try ToolRunner.run(["aasa", "generate", "--domain", "www.shop.example.com", "--manifest", shop])
+        #expect(subdomain.status == 0 && subdomain.stderr.isEmpty, "\(subdomain.stderr)")
+        let wildcard = try ToolRunner.run(["aasa", "generate", "--domain", "*.shop.example.com", "--manifest", shop])
+        #expect(wildcard.status == 0)
+        #expect(wildcard.stderr.hasPrefix("warning: iOS fetches a file from each host"))
+
+        // lint passes only what codegen builds: two routes that make one Swift case.
+        let lint = try ToolRunner.run(["lint", "--manifest", shop])
+        #expect(lint.status == 1)
+        #expect(
+            lint.stdout.contains(
+                "\(shop):5:5: error: Two routes make the same Swift case 'cartView'; rename one. [typed-routes]"
+            ),
+            "\(lint.stdout)"
+        )
+
+        // A slip of a key iOS reads is an error with the key meant, and a component left with no
+        // pattern says it matches every URL.
+        let file = try ToolRunner.temporaryManifest(
+            ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.acme.shop"], "##
+                + ##""components": [{"/": "/checkout/*", "excluded": true}, {"path": "/p/*"}]}]}}"##
+        )
+        let check = try ToolRunner.run(["aasa", "check", file, "--url", "https://shop.example.com/checkout/pay"])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.contains(
+                "error: applinks.details[0].components[0]: iOS ignores the key 'excluded': did you mean 'exclude'?"
+            ),
+            "\(check.stdout)"
+        )
+        #expect(
+            check.stdout.contains(
+                "error: applinks.details[0].components[1]: has none of '/', '?' and '#' (only keys iOS ignores), so it "
+                    + "matches every URL: it opens the app for every link."
+            )
+        )
+
+        // A space in a pattern is a space in the path, and a tab in YAML is the editor's.
+        let spaced = try ToolRunner.temporaryManifest(
+            "schemes: [s]\nroutes:\n  - {name: sale, pattern: \"/sale items\"}\n"
+        )
+        #expect(
+            try ToolRunner.run(["lint", "--manifest", spaced]).stderr.contains(
+                "' ' has no place in a pattern: write a space in a path as %20"
+            )
+        )
+        let tabbed = try ToolRunner.temporaryManifest("schemes: [s]\nroutes:\n\t- {name: a, pattern: /a}\n")
+        #expect(
+            try ToolRunner.run(["lint", "--manifest", tabbed]).stderr.hasSuffix(
+                "Indent with spaces: YAML does not take tabs.\n"
+            )
         )
     }
 }

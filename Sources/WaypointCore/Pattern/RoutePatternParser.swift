@@ -196,11 +196,16 @@ struct RoutePatternParser {
     }
 
     private func forbiddenCharacter(at index: Int) -> WaypointError {
-        error(
+        let advice =
+            switch bytes[index] {
+            case UInt8(ascii: " "): "write a space in a path as %20"
+            case UInt8(ascii: "\\"): "paths are separated by '/'"
+            default: "patterns match the path; read the query in the handler"
+            }
+        return error(
             .invalidCharacter,
             at: index,
-            "'\(Character(Unicode.Scalar(bytes[index])))' has no place in a pattern: patterns match the path; "
-                + "read the query in the handler"
+            "'\(Character(Unicode.Scalar(bytes[index])))' has no place in a pattern: \(advice)"
         )
     }
 

@@ -228,6 +228,16 @@ struct AASAReader {
         }
         component.comment = raw["comment"] as? String
         component.settings = settings(raw.filter { $0.key == "caseSensitive" || $0.key == "percentEncoded" }, at: path)
+        // `{"path": "/p/*"}` reads as `{}`, and a component without a pattern matches every URL.
+        if component.path == nil, component.query == nil, component.fragment == nil,
+            raw.keys.contains(where: { !Self.componentKeys.contains($0) })
+        {
+            error(
+                "has none of '/', '?' and '#' (only keys iOS ignores), so it matches every URL: it "
+                    + (component.exclude ? "keeps every link out of the app." : "opens the app for every link."),
+                at: path
+            )
+        }
         // Every pattern must compile: an unknown substitution variable is an error.
         for (key, pattern) in component.patterns {
             do {
@@ -269,7 +279,17 @@ struct AASAReader {
     }
 
     private mutating func unknownKeys(of object: [String: Any], known: Set<String>, at path: String) {
+        // A slip of a key iOS reads (`excluded`, `appIDS`) is an error: what it meant does not apply.
+        // One-character keys (`/`, `?`, `#`) are no one's slip.
+        let slippable = known.filter { $0.count > 2 }.sorted()
         for key in object.keys.sorted() where !known.contains(key) {
+            if let meant = Spelling.nearest(to: key, in: slippable) {
+                error(
+                    "iOS ignores the key '\(key)': did you mean '\(meant)'? As written, what it says does not apply.",
+                    at: path
+                )
+                continue
+            }
             warning(
                 "iOS ignores the key '\(key)'; it reads " + known.sorted().map { "'\($0)'" }.joined(separator: ", ")
                     + " here.",

@@ -21,14 +21,12 @@ package struct AssetLinksGenerator: Sendable {
                 at: nil
             )
         }
-        for fingerprint in android.fingerprints {
-            let bytes = fingerprint.split(separator: ":")
-            guard bytes.count == 32, bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
-                throw ManifestError(
-                    "'\(fingerprint)' is not a SHA-256 fingerprint (32 hex pairs separated by ':').",
-                    at: nil
-                )
-            }
+        // A manifest read from a file had its package and fingerprints checked at their lines; one
+        // built in code is checked here.
+        if let problem = AndroidApp.packageProblem(android.package)
+            ?? android.fingerprints.lazy.compactMap(AndroidApp.fingerprintProblem).first
+        {
+            throw ManifestError(problem, at: nil)
         }
         return [
             [

@@ -71,6 +71,22 @@ package struct ManifestLinter {
             )
         }
         findings += universalLinkCoverage(router, samples: samples)
+        // What typed route code refuses (two routes that make one Swift case), so lint passes only
+        // what codegen builds. Only when the routes themselves are sound: their errors come first.
+        if router != nil, !routeFindings.contains(where: { $0.severity == .error }) {
+            do {
+                _ = try RouteCodeGenerator(manifest: manifest).source()
+            } catch {
+                findings.append(
+                    LintFinding(
+                        severity: .error,
+                        code: "typed-routes",
+                        location: error.location,
+                        message: error.message
+                    )
+                )
+            }
+        }
         return findings.sorted { ($0.severity, $0.location?.line ?? 0) < ($1.severity, $1.location?.line ?? 0) }
     }
 

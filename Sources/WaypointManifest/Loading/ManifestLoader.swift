@@ -36,7 +36,7 @@ public enum ManifestLoader {
         } catch let error as ManifestError {
             throw error
         } catch let error as YamlError {
-            throw yamlError(error, file: file)
+            throw yamlError(error, text: text, file: file)
         } catch {
             throw ManifestError("The manifest is not valid YAML: \(error)", at: nil)
         }
@@ -46,12 +46,18 @@ public enum ManifestLoader {
         return manifest
     }
 
-    private static func yamlError(_ error: YamlError, file: String) -> ManifestError {
+    private static func yamlError(_ error: YamlError, text: String, file: String) -> ManifestError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
+            // YAML indents with spaces only; editors that insert tabs make this the commonest slip,
+            // and the parser names the tab only sometimes ("cannot start any token" for a list item).
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(max(mark.line - 1, 0))
+                .first
+            let tabbed = problem.contains("tab character") || line?.prefix(while: \.isWhitespace).contains("\t") == true
+            let hint = tabbed ? " Indent with spaces: YAML does not take tabs." : ""
             return ManifestError(
-                "Invalid YAML: \(problem).",
+                "Invalid YAML: \(problem).\(hint)",
                 at: SourceLocation(file: file, line: mark.line, column: mark.column)
             )
         default:
@@ -82,10 +88,17 @@ public enum ManifestLoader {
         if let node = top["android"] {
             let android = try node.mapping(allowed: ["package", "fingerprints"])
             guard let package = android["package"] else { throw node.error("'android' needs 'package'.") }
-            manifest.android = AndroidApp(
+            let app = AndroidApp(
                 package: try package.nonEmptyString(),
                 fingerprints: try android["fingerprints"]?.strings() ?? []
             )
+            if let problem = AndroidApp.packageProblem(app.package) { throw package.error(problem) }
+            if let fingerprints = android["fingerprints"],
+                let problem = app.fingerprints.lazy.compactMap(AndroidApp.fingerprintProblem).first
+            {
+                throw fingerprints.error(problem)
+            }
+            manifest.android = app
         }
         guard let routes = top["routes"] else {
             throw root.error("The manifest needs 'routes', a list of {name, pattern}.")

@@ -227,6 +227,34 @@ public struct AndroidApp: Sendable, Hashable {
     public var fingerprints: [String]
 }
 
+extension AndroidApp {
+    /// Why `name` is not an Android application ID, or `nil`: at least two segments separated by
+    /// dots, each starting with a letter, of letters, digits and `_` only (Android's
+    /// "Configure the app module"). `com.acme.shop-app` never installs, so its links never verify.
+    static func packageProblem(_ name: String) -> String? {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+            segments.count >= 2
+            && segments.allSatisfy { segment in
+                guard let first = segment.first, first.isASCII, first.isLetter else { return false }
+                return segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+        guard !valid else { return nil }
+        return "'\(name)' is not an Android package name: two or more parts separated by dots, each starting with "
+            + "a letter, of letters, digits and '_' only (com.example.app)."
+    }
+
+    /// Why `fingerprint` is not a SHA-256 certificate fingerprint, or `nil`.
+    static func fingerprintProblem(_ fingerprint: String) -> String? {
+        let bytes = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
+        guard bytes.count != 32 || !bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+            return nil
+        }
+        return "'\(fingerprint)' is not a SHA-256 fingerprint (32 hex pairs separated by ':'; "
+            + "`keytool -list -v` prints it as 'SHA256:')."
+    }
+}
+
 /// How notification payloads become links (the manifest's `notifications:`).
 ///
 /// ```yaml
