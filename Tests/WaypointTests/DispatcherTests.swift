@@ -592,6 +592,14 @@ struct DispatcherTests {
         )
         await app.settle()
         #expect(app.screens == [.chat(1), .chat(1)])
+        // A push that replaces push-9 (its apns-collapse-id, so the same request identifier) with new
+        // content is a new tap too.
+        await app.deliver(
+            NotificationResponseSnapshot(requestIdentifier: "push-9", userInfo: ["data": ["messageId": "5"]])
+        )
+        await app.settle()
+        #expect(app.screens == [.chat(1), .chat(1), .chat(1)])
+        #expect(app.outcomes.filter { $0 == .deduplicated }.count == 1)
     }
 
     @Test("A link that waited longer than the maximum pending age is not run, and an event says so")

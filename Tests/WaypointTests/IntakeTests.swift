@@ -120,7 +120,10 @@ struct IntakeTests {
         }
         #expect(intake.notification(response("unknown")).error?.code == .unmappedAction)
         if case .link(_, let identity) = intake.notification(response("open")) {
-            #expect(identity == "notification:n9:open")
+            // The request, the action, and the content (a collapsed push keeps its request's identifier).
+            #expect(identity == "notification:n9:open:" + DeliveryLedger.digest(payload.description))
+            #expect(DeliveryLedger.digest(payload.description) == DeliveryLedger.digest(payload.description))
+            #expect(DeliveryLedger.digest("a") != DeliveryLedger.digest("b"))
         }
     }
 

@@ -3,8 +3,11 @@
 ///
 /// - the first is still waiting or running (a cold start hands the same URL, activity or
 ///   notification to two callbacks, both before anything runs), or
-/// - both are the same notification request: a notification is tapped once, and iOS may hand that
-///   tap to a second callback after the first delivery already finished.
+/// - both are the same notification request with the same content: a notification is tapped once,
+///   and iOS may hand that tap to a second callback after the first delivery already finished. The
+///   content counts because APNs makes a request's identifier its `apns-collapse-id`: every later
+///   push that replaces one (a score, a chat's latest message) has the same identifier, and each is
+///   a tap of its own.
 ///
 /// Anything else is a new tap and runs again, however soon: the same universal link or quick action
 /// tapped a second time after the first opened navigates a second time.
@@ -22,9 +25,18 @@ struct DeliveryLedger: Sendable {
     static let rememberedRequestLimit = 256
     private static let notificationRequestPrefix = "notification:"
 
-    /// The identity of a notification response: its request and the action chosen.
-    static func notificationIdentity(request: String, action: String) -> String {
-        notificationRequestPrefix + request + ":" + action
+    /// The identity of a notification response: its request, the action chosen, and a digest of
+    /// its payload (`payload` as ``PayloadValue/description`` writes it, keys sorted).
+    static func notificationIdentity(request: String, action: String, payload: String) -> String {
+        notificationRequestPrefix + request + ":" + action + ":" + digest(payload)
+    }
+
+    /// FNV-1a, 64 bits, in hex: the same on every launch (a link restored after a relaunch must
+    /// still match a late delivery of its tap), which Swift's seeded `Hasher` is not.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     /// The identity of a notification response that carries no request identifier (launch options).

@@ -35,7 +35,11 @@ extension LinkIntake {
             let identity =
                 response.requestIdentifier.isEmpty
                 ? DeliveryLedger.notificationPayloadIdentity(payload: payload.description, action: action)
-                : DeliveryLedger.notificationIdentity(request: response.requestIdentifier, action: action)
+                : DeliveryLedger.notificationIdentity(
+                    request: response.requestIdentifier,
+                    action: action,
+                    payload: payload.description
+                )
             func opened(_ link: DeepLink, by found: NotificationReader?) -> IntakeResult {
                 reader = found
                 var link = link

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ```swift
 /// PendingLink(id: UUID(), link: "myapp://messages/7", source: .notification,
-///             identity: "notification:push-1:com.apple.UNNotificationDefaultActionIdentifier", receivedAt: Date())
+///             identity: "notification:push-1:com.apple.UNNotificationDefaultActionIdentifier:9ad3e5c1f0b27e44",
+///             receivedAt: Date())
 /// ```
 public struct PendingLink: Sendable, Hashable, Codable {
     /// The dispatcher's identifier for the link, the one ``LinkDispatcher/receive(_:)`` returned.
