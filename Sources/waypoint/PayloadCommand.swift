@@ -62,7 +62,7 @@ struct PayloadCommand: ParsableCommand {
             alert: alert,
             provider: preset
         )
-        if title == nil && body == nil {
+        if payload["aps.alert"] == nil {
             // Only a tap opens the route, and iOS shows a push with no alert to no one.
             printWarning(
                 "The payload has no alert (--title or --body): iOS shows nothing to tap, so it opens no route."

@@ -306,7 +306,7 @@ struct CommandLineTests {
             "domains: [shop.example.com]\nandroid:\n  package: com.acme.shop\n  fingerprints: [\"146de983\"]\nroutes: []\n"
         )
         let fingerprint = try ToolRunner.run(["assetlinks", "generate", "--manifest", hexOnly])
-        #expect(fingerprint.stderr.hasPrefix("error: \(hexOnly):4:17: '146de983' is not a SHA-256 fingerprint"))
+        #expect(fingerprint.stderr.hasPrefix("error: \(hexOnly):4:18: '146de983' is not a SHA-256 fingerprint"))
 
         // A file for a host the manifest does not list would never be fetched; a wildcard's is served per host.
         let shop = try ToolRunner.temporaryManifest(
@@ -372,6 +372,75 @@ struct CommandLineTests {
         #expect(
             try ToolRunner.run(["lint", "--manifest", tabbed]).stderr.hasSuffix(
                 "Indent with spaces: YAML does not take tabs.\n"
+            )
+        )
+    }
+
+    @Test("The new checks stay quiet on sound manifests and files: typed query items, the tool's own association file")
+    func newChecksWithoutFalseAlarms() throws {
+        // Four typed query items filled from a push: each placeholder takes its item's type.
+        let typed = try ToolRunner.temporaryManifest(
+            """
+            schemes: [shop]
+            domains: [shop.example.com]
+            appIDs: [ABCDE12345.com.acme.shop]
+            routes:
+              - {name: list, pattern: /list, query: {a1: bool, a2: int, a3: uuid, a4: bool}}
+              - {name: product, pattern: "/products/{id:int}"}
+              - {name: tab, pattern: "/products/{id:int}/{tab}"}
+            notifications:
+              rules:
+                - {present: data.p1, link: "/list?a1={data.p1}&a2={data.p2}&a3={data.p3}&a4={data.p4}"}
+            webView:
+              origins: [shop.example.com, help.other.com]
+            policy:
+              passThroughHosts: ["*.other.com"]
+            """
+        )
+        let lint = try ToolRunner.run(["lint", "--manifest", typed])
+        #expect(!lint.stdout.contains("mapping-leads-nowhere"), "\(lint.stdout)")
+        // An origin the policy always refuses is the one finding.
+        #expect(
+            lint.stdout.contains(
+                "warning: The web-view origin 'help.other.com' may never post links: the policy's passThroughHosts "
+                    + "has '*.other.com'. Remove one of the two. [web-origin-refused]"
+            ),
+            "\(lint.stdout)"
+        )
+        // The tool's own association file, read back as a deployed one, opens nothing no route handles.
+        let generated = try ToolRunner.run(["aasa", "generate", "--manifest", typed])
+        let file = try ToolRunner.temporaryManifest(generated.stdout)
+        let deployed = try ToolRunner.run(["lint", "--manifest", typed, "--aasa", file])
+        #expect(!deployed.stdout.contains("component-without-route"), "\(deployed.stdout)")
+        // A file that opens a deeper path than the routes take is reported at its component.
+        let wide = try ToolRunner.temporaryManifest(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.acme.shop"], "components": [{"/": "/list/*"}]}]}}"#
+        )
+        let drift = try ToolRunner.run(["lint", "--manifest", typed, "--aasa", wide])
+        #expect(drift.stdout.contains("component 0 of details 0 ('/list/*') opens the app for links like /list/"))
+
+        // A provider's payload has its alert: no warning.
+        let braze = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--provider", "braze", "--manifest", apartments,
+        ])
+        #expect(braze.status == 0 && braze.stderr.isEmpty, "\(braze.stderr)")
+
+        // A comment's slip has no effect to lose: a warning. `path` is '/' by another name, and defaults
+        // are read for slips too.
+        let keys = try ToolRunner.temporaryManifest(
+            #"{"applinks": {"defaults": {"caseSensitve": false}, "details": [{"appIDs": ["ABCDE12345.com.acme.shop"], "#
+                + #""components": [{"/": "/x", "comments": "c"}, {"path": "/p/*"}]}]}}"#
+        )
+        let check = try ToolRunner.run(["aasa", "check", keys])
+        #expect(check.stdout.contains("warning: applinks.details[0].components[0]: iOS ignores the key 'comments';"))
+        #expect(
+            check.stdout.contains(
+                "error: applinks.details[0].components[1]: iOS ignores the key 'path': did you mean '/'?"
+            )
+        )
+        #expect(
+            check.stdout.contains(
+                "error: applinks.defaults: iOS ignores the key 'caseSensitve': did you mean 'caseSensitive'?"
             )
         )
     }

@@ -72,7 +72,10 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// try DeepLink(text: " myapp://search?q=三体 小说 ").queryValue("q") // "三体 小说"
     /// ```
     ///
-    /// Backslashes and control characters are still rejected: they have no safe reading.
+    /// Backslashes and control characters are still rejected: they have no safe reading. Escaped
+    /// ones (`%0A`, `%1B`) are bytes like any other once decoded, in a path segment as in a query:
+    /// a parameter that names a file goes through ``RouteParameters/resourceName(_:)``, which
+    /// refuses them, and a redirect target through the policy's own-destination rule.
     /// A failure's ``WaypointError/input`` is the text exactly as given.
     public init(text: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
         let encoded = LenientText.encode(text)

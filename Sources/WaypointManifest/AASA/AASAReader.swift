@@ -263,6 +263,7 @@ struct AASAReader {
             error("must be an object.", at: path)
             return AASADocument.Settings()
         }
+        unknownKeys(of: object, known: ["caseSensitive", "percentEncoded"], at: path)
         var settings = AASADocument.Settings()
         for key in ["caseSensitive", "percentEncoded"] where object[key] != nil {
             guard let flag = object[key] as? Bool else {
@@ -279,11 +280,12 @@ struct AASAReader {
     }
 
     private mutating func unknownKeys(of object: [String: Any], known: Set<String>, at path: String) {
-        // A slip of a key iOS reads (`excluded`, `appIDS`) is an error: what it meant does not apply.
-        // One-character keys (`/`, `?`, `#`) are no one's slip.
-        let slippable = known.filter { $0.count > 2 }.sorted()
+        // A slip of a key iOS reads (`excluded`, `appIDS`, `path` for `/`) is an error: what it meant
+        // does not apply. One-character keys are no one's slip, and a comment has no effect to lose.
+        let slippable = known.filter { $0.count > 2 && $0 != "comment" }.sorted()
+        let otherNames = ["path": "/", "paths": "/", "query": "?", "fragment": "#"].filter { known.contains($0.value) }
         for key in object.keys.sorted() where !known.contains(key) {
-            if let meant = Spelling.nearest(to: key, in: slippable) {
+            if let meant = Spelling.meant(key, in: slippable, otherNames: otherNames) {
                 error(
                     "iOS ignores the key '\(key)': did you mean '\(meant)'? As written, what it says does not apply.",
                     at: path

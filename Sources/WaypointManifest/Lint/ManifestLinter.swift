@@ -51,6 +51,7 @@ package struct ManifestLinter {
         findings += providerOrder()
         findings += ownProviderSamples(router)
         findings += appIDPlaceholders()
+        findings += webOriginsThePolicyRefuses()
         findings += unusedBarrierWaits()
         if let router {
             findings += manifest.redirectProblems(router).map { route, message in
@@ -291,7 +292,8 @@ package struct ManifestLinter {
         }
         for (what, template, source, known, location) in templates {
             var refusal: String?
-            let leads = sampleFills(template.placeholders.filter { known[$0] == nil }).contains { samples in
+            let leads = sampleFills(template.placeholders.filter { known[$0] == nil }, in: template).contains {
+                samples in
                 let values = samples.merging(known) { _, known in known }.mapValues(PayloadValue.string)
                 guard let text = try? template.fill(from: Self.nest(.object(values))) else { return false }
                 let resolution = resolver.resolve(text, source: source)
@@ -322,7 +324,7 @@ package struct ManifestLinter {
             let carried = PayloadValue.object(action.item.userInfo)
             let runtime = action.link.placeholders.filter { carried[$0] == nil }
             guard runtime.isEmpty else {
-                let leads = sampleFills(runtime).contains { values in
+                let leads = sampleFills(runtime, in: action.link).contains { values in
                     var userInfo = action.item.userInfo
                     let samples = Self.nest(.object(values.mapValues(PayloadValue.string)))
                     // The manifest's userInfo values are strings, so a sample never lands inside one.
@@ -395,17 +397,29 @@ package struct ManifestLinter {
     /// when no link it can make matches: each placeholder (`data.id` is read as `id`) gets a sample of
     /// each type a route parameter of that name has, or of every type when none has the name; at most
     /// 64 combinations.
-    func sampleFills(_ placeholders: [String]) -> [[String: String]] {
+    func sampleFills(_ placeholders: [String], in template: LinkTemplate? = nil) -> [[String: String]] {
         var typesByName: [String: [ParameterType]] = [:]
+        func learn(_ name: String, _ type: ParameterType) {
+            if typesByName[name]?.contains(type) != true { typesByName[name, default: []].append(type) }
+        }
         for route in manifest.routes {
-            for parameter in route.pattern.typedParameters
-            where typesByName[parameter.name]?.contains(parameter.type) != true {
-                typesByName[parameter.name, default: []].append(parameter.type)
+            for parameter in route.pattern.typedParameters { learn(parameter.name, parameter.type) }
+            for item in route.query { learn(item.name, item.type) }
+        }
+        // A placeholder that fills a query item (`?page={data.p}`) takes that item's types, so typed
+        // query items do not multiply into more combinations than are tried.
+        var queryItemNames: [String: String] = [:]
+        if let query = template?.text.split(separator: "?", maxSplits: 1).dropFirst().first {
+            for pair in query.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[1].hasPrefix("{"), parts[1].hasSuffix("}") else { continue }
+                queryItemNames[String(parts[1].dropFirst().dropLast())] = String(parts[0])
             }
         }
         var fills: [[String: String]] = [[:]]
         for placeholder in Set(placeholders).sorted() {
-            let name = placeholder.split(separator: ".").last.map(String.init) ?? placeholder
+            let name =
+                queryItemNames[placeholder] ?? placeholder.split(separator: ".").last.map(String.init) ?? placeholder
             let types = typesByName[name] ?? ParameterType.allCases
             fills = fills.flatMap { fill in
                 types.map { fill.merging([placeholder: $0.sampleText]) { _, new in new } }
@@ -430,6 +444,29 @@ package struct ManifestLinter {
         }
         for (key, value) in flat.objectValue { insert(key.split(separator: ".")[...], value, into: &root) }
         return .object(root)
+    }
+
+    /// Web-view origins the app lists whose host the policy denies or leaves to the system: the
+    /// intake refuses every message from them, whatever `webView.origins` says.
+    private func webOriginsThePolicyRefuses() -> [LintFinding] {
+        manifest.webView.origins.filter { !$0.hasPrefix("*.") }.compactMap { origin in
+            let rule: String
+            if let pattern = manifest.policy.denyHosts.first(where: { DomainPattern($0).matches(origin) }) {
+                rule = "denyHosts has '\(pattern)'"
+            } else if let pattern = manifest.policy.passThroughHosts.first(where: { DomainPattern($0).matches(origin) })
+            {
+                rule = "passThroughHosts has '\(pattern)'"
+            } else {
+                return nil
+            }
+            return LintFinding(
+                severity: .warning,
+                code: "web-origin-refused",
+                location: nil,
+                message:
+                    "The web-view origin '\(origin)' may never post links: the policy's \(rule). Remove one of the two."
+            )
+        }
     }
 
     /// Waits set for a barrier no route names whose name is a slip of one a route does. (A name no
@@ -508,14 +545,23 @@ package struct ManifestLinter {
                 }
                 let links = samples.compactMap(link)
                 // `*` and `?*` match across slashes, where a route's parameter is one segment: a link
-                // one segment deeper than the pattern reads, if the whole file opens it, needs a route
-                // too (`/products/*` opens `/products/12/reviews`).
-                let deeper = link(AASAPattern.sampleText(pattern.replacingOccurrences(of: "*", with: "x/y")))
+                // one segment deeper than the pattern reads, when this component is what opens it,
+                // needs a route too (`/products/*` opens `/products/12/reviews`).
+                let place = "applinks.details[\(detailIndex)].components[\(index)]"
+                let deeper = ParameterType.allCases.compactMap { type in
+                    let wild = pattern.replacingOccurrences(of: "?*", with: "*")
+                    return link(
+                        AASAPattern.sampleText(
+                            wild.replacingOccurrences(of: "*", with: "\(type.sampleText)/\(type.sampleText)")
+                        )
+                    )
+                }
                 var unhandled = links.contains(where: { router.match($0) != nil }) ? nil : links.first
-                if unhandled == nil, let deeper, router.match(deeper) == nil,
-                    checker.check("https://\(host)\(deeper.routingPath)").opensApp
-                {
-                    unhandled = deeper
+                if unhandled == nil {
+                    unhandled = deeper.first { link in
+                        let verdict = checker.check("https://\(host)\(link.routingPath)")
+                        return verdict.opensApp && verdict.location == place && router.match(link) == nil
+                    }
                 }
                 guard let first = unhandled else { continue }
                 findings.append(

@@ -93,10 +93,8 @@ public enum ManifestLoader {
                 fingerprints: try android["fingerprints"]?.strings() ?? []
             )
             if let problem = AndroidApp.packageProblem(app.package) { throw package.error(problem) }
-            if let fingerprints = android["fingerprints"],
-                let problem = app.fingerprints.lazy.compactMap(AndroidApp.fingerprintProblem).first
-            {
-                throw fingerprints.error(problem)
+            for item in try android["fingerprints"]?.list() ?? [] {
+                if let problem = AndroidApp.fingerprintProblem(try item.string()) { throw item.error(problem) }
             }
             manifest.android = app
         }

@@ -250,8 +250,8 @@ extension AndroidApp {
         guard bytes.count != 32 || !bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
             return nil
         }
-        return "'\(fingerprint)' is not a SHA-256 fingerprint (32 hex pairs separated by ':'; "
-            + "`keytool -list -v` prints it as 'SHA256:')."
+        return "'\(fingerprint)' is not a SHA-256 fingerprint: 32 hex pairs separated by ':', as `keytool -list -v` "
+            + "prints it after 'SHA256: ' (leave that out)."
     }
 }
 

@@ -110,7 +110,7 @@ package struct ResolveReport: Sendable, Hashable {
                 report.status = .invalid
                 report.reason =
                     "The link has the route's path, but \(match.route.value.needs(missing)), which the link does not "
-                    + "carry: typed route code makes no route from it."
+                    + "carry (or carries with a value of another type): typed route code makes no route from it."
             }
         }
         return report
