@@ -359,6 +359,37 @@ struct CommandLineTests {
             )
         )
 
+        // A barrier name one route slips on, with no barriers section to compare with, and a route on a
+        // host the domains do not list.
+        let routes = try ToolRunner.temporaryManifest(
+            """
+            schemes: [shop]
+            domains: [shop.example.com, "*.shop.example.com"]
+            appIDs: [ABCDE12345.com.acme.shop]
+            routes:
+              - {name: faq, pattern: "https://help.example.org/faq"}
+              - {name: mobile, pattern: "https://m.shop.example.com/x"}
+              - {name: orders, pattern: /orders, barriers: [login]}
+              - {name: account, pattern: /account, barriers: [login]}
+              - {name: pay, pattern: /pay, barriers: [logni]}
+            """
+        )
+        let warned = try ToolRunner.run(["lint", "--manifest", routes])
+        #expect(
+            warned.stdout.contains(
+                "\(routes):5:5: warning: The route 'faq' is on help.example.org, which 'domains' does not list"
+            ),
+            "\(warned.stdout)"
+        )
+        #expect(!warned.stdout.contains("'mobile'"))
+        #expect(
+            warned.stdout.contains(
+                "\(routes):9:5: warning: The route 'pay' names the barrier 'logni', which no other route does; 2 routes "
+                    + "name 'login'."
+            )
+        )
+        #expect(warned.stdout.hasSuffix("0 error(s), 2 warning(s) in 5 routes.\n"))
+
         // A space in a pattern is a space in the path, and a tab in YAML is the editor's.
         let spaced = try ToolRunner.temporaryManifest(
             "schemes: [s]\nroutes:\n  - {name: sale, pattern: \"/sale items\"}\n"

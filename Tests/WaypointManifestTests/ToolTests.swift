@@ -376,7 +376,9 @@ struct ToolTests {
         #expect(bare.status == 1)
         #expect(bare.stdout.contains("status:     invalid"), "\(bare.stdout)")
         #expect(
-            bare.stdout.contains("the route 'search' needs a string value for the query item 'q', which the link"),
+            bare.stdout.contains(
+                "the route 'search' needs a string value for the query item 'q', and the link carries"
+            ),
             "\(bare.stdout)"
         )
         let given = try ToolRunner.run(["resolve", "myapp://search?q=&page=2", "--manifest", path])
@@ -399,6 +401,24 @@ struct ToolTests {
             "\(lint.stdout)"
         )
         #expect(!lint.stdout.contains("com.example.find"), "\(lint.stdout)")
+        // A redirect to the route is held to the same rule: the link it becomes must carry q.
+        let redirected = try ToolRunner.temporaryManifest(
+            """
+            schemes: [myapp]
+            routes:
+              - {name: search, pattern: /search, query: {q: string}}
+              - {name: search.legacy, pattern: /s, redirect: /search}
+              - {name: find.legacy, pattern: "/find/{term}", redirect: "/search?q={term}"}
+            quickActions:
+              - {type: com.example.search, title: Search, link: /s}
+            """
+        )
+        let old = try ToolRunner.run(["resolve", "myapp://s", "--manifest", redirected])
+        #expect(old.status == 1 && old.stdout.contains("it redirects to '/search', where the route 'search' needs"))
+        #expect(try ToolRunner.run(["resolve", "myapp://find/shoes", "--manifest", redirected]).status == 0)
+        #expect(
+            try ToolRunner.run(["lint", "--manifest", redirected]).stdout.contains("which opens nothing: it redirects")
+        )
         // A route that takes no links from notifications can have no payload that opens it.
         let universal = try ToolRunner.run(["payload", "pay", "--param", "id=3", "--title", "Pay", "--manifest", path])
         #expect(universal.status == 2)
@@ -544,6 +564,8 @@ struct ToolTests {
         #expect(typo.stderr == "error: 'id' must be an int, got 'abc'.\n")
         let unknown = try ToolRunner.run(["payload", "nowhere", "--manifest", apartments])
         #expect(unknown.stderr.hasPrefix("error: No route is named 'nowhere'"))
+        let slip = try ToolRunner.run(["payload", "messages.detial", "--manifest", apartments])
+        #expect(slip.stderr.hasSuffix(" Did you mean 'messages.detail'?\n"), "\(slip.stderr)")
     }
 
     @Test("aasa check: valid files, every verdict, and exit statuses")

@@ -46,8 +46,12 @@ package struct PayloadGenerator: Sendable {
     ) throws(ManifestError) -> PayloadValue {
         let router = try manifest.makeRouter()
         guard let route = router.route(named: name) else {
-            let known = router.routes.map(\.name).joined(separator: ", ")
-            throw ManifestError("No route is named '\(name)'; the routes are: \(known).", at: nil)
+            let names = router.routes.map(\.name)
+            let hint = Spelling.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+            throw ManifestError(
+                "No route is named '\(name)'; the routes are: \(names.joined(separator: ", ")).\(hint)",
+                at: nil
+            )
         }
         let typed = try typedParameters(parameters, for: route.pattern, query: route.value.query, of: name)
         let link: DeepLink

@@ -53,6 +53,8 @@ package struct ManifestLinter {
         findings += appIDPlaceholders()
         findings += webOriginsThePolicyRefuses()
         findings += unusedBarrierWaits()
+        findings += barrierNameSlips()
+        findings += routesOffTheDomains()
         if let router {
             findings += manifest.redirectProblems(router).map { route, message in
                 LintFinding(
@@ -297,8 +299,8 @@ package struct ManifestLinter {
                 let values = samples.merging(known) { _, known in known }.mapValues(PayloadValue.string)
                 guard let text = try? template.fill(from: Self.nest(.object(values))) else { return false }
                 let resolution = resolver.resolve(text, source: source)
-                if let why = Self.notOpening(resolution) { refusal = refusal ?? why }
-                return resolution.match != nil && Self.notOpening(resolution) == nil
+                if let why = Self.notOpening(resolution, resolver: resolver) { refusal = refusal ?? why }
+                return resolution.match != nil && Self.notOpening(resolution, resolver: resolver) == nil
             }
             if !leads {
                 let why: String
@@ -335,7 +337,7 @@ package struct ManifestLinter {
                         )
                     else { return false }
                     let resolution = resolver.resolve(link)
-                    return resolution.match != nil && Self.notOpening(resolution) == nil
+                    return resolution.match != nil && Self.notOpening(resolution, resolver: resolver) == nil
                 }
                 if !leads {
                     let names = runtime.map { "'\($0)'" }.joined(separator: ", ")
@@ -361,7 +363,9 @@ package struct ManifestLinter {
                 let resolution = resolver.resolve(link)
                 switch resolution {
                 case .matched, .forbidden:
-                    if let why = Self.notOpening(resolution) { leadsNowhere(what, action.link, why, action.location) }
+                    if let why = Self.notOpening(resolution, resolver: resolver) {
+                        leadsNowhere(what, action.link, why, action.location)
+                    }
                 default:
                     let carried = action.item.userInfo.keys.sorted().joined(separator: ", ")
                     leadsNowhere(
@@ -381,13 +385,13 @@ package struct ManifestLinter {
     /// Why a mapping's link, matched or refused, would still open no screen: the policy or the
     /// route refuses its source, or it lacks a query item the route needs (typed route code makes no
     /// route from it). `nil` when it opens its route, or when it matched nothing (said by the caller).
-    static func notOpening(_ resolution: Resolution<ManifestRoute>) -> String? {
+    static func notOpening(_ resolution: Resolution<ManifestRoute>, resolver: LinkResolver<ManifestRoute>) -> String? {
         switch resolution {
         case .forbidden(_, let reason):
             return "which is refused: \(reason)"
         case .matched(let match):
-            guard let missing = match.route.value.missingQueryItem(in: match.link) else { return nil }
-            return "which opens nothing: \(match.route.value.needs(missing)), and the link does not carry one"
+            guard let missing = match.route.value.missingQueryItem(in: match, resolver: resolver) else { return nil }
+            return "which opens nothing: \(missing), and the link does not carry one"
         default:
             return nil
         }
@@ -472,6 +476,50 @@ package struct ManifestLinter {
     /// Waits set for a barrier no route names whose name is a slip of one a route does. (A name no
     /// route uses may be a mandatory barrier's, which only the app's code knows; the dispatcher, when
     /// it is built, refuses a wait for a barrier the app did not supply.)
+    /// A barrier name one route uses that is a slip of a name other routes use more (`logni` beside
+    /// `login`): the app supplies barriers in code, so the misspelled one fails when the dispatcher
+    /// is built, after the build that could have said so. Said here at the route.
+    private func barrierNameSlips() -> [LintFinding] {
+        var uses: [String: Int] = [:]
+        for route in manifest.routes { for name in Set(route.barriers) { uses[name, default: 0] += 1 } }
+        return manifest.routes.flatMap { route in
+            route.barriers.compactMap { name -> LintFinding? in
+                let commoner = uses.filter { $0.key != name && $0.value > uses[name, default: 0] }.keys.sorted()
+                guard manifest.barrierWaits[name] == nil, let meant = Spelling.nearest(to: name, in: commoner) else {
+                    return nil
+                }
+                return LintFinding(
+                    severity: .warning,
+                    code: "barrier-name-slip",
+                    location: route.location,
+                    message: "The route '\(route.name)' names the barrier '\(name)', which no other route does; "
+                        + "\(uses[meant, default: 0]) routes name '\(meant)'. If it is a slip, the app's dispatcher refuses it "
+                        + "when it is built."
+                )
+            }
+        }
+    }
+
+    /// Routes on an `https` host the manifest's `domains` do not cover: the association file does not
+    /// claim them and the entitlement does not list the host, so their universal links never open the
+    /// app (they still match a link the app hands the router itself).
+    private func routesOffTheDomains() -> [LintFinding] {
+        let domains = manifest.domains.map { DomainPattern($0) }
+        return manifest.routes.compactMap { route in
+            guard route.pattern.scheme == "https", let host = route.pattern.host,
+                route.sources?.contains(.universalLink) ?? true,
+                !domains.contains(where: { $0.overlaps(host) })
+            else { return nil }
+            return LintFinding(
+                severity: .warning,
+                code: "route-off-domains",
+                location: route.location,
+                message: "The route '\(route.name)' is on \(host), which 'domains' does not list: no association "
+                    + "file claims it, so its universal links open the browser. Add the host to 'domains'."
+            )
+        }
+    }
+
     private func unusedBarrierWaits() -> [LintFinding] {
         let named = Set(manifest.routes.flatMap(\.barriers))
         // A near name that has a wait of its own is no slip of this one: this wait is only stale.

@@ -433,6 +433,19 @@ extension ManifestRoute {
         }
     }
 
+    /// Why a match of this route opens nothing though it matched: it lacks a query item the route
+    /// needs, or, for a redirect route, the link it becomes lacks one its own route needs. `nil`
+    /// when it opens a screen.
+    package func missingQueryItem(in match: RouteMatch<ManifestRoute>, resolver: LinkResolver<ManifestRoute>) -> String?
+    {
+        if let missing = missingQueryItem(in: match.link) { return needs(missing) }
+        guard let redirect, let target = try? redirect.redirectTarget(parameters: match.parameters, link: match.link),
+            case .matched(let next) = resolver.resolve(redirect: target, from: match.link),
+            let missing = next.route.value.missingQueryItem(in: next.link)
+        else { return nil }
+        return "it redirects to '\(target)', where \(next.route.value.needs(missing))"
+    }
+
     /// The sentence for ``missingQueryItem(in:)``'s answer: "the route 'search' needs a string value
     /// for the query item 'q'".
     package func needs(_ parameter: QueryParameter) -> String {

@@ -106,11 +106,11 @@ package struct ResolveReport: Sendable, Hashable {
             let presentation = match.route.value.presentation
             report.presentation = presentation == .pushOverRoot ? nil : presentation
             report.scene = match.route.value.scene
-            if let missing = match.route.value.missingQueryItem(in: match.link) {
+            if let missing = match.route.value.missingQueryItem(in: match, resolver: resolver) {
                 report.status = .invalid
                 report.reason =
-                    "The link has the route's path, but \(match.route.value.needs(missing)), which the link does not "
-                    + "carry (or carries with a value of another type): typed route code makes no route from it."
+                    "The link opens nothing: \(missing), and the link carries none (or one of another type); typed "
+                    + "route code makes no route from it."
             }
         }
         return report
