@@ -433,8 +433,8 @@ struct CommandLineTests {
         // An origin the policy always refuses is the one finding.
         #expect(
             lint.stdout.contains(
-                "warning: The web-view origin 'help.other.com' may never post links: the policy's passThroughHosts "
-                    + "has '*.other.com'. Remove one of the two. [web-origin-refused]"
+                "warning: The web-view origin 'help.other.com' may never post links: the policy leaves the host "
+                    + "'help.other.com' to the system. Remove one of the two. [web-origin-refused]"
             ),
             "\(lint.stdout)"
         )

@@ -74,8 +74,9 @@ extension LinkIntake {
 
     /// Why a page on `host` may not post links though its origin is allowed: the policy denies the
     /// host, or leaves it to the system. `*.example.com` allows every subdomain, but a page the app
-    /// would not open a link to may not drive it either. `nil` when neither.
-    private func refusedOriginHost(_ host: String) -> String? {
+    /// would not open a link to may not drive it either. `nil` when neither. (`waypoint lint` asks it
+    /// of the manifest's `webView.origins`.)
+    package func refusedOriginHost(_ host: String) -> String? {
         if policy.deniedHosts.contains(where: { $0.matches(host) }) { return "the policy denies the host '\(host)'" }
         if policy.passThroughHosts.contains(where: { $0.matches(host) }) {
             return "the policy leaves the host '\(host)' to the system"

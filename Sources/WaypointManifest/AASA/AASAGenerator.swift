@@ -125,33 +125,24 @@ package struct AASAGenerator: Sendable {
     /// What a literal keeps unescaped in a component: `*`, `?` and `$` are wildcards and variables there.
     private static let literalAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?*$"))
 
-    /// An expansion without `**` as a component's pieces, one a segment: literals percent-encoded,
-    /// parameters and `*` as `?*`.
+    /// An expansion's pieces, one a segment: literals percent-encoded, parameters and `*` as `?*`,
+    /// `**` as `*`.
     static func pieces(of expansion: [PatternSegment]) -> [String] {
-        expansion.compactMap { segment in
+        expansion.map { segment in
             switch segment {
             case .literal(let text): text.addingPercentEncoding(withAllowedCharacters: literalAllowed) ?? text
             case .parameter, .wildcard: "?*"
-            case .catchAll: nil
+            case .catchAll: "*"
             }
         }
     }
 
+    /// A catch-all expansion's paths: the one up to `**` (which may capture nothing), then with it.
     static func paths(for expansion: [PatternSegment]) -> [String] {
-        var pieces: [String] = []
-        var paths: [String] = []
-        for segment in expansion {
-            switch segment {
-            case .literal(let text):
-                pieces.append(text.addingPercentEncoding(withAllowedCharacters: literalAllowed) ?? text)
-            case .parameter, .wildcard:
-                pieces.append("?*")
-            case .catchAll:
-                paths.append("/" + pieces.joined(separator: "/"))
-                pieces.append("*")
-            }
+        let pieces = pieces(of: expansion)
+        guard let star = expansion.firstIndex(where: { if case .catchAll = $0 { true } else { false } }) else {
+            return ["/" + pieces.joined(separator: "/")]
         }
-        paths.append("/" + pieces.joined(separator: "/"))
-        return paths
+        return ["/" + pieces[..<star].joined(separator: "/"), "/" + pieces[...star].joined(separator: "/")]
     }
 }

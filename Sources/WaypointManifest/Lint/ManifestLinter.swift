@@ -453,22 +453,14 @@ package struct ManifestLinter {
     /// Web-view origins the app lists whose host the policy denies or leaves to the system: the
     /// intake refuses every message from them, whatever `webView.origins` says.
     private func webOriginsThePolicyRefuses() -> [LintFinding] {
-        manifest.webView.origins.filter { !$0.hasPrefix("*.") }.compactMap { origin in
-            let rule: String
-            if let pattern = manifest.policy.denyHosts.first(where: { DomainPattern($0).matches(origin) }) {
-                rule = "denyHosts has '\(pattern)'"
-            } else if let pattern = manifest.policy.passThroughHosts.first(where: { DomainPattern($0).matches(origin) })
-            {
-                rule = "passThroughHosts has '\(pattern)'"
-            } else {
-                return nil
-            }
+        let intake = manifest.makeIntake()
+        return manifest.webView.origins.filter { !$0.hasPrefix("*.") }.compactMap { origin in
+            guard let refusal = intake.refusedOriginHost(origin) else { return nil }
             return LintFinding(
                 severity: .warning,
                 code: "web-origin-refused",
                 location: nil,
-                message:
-                    "The web-view origin '\(origin)' may never post links: the policy's \(rule). Remove one of the two."
+                message: "The web-view origin '\(origin)' may never post links: \(refusal). Remove one of the two."
             )
         }
     }
