@@ -228,6 +228,31 @@ struct IntakeTests {
         #expect(post(from: "https://blog.example.com").error?.code == .untrustedOrigin)
     }
 
+    @Test("Rules and templates read keys that have dots of their own, as FCM writes them")
+    func dottedKeys() throws {
+        var intake = intake
+        intake.notificationRules = [
+            NotificationRule(.equals("google.c.a.c_l", "promo"), link: "/promos/{gcm.message_id}"),
+            NotificationRule(.present("gcm.message_id"), link: "/messages/{gcm.message_id}"),
+        ]
+        let promo: PayloadValue = ["aps": ["alert": "hi"], "gcm.message_id": "123", "google.c.a.c_l": "promo"]
+        #expect(
+            intake.notification(NotificationResponseSnapshot(requestIdentifier: "f1", userInfo: promo)).link?.string
+                == "/promos/123"
+        )
+        let plain: PayloadValue = ["aps": ["alert": "hi"], "gcm.message_id": "124"]
+        #expect(
+            intake.notification(NotificationResponseSnapshot(requestIdentifier: "f2", userInfo: plain)).link?.string
+                == "/messages/124"
+        )
+        // A path split at its dots comes first; the whole key only when that leads nowhere.
+        let both: PayloadValue = ["a": ["b": 1], "a.b": 2, "items": [["id": "x"]], "c": ["d.e": true]]
+        #expect(both["a.b"] == 1)
+        #expect(both["items.0.id"] == "x")
+        #expect(both["c.d.e"] == true)
+        #expect(both["a.c"] == nil && both["x.y"] == nil && both["items.1.id"] == nil)
+    }
+
     @Test("An empty or blank link key counts as absent: a provider's place or a rule still opens the push")
     func blankLinkKeys() throws {
         var intake = intake

@@ -227,17 +227,32 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
         return ": " + (detail.hasSuffix(".") ? detail : detail + ".")
     }
 
-    /// The value at a dotted key path (`data.messageId`, `items.0.id`), or `nil`.
+    /// The value at a dotted key path (`data.messageId`, `items.0.id`), or `nil`. A key that has
+    /// dots of its own, as FCM's `gcm.message_id` and `google.c.a.c_l` do, is found when no key
+    /// split at its dots leads to a value: `payload["gcm.message_id"]`.
     public subscript(keyPath: String) -> PayloadValue? {
-        var current: PayloadValue? = self
-        for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case .object(let object): current = object[String(key)]
-            case .array(let items): current = Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil }
-            default: return nil
+        value(at: keyPath.split(separator: ".", omittingEmptySubsequences: false)[...])
+    }
+
+    private func value(at keys: ArraySlice<Substring>) -> PayloadValue? {
+        guard let first = keys.first else { return self }
+        switch self {
+        case .object(let object):
+            // The key as far as the first dot, then with each next part joined on.
+            var key = String(first)
+            var rest = keys.dropFirst()
+            while true {
+                if let found = object[key]?.value(at: rest) { return found }
+                guard let next = rest.first else { return nil }
+                key += "." + next
+                rest = rest.dropFirst()
             }
+        case .array(let items):
+            guard let index = Int(first), items.indices.contains(index) else { return nil }
+            return items[index].value(at: keys.dropFirst())
+        default:
+            return nil
         }
-        return current
     }
 
     /// The payload with every text equal to `old` replaced by `new`, in objects and arrays too.
