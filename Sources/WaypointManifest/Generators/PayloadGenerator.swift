@@ -250,8 +250,8 @@ package struct PayloadGenerator: Sendable {
             guard let filled = try? rule.link.fill(from: payload),
                 let match = resolver.resolve(filled, source: .notification).match,
                 match.route.name == route, match.link.pathSegments == target,
-                // A rule's template carries no query: a link with query items (parameters the
-                // pattern does not name) goes whole under the link key instead of losing them.
+                // A rule inverted here has no query in its template (`invert` refuses one): a link
+                // with query items goes whole under the link key instead of losing them.
                 match.link.queryItems == link.queryItems
             else { continue }
             return payload

@@ -299,8 +299,9 @@ package struct ManifestLinter {
                 let values = samples.merging(known) { _, known in known }.mapValues(PayloadValue.string)
                 guard let text = try? template.fill(from: Self.nest(.object(values))) else { return false }
                 let resolution = resolver.resolve(text, source: source)
-                if let why = Self.notOpening(resolution, resolver: resolver) { refusal = refusal ?? why }
-                return resolution.match != nil && Self.notOpening(resolution, resolver: resolver) == nil
+                let why = Self.notOpening(resolution, resolver: resolver)
+                if let why { refusal = refusal ?? why }
+                return resolution.match != nil && why == nil
             }
             if !leads {
                 let why: String
@@ -390,7 +391,7 @@ package struct ManifestLinter {
         case .forbidden(_, let reason):
             return "which is refused: \(reason)"
         case .matched(let match):
-            guard let missing = match.route.value.missingQueryItem(in: match, resolver: resolver) else { return nil }
+            guard let missing = match.route.value.queryItemProblem(in: match, resolver: resolver) else { return nil }
             return "which opens nothing: \(missing), and the link does not carry one"
         default:
             return nil

@@ -436,7 +436,7 @@ extension ManifestRoute {
     /// Why a match of this route opens nothing though it matched: it lacks a query item the route
     /// needs, or, for a redirect route, the link it becomes lacks one its own route needs. `nil`
     /// when it opens a screen.
-    package func missingQueryItem(in match: RouteMatch<ManifestRoute>, resolver: LinkResolver<ManifestRoute>) -> String?
+    package func queryItemProblem(in match: RouteMatch<ManifestRoute>, resolver: LinkResolver<ManifestRoute>) -> String?
     {
         if let missing = missingQueryItem(in: match.link) { return needs(missing) }
         guard let redirect, let target = try? redirect.redirectTarget(parameters: match.parameters, link: match.link),

@@ -106,7 +106,7 @@ package struct ResolveReport: Sendable, Hashable {
             let presentation = match.route.value.presentation
             report.presentation = presentation == .pushOverRoot ? nil : presentation
             report.scene = match.route.value.scene
-            if let missing = match.route.value.missingQueryItem(in: match, resolver: resolver) {
+            if let missing = match.route.value.queryItemProblem(in: match, resolver: resolver) {
                 report.status = .invalid
                 report.reason =
                     "The link opens nothing: \(missing), and the link carries none (or one of another type); typed "
