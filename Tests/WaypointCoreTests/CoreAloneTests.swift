@@ -36,6 +36,10 @@ struct CoreAloneTests {
             return
         }
         #expect(reason.contains("evil"))
+        // The routes a link could run are asked of the policy first, as a resolution is.
+        #expect(try resolver.candidates(for: DeepLink("myapp://messages/1")).map(\.route.name) == ["messages.detail"])
+        #expect(try resolver.candidates(for: DeepLink("evil://messages/1")).isEmpty)
+        #expect(try resolver.candidates(for: DeepLink("https://elsewhere.org/messages/1")).isEmpty)
         #expect(try resolver.router.link(for: "messages.detail", ["id": 42]).string == "myapp://messages/42")
     }
 }

@@ -66,6 +66,25 @@ struct CatalogAndPlanTests {
         #expect(NavigationPlan.present(Screen.order(1)).path(from: current) == current)
         #expect(NavigationPlan.replaceStack(Screen.order(1)).path(from: current) == [.order(1)])
         #expect(NavigationPlan.pushOverRoot(Screen.order(1), tab: "home").tab == "home")
+        // The path is what the steps push, for every presentation (SwiftUI reads the one, UIKit the other).
+        let presentations: [NavigationPlan<Screen>.Presentation] = [
+            .push, .pushOverRoot, .present, .fullScreenCover, .replaceStack,
+        ]
+        for presentation in presentations {
+            for via in [[], [Screen.detail], [.list, .detail]] {
+                let plan = NavigationPlan(destination: Screen.order(2), presentation: presentation, tab: "t", via: via)
+                var stack = current
+                for step in plan.steps {
+                    switch step {
+                    case .popToRoot: stack = []
+                    case .push(let screen): stack.append(screen)
+                    case .setStack(let screens): stack = screens
+                    case .selectTab, .dismissPresented, .present, .presentFullScreen: break
+                    }
+                }
+                #expect(plan.path(from: current) == stack, "\(presentation) via \(via)")
+            }
+        }
     }
 
     @Test("A plan is a value: a changed copy leaves the original, and equal plans are equal and hash alike")

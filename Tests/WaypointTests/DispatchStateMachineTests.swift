@@ -48,7 +48,7 @@ struct DispatchStateMachineTests {
             receivedAt: start.addingTimeInterval(now),
             scene: scene
         )
-        return Entry(pending: pending, link: link, resolved: machine.resolver.resolved(link), receivedAt: now)
+        return Entry(pending: pending, link: link, resolved: machine.resolver.resolvedLink(link), receivedAt: now)
     }
 
     /// What the actions say, for comparing.
@@ -280,6 +280,23 @@ struct DispatchStateMachineTests {
             Self.step(.handled(.cancelled), &machine, now: 1)
                 == ["end main", "finished cancelled myapp://open/1", "forget myapp://open/1"]
         )
+    }
+
+    @Test("A link the app cancels after its window closed ends cancelled: the app's word wins")
+    func closeThenCancel() throws {
+        var machine = try Self.machine()
+        _ = Self.open(Self.second, in: &machine)
+        _ = Self.open(.main, in: &machine)
+        let entry = try Self.entry("myapp://open/1", scene: .main, for: machine)
+        _ = machine.linkArrived(entry, now: 0, date: Self.start)
+        #expect(Self.describe(machine.sceneDisconnected(.main, now: 1, date: Self.start)) == ["stop main"])
+        let (stop, found) = machine.cancel(entry.pending.id)
+        #expect(found && Self.describe(stop) == ["stop main"])
+        #expect(
+            Self.step(.handled(.cancelled), &machine, now: 1)
+                == ["end main", "finished cancelled myapp://open/1", "forget myapp://open/1"]
+        )
+        #expect(machine.running[Self.second] == nil)
     }
 
     @Test("A link that waited past the maximum age ends as expired when it would run, and is forgotten")

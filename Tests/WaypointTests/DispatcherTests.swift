@@ -691,6 +691,7 @@ struct DispatcherTests {
         #expect(await eventually { !app.actions.current.isEmpty })
         #expect(app.actions.current == ["like:4"])
         #expect(app.events.read { $0.map(\.kind) }.contains(.dismissed(action: NotificationActionIdentifier.dismiss)))
+        #expect(app.events.read { $0.map(\.kind) }.contains(.actionInvoked(action: "like")))
         #expect(app.screens.isEmpty)
     }
 

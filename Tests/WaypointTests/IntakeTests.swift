@@ -121,9 +121,9 @@ struct IntakeTests {
         #expect(intake.notification(response("unknown")).error?.code == .unmappedAction)
         if case .link(_, let identity) = intake.notification(response("open")) {
             // The request, the action, and the content (a collapsed push keeps its request's identifier).
-            #expect(identity == "notification:n9:open:" + DeliveryLedger.digest(payload.description))
-            #expect(DeliveryLedger.digest(payload.description) == DeliveryLedger.digest(payload.description))
-            #expect(DeliveryLedger.digest("a") != DeliveryLedger.digest("b"))
+            #expect(identity == "notification:n9:open:" + DeliveryIdentity.digest(payload.description))
+            #expect(DeliveryIdentity.digest(payload.description) == DeliveryIdentity.digest(payload.description))
+            #expect(DeliveryIdentity.digest("a") != DeliveryIdentity.digest("b"))
         }
     }
 

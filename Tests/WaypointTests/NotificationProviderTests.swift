@@ -265,6 +265,9 @@ struct NotificationProviderTests {
         #expect(await eventually { !handled.current.isEmpty && !reported().isEmpty })
         try await Task.sleep(for: .milliseconds(20))  // time for a second run or report, which must not come
         #expect(handled.current == ["someOtherId"])
+        // Only the dispatcher with a handler says it ran one; the other says only what became of the tap.
+        #expect(events.current.filter { $0 == .actionInvoked(action: "someOtherId") }.count == 1)
+        #expect(events.current.count == 2)
         #expect(
             reported() == [
                 "Klaviyo's button 'someOtherId' opens no link, and no action handler is given for it: the app opens "
@@ -313,6 +316,13 @@ struct NotificationProviderTests {
             }
         }
         #expect(PayloadPath("com.batch", "l").description == #""com.batch".l"#)
+        // A place is read as a key path is: a key with dots of its own is found unquoted too.
+        let fcm: PayloadValue = ["gcm.message_id": "m1", "google.c.a.c_l": "Spring", "a": ["b": 1]]
+        #expect(PayloadPath("gcm", "message_id").value(in: fcm) == "m1")
+        #expect(PayloadPath(dotted: "google.c.a.c_l")?.value(in: fcm) == fcm["google.c.a.c_l"])
+        #expect(PayloadPath("gcm.message_id").value(in: fcm) == "m1")
+        #expect(PayloadPath("a", "b").value(in: fcm) == 1)
+        #expect(PayloadPath("a.b").value(in: fcm) == nil)
     }
 
     static let falsyMarkerValues: [PayloadValue] = [

@@ -84,6 +84,26 @@ struct ReverseRoutingTests {
         }
     }
 
+    @Test("A typed value is built only when the router reads its text back as that type")
+    func typedValuesRoundTrip() throws {
+        let uuid = "9F3C2B4E-1D2A-4C3B-8E4F-5A6B7C8D9E0F"
+        for number in [1.5, -0.25, 1e20, 42] as [Double] {
+            let link = try router.link(for: "typed", ["u": .string(uuid), "d": .double(number), "b": true])
+            #expect(try router.match(link.string)?.parameters.double("d") == number, "\(link)")
+        }
+        // Swift's Double reads and writes these, the router does not: refused where the link is built.
+        for value in [ParameterValue.double(.infinity), .double(-.infinity), .double(.nan), "0x1p3", "nan", " 1"] {
+            do {
+                let link = try router.link(for: "typed", ["u": .string(uuid), "d": value, "b": true])
+                Issue.record("\(value) built \(link), which no route matches")
+            } catch {
+                #expect(error.code == .invalidParameter)
+                #expect(error.description.contains("needs a value of type double for 'd'"))
+            }
+        }
+        #expect(throws: WaypointError.self) { try router.link(for: "messages.detail", ["id": "%34%32"]) }
+    }
+
     @Test("A style the route does not accept is refused")
     func originMismatch() {
         do {

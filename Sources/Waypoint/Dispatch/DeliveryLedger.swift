@@ -12,8 +12,8 @@
 /// Anything else is a new tap and runs again, however soon: the same universal link or quick action
 /// tapped a second time after the first opened navigates a second time.
 ///
-/// Identities come from ``LinkIntake`` (``IntakeResult/link(_:identity:)``): the link's text per kind
-/// of entry point, or the notification's request identifier and action.
+/// Identities come from ``LinkIntake`` (``IntakeResult/link(_:identity:)``), in the forms
+/// `DeliveryIdentity` lists, one for each way in.
 struct DeliveryLedger: Sendable {
     /// Identities waiting or running, with how many deliveries of each.
     private var inFlight: [String: Int] = [:]
@@ -23,26 +23,6 @@ struct DeliveryLedger: Sendable {
 
     /// How many finished notification requests are remembered (a few hundred bytes each).
     static let rememberedRequestLimit = 256
-    private static let notificationRequestPrefix = "notification:"
-
-    /// The identity of a notification response: its request, the action chosen, and a digest of
-    /// its payload (`payload` as ``PayloadValue/description`` writes it, keys sorted).
-    static func notificationIdentity(request: String, action: String, payload: String) -> String {
-        notificationRequestPrefix + request + ":" + action + ":" + digest(payload)
-    }
-
-    /// FNV-1a, 64 bits, in hex: the same on every launch (a link restored after a relaunch must
-    /// still match a late delivery of its tap), which Swift's seeded `Hasher` is not.
-    static func digest(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
-    }
-
-    /// The identity of a notification response that carries no request identifier (launch options).
-    static func notificationPayloadIdentity(payload: String, action: String) -> String {
-        "notification-payload:" + payload + ":" + action
-    }
 
     /// Whether a delivery with `identity` is a duplicate of one waiting, running or (for a
     /// notification request) already run.
@@ -60,7 +40,8 @@ struct DeliveryLedger: Sendable {
         case .some: inFlight[identity] = nil
         case .none: break
         }
-        guard identity.hasPrefix(Self.notificationRequestPrefix), finishedRequests.insert(identity).inserted else {
+        guard identity.hasPrefix(DeliveryIdentity.notificationRequestPrefix), finishedRequests.insert(identity).inserted
+        else {
             return
         }
         finishedRequestOrder.append(identity)

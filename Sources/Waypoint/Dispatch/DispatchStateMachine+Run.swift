@@ -23,10 +23,19 @@ extension DispatchStateMachine {
         var reporting: DispatchOutcome<Destination>?
         /// The plan the navigator is showing.
         var showing: NavigationPlan<Destination>?
-        /// The app cancelled the link, or its window closed. A step that was stopped reports
-        /// `.cancelled` and the run ends; a handler that answered before it could be stopped still
-        /// does not get its plan shown or its redirect followed. A plan already being shown is shown.
-        var stopped = false
+        /// Why the run was stopped, once it was. A step that was stopped reports `.cancelled` and
+        /// the run ends; a handler that answered before it could be stopped still does not get its
+        /// plan shown or its redirect followed. A plan already being shown is shown.
+        var stop: Stop?
+
+        /// Why a run stops before it finishes.
+        enum Stop {
+            /// The app cancelled the link: it ends `.cancelled`.
+            case cancelledByApp
+            /// The link's window closed: a run that then ends `.cancelled` goes back to the front of
+            /// the queue, free of that window, to run again in another.
+            case sceneClosed
+        }
 
         init(entry: Entry) {
             self.entry = entry
@@ -147,7 +156,10 @@ extension DispatchStateMachine {
         return max(0, min(wait, deadline.timeIntervalSince(date)))
     }
 
-    /// The run after a step's result: its next actions, and its outcome when it ended.
+    /// The run after a step's result: its next actions, and its outcome when it ended. One switch
+    /// over the step that ended (a barrier's evaluation or check, a handler, a shown plan, a
+    /// fallback handler) and how it ended; `run.gate` and `run.candidate` say which barrier and
+    /// which route the step was for.
     private func advance(
         _ run: inout Run,
         after result: StepResult,
@@ -176,6 +188,9 @@ extension DispatchStateMachine {
                 nil
             )
         case .checked(.finished(true)):
+            // A check's yes is the app's login screen saying it is done, not the barrier passing:
+            // the barrier is evaluated again and must pass by its own test, so a screen that closes
+            // with `true` and no session lets nothing through.
             guard let barrier, let match = run.match else { return ([], .barrierFailed(barrier: name)) }
             run.checked = true
             return ([.evaluate(barrier, Self.context(of: match, in: scene), in: scene)], nil)
@@ -192,11 +207,11 @@ extension DispatchStateMachine {
             let (actions, outcome) = tryRoute(&run, in: scene)
             return ([.emit(.declined(route: route), run.entry)] + actions, outcome)
         case .handled(.finished(.success(.handled(let plan)))):
-            guard !run.stopped, let link = run.match?.link else { return ([], .cancelled) }
+            guard run.stop == nil, let link = run.match?.link else { return ([], .cancelled) }
             run.showing = plan
             return ([.show(plan, link, in: scene)], nil)
         case .handled(.finished(.success(.redirect(let target)))):
-            guard !run.stopped else { return ([], .cancelled) }
+            guard run.stop == nil else { return ([], .cancelled) }
             return redirect(&run, route: route, to: target, in: scene)
         case .reported(.finished):
             return ([], run.reporting ?? .cancelled)
@@ -236,7 +251,7 @@ extension DispatchStateMachine {
             return ([], .redirectFailed(reason: "more than \(configuration.maximumRedirects) redirects: \(path)"))
         }
         run.chain.append(next.string)
-        run.resolved = resolver.resolved(next)
+        run.resolved = resolver.resolvedLink(next)
         let (actions, outcome) = begin(&run, in: scene)
         return ([.emit(.redirected(route: route, to: next.string), run.entry)] + actions, outcome)
     }

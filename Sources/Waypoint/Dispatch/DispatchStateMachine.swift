@@ -13,7 +13,7 @@ import Foundation
 /// ```swift
 /// var machine = DispatchStateMachine<Screen>(configuration: configuration, resolver: resolver, barriers: [:], mandatoryBarriers: [])
 /// machine.linkArrived(entry, now: 0, date: Date())
-/// // [.emit(.received, entry), .keep(entry.pending), .emit(.heldUntilReady, entry)]
+/// // (actions: [.emit(.received, entry), .keep(entry.pending), .emit(.heldUntilReady, entry)], taken: true)
 /// machine.sceneChanged(.main, now: 1, date: Date()) { $0.isReady = true; $0.navigator = show }
 /// machine.sceneActivated(.main, now: 1, date: Date())
 /// // [.emit(.matched(route: "chat"), entry), .emit(.dispatched(route: "chat"), entry), .handle(match, in: .main)]
@@ -78,8 +78,6 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     private(set) var queue: [Entry] = []
     /// The run under way in each scene.
     var running: [SceneID: Run] = [:]
-    /// Running links stopped because their scene closed: they go back to the queue, not to an outcome.
-    private var movingOut: Set<UUID> = []
     /// Which deliveries are duplicates: the one deduplication rule.
     private var deliveries = DeliveryLedger()
 
@@ -171,7 +169,8 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             return (finish(entry, .cancelled) + [.forget(entry.pending)], true)
         }
         if let scene = running.first(where: { $0.value.entry.pending.id == id })?.key {
-            running[scene]?.stopped = true
+            // The app's word wins over a window that closed meanwhile: the link ends cancelled.
+            running[scene]?.stop = .cancelledByApp
             return ([.stop(scene)], true)
         }
         return ([], false)
@@ -189,7 +188,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         guard let run = running.removeValue(forKey: scene) else { return [] }
         // A scene keeps running its own links, one after another; only when it has none left may
         // another scene's start (and only then is the queue scanned: once a link, it was quadratic).
-        let (settled, moved) = settle(run.entry, outcome, in: scene)
+        let (settled, moved) = settle(run.entry, outcome, stopped: run.stop, in: scene)
         let actions = [.end(scene)] + settled + nextRun(in: scene, now: now, date: date)
         // A link that moved may run in another window now, whether or not this one goes on.
         return running[scene] == nil || moved ? actions + startRuns(now: now, date: date) : actions
@@ -202,16 +201,16 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     private mutating func settle(
         _ entry: Entry,
         _ outcome: DispatchOutcome<Destination>,
+        stopped: Run.Stop? = nil,
         in scene: SceneID
     ) -> (actions: [Action], moved: Bool) {
-        if case .cancelled = outcome.final, movingOut.remove(entry.pending.id) != nil {
+        if case .cancelled = outcome.final, stopped == .sceneClosed {
             // Its scene disconnected before it was shown (at the link or at a redirect's target):
             // the link runs again, from the start, in another.
             let moved = entry.released()
             queue.insert(moved, at: 0)
             return ([.emit(.sceneDisconnected(scene: scene), moved), .keep(moved.pending)], true)
         }
-        movingOut.remove(entry.pending.id)
         return (finish(entry, outcome) + [.forget(entry.pending)], false)
     }
 
@@ -261,9 +260,8 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             actions += [.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)]
         }
         // A run the app already cancelled ends cancelled; any other is stopped to run again elsewhere.
-        if let run = running[scene], !run.stopped {
-            movingOut.insert(run.entry.pending.id)
-            running[scene]?.stopped = true
+        if running[scene]?.stop == nil, running[scene] != nil {
+            running[scene]?.stop = .sceneClosed
             actions.append(.stop(scene))
         }
         return actions + startRuns(now: now, date: date)

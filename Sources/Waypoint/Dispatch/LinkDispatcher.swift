@@ -367,8 +367,8 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             if let scene { link.scene = scene }
             return receive(link, identity: identity)
         case .action(let invocation):
-            emit(.actionInvoked(action: invocation.actionIdentifier))
             if let handler = fallbacks.actions[invocation.actionIdentifier] {
+                emit(.actionInvoked(action: invocation.actionIdentifier))
                 Task { await handler(invocation) }
             } else if let provider = invocation.providerButton {
                 // A button the provider sent that opens nothing ("Open app"): nothing wrong, and
@@ -396,9 +396,11 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         }
     }
 
-    /// Takes a link. A delivery with the same `identity` (by default the link's text) as one still
-    /// waiting or running is a duplicate and runs once (the rule is stated in full on the dispatcher's
-    /// delivery ledger, in the sources).
+    /// Takes a link. A delivery with the same `identity` as one still waiting or running is a
+    /// duplicate and runs once (the rule is stated in full on the dispatcher's delivery ledger, in the
+    /// sources). Without one, the identity is the link's text as given here, which is never the
+    /// identity intake gives the same link (`LinkIntake.url(_:)` gives `url:` and the text): pass intake's
+    /// ``IntakeResult`` to ``receive(_:)`` for links two callbacks may both deliver.
     @discardableResult
     public func receive(_ link: DeepLink, identity: String? = nil) -> UUID? {
         if !hasRestored { restorePendingLinks() }
@@ -406,12 +408,12 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
             id: UUID(),
             link: link.string,
             source: link.source,
-            identity: identity ?? "link:" + link.string,
+            identity: identity ?? DeliveryIdentity.link(link),
             receivedAt: Date(),
             scene: link.scene,
             targetContentIdentifier: link.targetContentIdentifier
         )
-        let entry = Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: clock.now())
+        let entry = Entry(pending: pending, link: link, resolved: resolver.resolvedLink(link), receivedAt: clock.now())
         let (actions, taken) = machine.linkArrived(entry, now: clock.now(), date: Date())
         perform(actions)
         return taken ? pending.id : nil
@@ -447,7 +449,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
                 // date carries the age across.
                 let age = max(0, Date().timeIntervalSince(pending.receivedAt))
                 entries.append(
-                    Entry(pending: pending, link: link, resolved: resolver.resolved(link), receivedAt: now - age)
+                    Entry(pending: pending, link: link, resolved: resolver.resolvedLink(link), receivedAt: now - age)
                 )
             } catch {
                 emit(.finished(.invalid(message: error.message)))

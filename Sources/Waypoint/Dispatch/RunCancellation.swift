@@ -9,8 +9,6 @@ final class RunCancellation: Sendable {
 
     private let state = Locked(State())
 
-    var isCancelled: Bool { state.withLock(\.cancelled) }
-
     func cancel() {
         let step = state.withLock { state in
             state.cancelled = true

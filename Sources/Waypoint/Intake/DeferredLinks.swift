@@ -126,7 +126,7 @@ extension LinkIntake {
         guard let text else { return nil }
         return result { () throws(WaypointError) in
             let link = try parse(text, strict: true, source: .deferred)
-            return .link(link, identity: "deferred:" + link.string)
+            return .link(link, identity: DeliveryIdentity.deferred(link))
         }
     }
 }

@@ -19,19 +19,19 @@ extension LinkIntake {
                 }
                 var link = try parse(url.absoluteString, strict: true, source: .userActivity)
                 link.source = systemDeliveredSource(of: link)
-                return .link(link, identity: "url:" + link.string)
+                return .link(link, identity: DeliveryIdentity.url(link))
             }
             let userInfo = try payload(activity.userInfo ?? [:])
             if let template = activityRoutes[type] {
                 let text = try fill(template, from: userInfo, appendingExtras: false)
                 let link = try parse(text, strict: true, source: .userActivity, payload: userInfo)
-                return .link(link, identity: "activity:\(type):\(link.string)")
+                return .link(link, identity: DeliveryIdentity.activity(type, link))
             }
             if type == UserActivityType.spotlightItem,
                 let identifier = userInfo[UserActivityType.spotlightIdentifierKey]?.text
             {
                 let link = try parse(identifier, strict: true, source: .userActivity, payload: userInfo)
-                return .link(link, identity: "activity:\(type):\(link.string)")
+                return .link(link, identity: DeliveryIdentity.activity(type, link))
             }
             throw WaypointError(
                 .unmappedActivity,

@@ -19,6 +19,17 @@ extension LinkIntake {
     /// What ``notification(_:)`` makes of `response`, and what in the intake read it: the app's
     /// key, a provider's place or button, a rule, a category's action, or a provider's marker.
     /// `waypoint resolve --notification` prints it as the reason a push opens what it does.
+    ///
+    /// The first of these that applies decides:
+    /// 1. A dismissal is reported; nothing opens.
+    /// 2. A tap (the default action) is refused when a provider marks the push its own; otherwise
+    ///    it opens the payload's link (`link(fromPayload:readBy:)`: app keys, providers, rules).
+    /// 3. An action of the push's category, when the app declared that category, does what its
+    ///    target says.
+    /// 4. A button a provider put in the payload opens its link (a marked push is refused), or is
+    ///    an action when it opens nothing.
+    /// 5. An action of that id in another of the app's categories does what its target says.
+    /// 6. Anything else is `.unmappedAction`.
     package func readNotification(_ response: some NotificationResponseRepresentable) -> NotificationReading {
         var reader: NotificationReader?
         let outcome = result { () throws(WaypointError) -> IntakeResult in
@@ -32,14 +43,11 @@ extension LinkIntake {
             )
             // One identity per tap: the same response reaches the app through two callbacks on a
             // cold start (DeliveryLedger has the rule).
-            let identity =
-                response.requestIdentifier.isEmpty
-                ? DeliveryLedger.notificationPayloadIdentity(payload: payload.description, action: action)
-                : DeliveryLedger.notificationIdentity(
-                    request: response.requestIdentifier,
-                    action: action,
-                    payload: payload.description
-                )
+            let identity = DeliveryIdentity.notification(
+                request: response.requestIdentifier,
+                action: action,
+                payload: payload.description
+            )
             func opened(_ link: DeepLink, by found: NotificationReader?) -> IntakeResult {
                 reader = found
                 var link = link
@@ -133,7 +141,10 @@ extension LinkIntake {
                 )
             }
             let text = try fill(template, from: .object([:]), appendingExtras: false)
-            return .link(try parse(text, strict: true, source: .notification), identity: "notification-settings")
+            return .link(
+                try parse(text, strict: true, source: .notification),
+                identity: DeliveryIdentity.notificationSettings
+            )
         }
     }
 

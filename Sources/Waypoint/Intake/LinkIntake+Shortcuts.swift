@@ -20,7 +20,7 @@ extension LinkIntake {
             let text = try fill(template, from: userInfo, appendingExtras: true)
             return .link(
                 try parse(text, strict: true, source: .shortcut, payload: userInfo),
-                identity: "shortcut:" + item.type
+                identity: DeliveryIdentity.shortcut(item.type)
             )
         }
     }

@@ -56,7 +56,10 @@ extension LinkIntake {
             let body = try payload(message.body)
             if let template = route.link {
                 let text = try fill(template, from: body, appendingExtras: false)
-                return .link(try parse(text, strict: true, source: .webMessage, payload: body), identity: "web:" + text)
+                return .link(
+                    try parse(text, strict: true, source: .webMessage, payload: body),
+                    identity: DeliveryIdentity.webMessage(text)
+                )
             }
             let text: String? =
                 if case .string(let text) = body { text } else { linkKeys.lazy.compactMap { body[$0]?.text }.first }
@@ -68,7 +71,7 @@ extension LinkIntake {
                 )
             }
             let link = try parse(text, strict: false, source: .webMessage, payload: body)
-            return .link(link, identity: "web:" + link.string)
+            return .link(link, identity: DeliveryIdentity.webMessage(link.string))
         }
     }
 

@@ -12,7 +12,7 @@ extension LinkIntake {
     public func webNavigation(_ navigation: WebNavigation) -> IntakeResult {
         result { () throws(WaypointError) in
             let link = try parse(navigation.url, strict: true, source: .webNavigation)
-            return .link(link, identity: "navigation:" + link.string)
+            return .link(link, identity: DeliveryIdentity.navigation(link))
         }
     }
 }

@@ -131,7 +131,7 @@ public struct LinkIntake: Sendable {
         result { () throws(WaypointError) in
             var link = try parse(text, strict: true, source: .urlScheme)
             if link.isWeb { link.source = systemDeliveredSource(of: link) }
-            return .link(link, identity: "url:" + link.string)
+            return .link(link, identity: DeliveryIdentity.url(link))
         }
     }
 
@@ -139,7 +139,7 @@ public struct LinkIntake: Sendable {
     public func text(_ text: String) -> IntakeResult {
         result { () throws(WaypointError) in
             let link = try parse(text, strict: false, source: .text)
-            return .link(link, identity: "text:" + link.string)
+            return .link(link, identity: DeliveryIdentity.text(link))
         }
     }
 

@@ -123,13 +123,13 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
         Self(destination: destination, presentation: .replaceStack, tab: tab, via: via)
     }
 
-    /// The `NavigationStack(path:)` path after the plan runs, given the current one. A modal
-    /// presentation leaves the path as it is (show ``destination`` in a sheet or a full-screen cover).
+    /// The `NavigationStack(path:)` path after the plan runs, given the current one: the pushes of
+    /// ``steps``, so SwiftUI and UIKit carry out a plan alike. A modal presentation pushes ``via``
+    /// (none unless given) and shows ``destination`` over the path, in a sheet or a full-screen cover.
     public func path(from current: [Destination]) -> [Destination] {
         switch presentation {
-        case .push: current + via + [destination]
+        case .push, .present, .fullScreenCover: current + via + (presentation == .push ? [destination] : [])
         case .pushOverRoot, .replaceStack: via + [destination]
-        case .present, .fullScreenCover: current
         }
     }
 }

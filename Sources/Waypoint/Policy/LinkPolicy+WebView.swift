@@ -52,16 +52,23 @@ extension LinkResolver {
         // on the way, and a page in the app's web view is trusted with its messages.
         let loadable = link.scheme == "https"
         let notHTTPS = "\(link) is not https; the web view loads https pages only"
-        switch policy.evaluate(link) {
-        case .deny(let reason):
+        // Policy, then routing, once, as for every link: the verdict decides what leaves the web view.
+        let verdict = resolvedLink(link, every: false)
+        switch verdict.resolution {
+        case .invalid(let error):
+            return .refuse(error.message)
+        case .forbidden(_, let reason) where verdict.isDeniedByPolicy:
             return .refuse(reason)
         case .passThrough:
             if fromMainFrame && tapped { return .openOutside }
             // Another site in an embedded frame loads there, as in a browser: nothing leaves the web view.
             guard link.isWeb && !navigation.isMainFrame else { return .refuse(untrusted) }
             return loadable ? .load : .refuse(notHTTPS)
-        case .allow:
-            if fromMainFrame && tapped && !candidates(for: link).isEmpty { return .route }
+        case .matched where fromMainFrame && tapped:
+            return .route
+        case .matched, .notFound, .forbidden:
+            // Not routed: a link from a frame or a script, one no route takes, or one whose route
+            // takes no web navigations. A web page stays a web page.
             if link.isWeb { return loadable ? .load : .refuse(notHTTPS) }
             return .refuse(fromMainFrame && tapped ? "no route takes \(link)" : untrusted)
         }

@@ -47,8 +47,6 @@ struct LinkComponents: Sendable, Hashable {
     @usableFromInline var hasUserInfo = false
     /// `http` or `https`: the host stays a host; otherwise the authority is the first segment.
     @usableFromInline var isWeb = false
-    /// Whether any `%XX` escape occurs in the path; without one, segments compare byte for byte.
-    @usableFromInline var pathHasEscapes = false
 
     // Compact storage: a link is copied into every match, so it stays small (offsets as Int32).
     @usableFromInline var storedScheme = CompactRange()

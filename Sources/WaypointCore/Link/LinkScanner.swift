@@ -251,7 +251,6 @@ struct LinkScanner {
                 index += 1
                 continue
             }
-            if byte == UInt8(ascii: "%") { components.pathHasEscapes = true }
             index = try check(index, allowing: .path, utf8: &utf8)
         }
         try finish(&utf8, at: index)

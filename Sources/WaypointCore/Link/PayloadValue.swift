@@ -231,15 +231,19 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
     /// dots of its own, as FCM's `gcm.message_id` and `google.c.a.c_l` do, is found when no key
     /// split at its dots leads to a value: `payload["gcm.message_id"]`.
     public subscript(keyPath: String) -> PayloadValue? {
-        value(at: keyPath.split(separator: ".", omittingEmptySubsequences: false)[...])
+        value(at: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])
     }
 
-    private func value(at keys: ArraySlice<Substring>) -> PayloadValue? {
+    /// The value at `keys`, outermost first (array items by index), or `nil`: the one rule for a
+    /// place in a payload, a dotted key path's and a provider's alike. Where the keys lead nowhere,
+    /// a key is tried joined to the next ones with dots, so `gcm`, `message_id` finds FCM's
+    /// `gcm.message_id`.
+    package func value(at keys: ArraySlice<String>) -> PayloadValue? {
         guard let first = keys.first else { return self }
         switch self {
         case .object(let object):
             // The key as far as the first dot, then with each next part joined on.
-            var key = String(first)
+            var key = first
             var rest = keys.dropFirst()
             while true {
                 if let found = object[key]?.value(at: rest) { return found }

@@ -70,18 +70,6 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
         guard let type = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else { return nil }
         self = type
     }
-
-    /// Among typed parameters at one position the most specific is tried first; every `int` is
-    /// also a `double`, so `int` comes before it.
-    var precedence: Int {
-        switch self {
-        case .int: 0
-        case .uuid: 1
-        case .bool: 2
-        case .double: 3
-        case .string: 4
-        }
-    }
 }
 
 /// A path parameter's value with its type.

@@ -116,13 +116,9 @@ struct RoutePatternParser {
         if first == Self.slash || first == Self.openGroup { return 0 }
         var index = 0
         while index < bytes.count {
+            // A link's scheme rule: a letter, then letters, digits, '+', '-' or '.'.
             let byte = bytes[index]
-            let isSchemeByte =
-                Self.isASCIILetter(byte)
-                || (index > 0
-                    && (Self.isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                        || byte == UInt8(ascii: ".")))
-            guard isSchemeByte else { break }
+            guard index == 0 ? LinkScanner.isSchemeLetter(byte) : LinkScanner.isSchemeByte(byte) else { break }
             index += 1
         }
         guard index > 0, index + 3 <= bytes.count, bytes[index] == Self.colon, bytes[index + 1] == Self.slash,
@@ -140,16 +136,11 @@ struct RoutePatternParser {
         let hostStart = index
         while index < bytes.count, bytes[index] != Self.slash, bytes[index] != Self.openGroup { index += 1 }
         let host = string(hostStart..<index)
-        // The bytes a link's host may have (the link scanner's rule): a route host that no link can
-        // have would never match, so it is refused here, where it is written.
-        let labels = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        let validHost =
-            !host.isEmpty
-            && labels.enumerated().allSatisfy { position, label in
-                (position == 0 && label.elementsEqual("*".utf8) && labels.count > 2)
-                    || (!label.isEmpty && label.allSatisfy(LinkScanner.isHostByte))
-            }
-        guard validHost else {
+        // A route host is a domain as the app lists any (one rule: a host no link can have would
+        // never match, so it is refused here, where it is written), and a route's wildcard leaves at
+        // least two labels: a route claims what it matches, and `*.com` is every site.
+        let tooBroad = host.hasPrefix("*.") && !host.dropFirst(2).contains(".")
+        guard DomainPattern.problem(host) == nil, !tooBroad else {
             throw error(
                 .invalidHost,
                 at: hostStart,

@@ -35,11 +35,27 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Whether `host` is this domain (or, for `*.`, one of its subdomains).
     public func matches(_ host: String) -> Bool {
-        let host = Self.canonical(host)
+        var host = host
+        return host.withUTF8 { matches($0, 0..<$0.count) }
+    }
+
+    /// Whether the host `bytes[range]`, in any case, is this domain (or, for `*.`, one of its
+    /// subdomains): the one rule of a host against a domain, for the policy's lists, the redirect
+    /// rule and a route's host alike.
+    @usableFromInline
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let host = LinkScanner.withoutTrailingDot(bytes[range])
         // Only a plain domain name can be one of ours: an escape or a '/' in a host
         // (`a%2F.example.com`) would pass the suffix test and then name another host.
-        guard !domain.isEmpty, host.utf8.allSatisfy(LinkScanner.isHostByte) else { return false }
-        return includesSubdomains ? host.hasSuffix("." + domain) && host.count > domain.count + 1 : host == domain
+        guard !domain.isEmpty, host.allSatisfy(LinkScanner.isHostByte) else { return false }
+        let length = domain.utf8.count
+        if includesSubdomains {
+            // `*.example.com` matches `x.example.com`: longer than the domain, with a dot before it.
+            guard host.count > length + 1, host[host.endIndex - length - 1] == UInt8(ascii: ".") else { return false }
+        } else {
+            guard host.count == length else { return false }
+        }
+        return host.suffix(length).lazy.map(asciiLowercased).elementsEqual(domain.utf8)
     }
 
     /// Whether some host matches both patterns, by ``matches(_:)`` alone: a host one pattern stands
@@ -64,17 +80,17 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
     /// DomainPattern.problem("https://example.com")  // "'https://example.com' is not a domain; …"
     /// ```
     package static func problem(_ domain: String) -> String? {
-        let host = domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-            !host.isEmpty
-            && labels.allSatisfy { label in
-                !label.isEmpty
-                    && label.utf8.allSatisfy { byte in
-                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                    }
-            }
+        // Letters, digits and '-' in labels none of which is empty: a name a certificate can be
+        // issued for (no '_', though a link's host may have one), so one iOS can associate.
+        let host = domain.hasPrefix("*.") ? domain.utf8.dropFirst(2) : domain.utf8[...]
+        let labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let valid = labels.allSatisfy { label in
+            !label.isEmpty
+                && label.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                }
+        }
         return valid ? nil : "'\(domain)' is not a domain; write 'example.com' or '*.example.com'."
     }
 

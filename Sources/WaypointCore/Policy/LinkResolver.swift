@@ -60,20 +60,25 @@ public struct LinkResolver<Value: Sendable>: Sendable {
     /// (``Route/sources``) is skipped for the next candidate; when none is left the link is
     /// forbidden, naming the route, not reported as not found.
     public func resolve(_ link: DeepLink) -> Resolution<Value> {
-        resolved(link, every: false).resolution
+        resolvedLink(link, every: false).resolution
     }
 
-    /// Every route that matches `link` and accepts its source, in precedence order: what a
-    /// dispatcher tries when a handler declines.
+    /// Every route that takes `link` from its source once the policy allows it, in precedence order
+    /// (the first is what ``resolve(_:)`` matches); empty when the policy refuses the link or leaves
+    /// it to the system.
+    ///
+    /// ```swift
+    /// resolver.candidates(for: try DeepLink("myapp://messages/1"))  // the routes that take it, best first
+    /// resolver.candidates(for: try DeepLink("evil://messages/1"))   // []: the policy refuses the scheme
+    /// ```
     public func candidates(for link: DeepLink) -> [RouteMatch<Value>] {
-        guard setupProblem == nil else { return [] }
-        return router.sourceAcceptedMatches(for: link, every: true).matches
+        resolvedLink(link).candidates
     }
 
     /// Policy, then routing, once: the one rule every resolution follows. Deny and pass-through end
     /// it before the trie is walked; otherwise one walk finds the routes that take the link's source
     /// (all of them when `every`, else the first) and the first that matched but refuses it.
-    package func resolved(_ link: DeepLink, every: Bool = true) -> ResolvedLink<Value> {
+    package func resolvedLink(_ link: DeepLink, every: Bool = true) -> ResolvedLink<Value> {
         probe?.count()
         if let setupProblem { return ResolvedLink(resolution: .invalid(setupProblem)) }
         switch policy.evaluate(link) {

@@ -1,5 +1,5 @@
 /// FNV-1a, 64-bit: the package's one byte-string hash, for the router's literal table and its name
-/// index. Not a `Hasher` (which is seeded per process and costs more than these keys need), and not
+/// index, and the digest in a notification's delivery identity (stable across launches). Not a `Hasher` (which is seeded per process and costs more than these keys need), and not
 /// for anything an attacker could aim collisions at without a bound: every table that uses it
 /// probes linearly and compares the full key.
 ///
@@ -9,18 +9,18 @@
 /// hash.value  // the same on every run and platform
 /// ```
 @usableFromInline
-struct FNV1a {
+package struct FNV1a {
     @usableFromInline static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
     @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01B3
 
-    @usableFromInline var value: UInt64
+    @usableFromInline package var value: UInt64
 
     /// A hash started from the offset basis, optionally mixed with a seed (a parent node's index).
     @inlinable
-    init(seed: UInt64 = 0) { value = Self.offsetBasis ^ seed }
+    package init(seed: UInt64 = 0) { value = Self.offsetBasis ^ seed }
 
     @inlinable
-    mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* Self.prime }
+    package mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* Self.prime }
 
     /// The hash as a ``ProbingTable`` key. The table starts a probe from the top bits, but FNV-1a
     /// leaves the last bytes' differences in the low and middle bits (`r1` and `r2` differ only

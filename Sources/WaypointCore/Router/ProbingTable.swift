@@ -20,7 +20,7 @@ protocol ProbingSlot: Sendable {
 /// ```swift
 /// var table = ProbingTable<UInt32>(capacityFor: 3)  // 8 slots
 /// let (slot, found) = table.find(key) { $0 == 7 }    // (the empty slot for key, false)
-/// table.insert(7, at: slot)
+/// table.insert(7, at: slot) { keyOf($0) }            // rehashes by each slot's key when it grows
 /// ```
 @usableFromInline
 struct ProbingTable<Slot: ProbingSlot>: Sendable {

@@ -7,7 +7,7 @@ extension RouteMatch {
     /// try router.match("myapp:///pay?order_id=123")!.decode(Payment.self) // Payment(order_id: 123, coupon: nil)
     /// ```
     ///
-    /// Numbers, booleans (`true`/`false`, `1`/`0`, `yes`/`no`), strings, `UUID`s, string-backed enums,
+    /// Numbers, booleans (`true` or `false`, in any case), strings, `UUID`s, string-backed enums,
     /// optionals and arrays of repeated query items (`?tag=a&tag=b`) are read; a value of the wrong
     /// type is a `DecodingError` naming the key.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {

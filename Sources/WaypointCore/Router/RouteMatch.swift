@@ -83,14 +83,13 @@ public struct RouteMatch<Value: Sendable>: Sendable {
                     values.append(decodeComponent(bytes, captures[capture]))
                     capture += 1
                 case .catchAll:
-                    var start = captures[capture].lowerBound
-                    for index in captures[capture] where bytes[index] == UInt8(ascii: "/") {
-                        if index > start { values.append(decodeComponent(bytes, start..<index)) }
-                        start = index + 1
+                    // The captured path's segments, by the rule that split the link's.
+                    let captured = captures[capture]
+                    var splitter = SegmentSplitter(pathStart: captured.lowerBound)
+                    for index in captured where bytes[index] == UInt8(ascii: "/") {
+                        if let segment = splitter.slash(at: index) { values.append(decodeComponent(bytes, segment)) }
                     }
-                    if captures[capture].upperBound > start {
-                        values.append(decodeComponent(bytes, start..<captures[capture].upperBound))
-                    }
+                    if let last = splitter.end(at: captured.upperBound) { values.append(decodeComponent(bytes, last)) }
                     capture += 1
                 }
             }

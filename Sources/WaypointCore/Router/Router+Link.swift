@@ -107,15 +107,14 @@ extension Router {
         _ name: String,
         _ failure: (WaypointError.Code, String) -> WaypointError
     ) throws(WaypointError) -> String {
-        let text = value.stringValue
-        let fits: Bool
-        switch type {
-        case .string: fits = !text.isEmpty
-        case .int: fits = value.intValue != nil && !text.contains(".")
-        case .double: fits = value.doubleValue != nil
-        case .bool: fits = value.boolValue != nil
-        case .uuid: fits = value.uuidValue != nil
-        }
+        var text = value.stringValue
+        // A typed value fits when the router reads its text back as that type (the trie's one rule),
+        // so a built link always matches: `Double.infinity` writes `inf`, which is no number in a link.
+        let fits =
+            type == .string
+            ? !text.isEmpty
+            : !text.utf8.contains(UInt8(ascii: "%"))
+                && text.withUTF8 { SegmentMatching.accepts(RouteTrie.EdgeKind(type), $0, 0..<$0.count) }
         guard fits else {
             let expected = type == .string ? "a non-empty value" : "a value of type \(type)"
             throw failure(.invalidParameter, "needs \(expected) for '\(name)', got '\(text)'.")

@@ -202,19 +202,13 @@ extension ManifestLinter {
     }
 
     /// What a sample's payload holds near the places a provider reads that find nothing: the key
-    /// path it probably meant, a key with a dot that needs quotes, an object where a link should
-    /// be, or a text where a flag should be.
+    /// path it probably meant, an object where a link should be, or a text where a flag should be.
+    /// (A key with a dot of its own needs no quotes to be found: a path reads as a key path does.)
     static func hints(_ provider: NotificationProvider, _ payload: PayloadValue) -> [String] {
         var hints: [String] = []
         let leaves = leafPaths(in: payload)
         for place in provider.links where place.path.value(in: payload) == nil {
-            let dotted = place.path.keys.joined(separator: ".")
-            if place.path.keys.count > 1, payload.objectValue[dotted] != nil {
-                hints.append(
-                    "The payload has a top-level key '\(dotted)' with a dot in it: write the path in double quotes, "
-                        + "'\"\(dotted)\"'."
-                )
-            } else if let meant = Spelling.nearest(to: place.path.description, in: leaves.map(\.description)) {
+            if let meant = Spelling.nearest(to: place.path.description, in: leaves.map(\.description)) {
                 hints.append("The payload has no \(place.path); did you mean \(meant)?")
             }
         }

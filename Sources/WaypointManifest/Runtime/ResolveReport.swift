@@ -70,7 +70,7 @@ package struct ResolveReport: Sendable, Hashable {
         report.targetContentIdentifier = link.targetContentIdentifier
         report.query = link.queryItems
         report.fragment = link.fragment
-        let resolved = resolver.resolved(link, every: false)
+        let resolved = resolver.resolvedLink(link, every: false)
         switch resolved.resolution {
         case .invalid(let error):
             report.reason = error.message

@@ -148,7 +148,7 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
     /// `"off"` at a flag's place is no flag, and the push's link is routed as usual.
     ///
     /// ```swift
-    /// let marker = InternalMarker(PayloadPath("moengage", "silentPush"), .flag)
+    /// let marker = NotificationProvider.InternalMarker(PayloadPath("moengage", "silentPush"), .flag)
     /// marker.marks(["moengage": ["silentPush": 1]])        // true
     /// marker.marks(["moengage": ["silentPush": "False"]])  // false
     /// ```
@@ -183,7 +183,7 @@ public struct NotificationProvider: Sendable, Hashable, CustomStringConvertible 
         /// A marker that is one value at `path`, compared as text.
         ///
         /// ```swift
-        /// let marker = InternalMarker(PayloadPath("intercom_push_type"), equals: "notification")
+        /// let marker = NotificationProvider.InternalMarker(PayloadPath("intercom_push_type"), equals: "notification")
         /// marker.marks(["intercom_push_type": "push_only"])   // false
         /// ```
         public init(_ path: PayloadPath, equals value: String) {

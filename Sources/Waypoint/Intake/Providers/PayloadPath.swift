@@ -14,23 +14,10 @@ public struct PayloadPath: Sendable, Hashable, CustomStringConvertible {
     /// A path through `keys`, outermost first: `PayloadPath(keys: ["data", "messageId"])`.
     public init(keys: [String]) { self.keys = keys }
 
-    /// The value at this place, or `nil`; array items by index.
-    public func value(in payload: PayloadValue) -> PayloadValue? {
-        var current = payload
-        for key in keys {
-            switch current {
-            case .object(let members):
-                guard let next = members[key] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(key), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
+    /// The value at this place, or `nil`; array items by index. Where the keys lead nowhere, a key
+    /// joined to the next ones with dots is tried, as a key path is read (``PayloadValue/subscript(_:)``):
+    /// `PayloadPath("gcm", "message_id")` finds FCM's `gcm.message_id`.
+    public func value(in payload: PayloadValue) -> PayloadValue? { payload.value(at: keys[...]) }
 
     /// Reads a path as ``description`` prints it: keys joined by `.`, a key that holds a dot (or is
     /// empty) in double quotes (`"com.batch".l`). `nil` for an empty path, an unquoted empty key,

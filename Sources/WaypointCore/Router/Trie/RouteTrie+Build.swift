@@ -47,7 +47,6 @@ extension RouteTrie {
             self.caseSensitive = caseSensitive
         }
 
-        /// The node an expansion ends at, created as needed.
         /// The ``Terminal/origin`` of a route with this restriction: 0 for none, else one more than
         /// its index among the distinct restrictions.
         mutating func origin(_ origin: Origin) -> UInt32 {
@@ -268,7 +267,6 @@ extension RouteTrie {
 extension RouteTrie.Origin {
     init(_ pattern: RoutePattern) {
         scheme = pattern.scheme.map { Array($0.utf8) }
-        host = pattern.host.map { Array($0.domain.utf8) }
-        hostIncludesSubdomains = pattern.host?.includesSubdomains ?? false
+        host = pattern.host
     }
 }

@@ -215,20 +215,7 @@ extension RouteTrie {
             }
         }
         if let host = origin.host {
-            guard let range = input.host else { return false }
-            let count = range.count
-            if origin.hostIncludesSubdomains {
-                // "*.example.com" matches "x.example.com": longer than the domain, with a dot before it.
-                guard count > host.count + 1, input.bytes[range.upperBound - host.count - 1] == UInt8(ascii: ".") else {
-                    return false
-                }
-            } else {
-                guard count == host.count else { return false }
-            }
-            let start = range.upperBound - host.count
-            for (offset, byte) in host.enumerated() where asciiLowercased(input.bytes[start + offset]) != byte {
-                return false
-            }
+            guard let range = input.host, host.matches(input.bytes, range) else { return false }
         }
         return true
     }

@@ -63,9 +63,11 @@ final class RouteTrie: Sendable {
         @usableFromInline var end: UInt32
     }
 
-    /// A non-literal edge. Raw values are the precedence order.
+    /// A non-literal edge. Raw values are the precedence order: among parameters at one position
+    /// the most specific type is tried first (every `int` is also a `double`, so `int` comes before
+    /// it), and a wildcard and a catch-all last.
     @usableFromInline
-    enum EdgeKind: UInt8, Sendable, Comparable {
+    enum EdgeKind: UInt8, Sendable {
         case int, uuid, bool, double, string, wildcard, catchAll
 
         init(_ type: ParameterType) {
@@ -77,9 +79,6 @@ final class RouteTrie: Sendable {
             case .string: self = .string
             }
         }
-
-        @usableFromInline
-        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// A route expansion ending at a node. Per node, ordered by priority, then registration.
@@ -98,8 +97,7 @@ final class RouteTrie: Sendable {
     @usableFromInline
     struct Origin: Sendable, Hashable {
         @usableFromInline var scheme: [UInt8]?
-        @usableFromInline var host: [UInt8]?
-        @usableFromInline var hostIncludesSubdomains = false
+        @usableFromInline var host: DomainPattern?
         @usableFromInline var isUnrestricted: Bool { scheme == nil && host == nil }
     }
 
