@@ -48,6 +48,11 @@ struct RoutePatternTests {
         #expect(try RoutePattern("https://example.com/books/{id:int}") != web)
         #expect(try RoutePattern("/messages/{id}") != custom)
         #expect(try Set([custom, RoutePattern("myapp://messages/{id}"), web]).count == 2)
+        // A route's host is any a link can have: '_' too, which a domain the app associates may not
+        // have (no certificate carries it), since a link from a push or a web page needs none.
+        #expect(try RoutePattern("https://my_host.example.com/b").host == DomainPattern("my_host.example.com"))
+        #expect(DomainPattern.problem("my_host.example.com") != nil)
+        #expect(try RoutePattern("HTTPS://a-b.Example.COM/b").scheme == "https")
     }
 
     @Test("A combining mark does not hide a separator or a group: they are bytes of the path")
@@ -96,6 +101,14 @@ struct RoutePatternTests {
             (
                 "https://bücher.de/b/{id}",
                 "Pattern 'https://bücher.de/b/{id}': 'bücher.de' is not a host name (use 'example.com' or '*.example.com'; an international domain is written in punycode, xn--…) (offset 8)."
+            ),
+            (
+                "https://*.com/b",
+                "Pattern 'https://*.com/b': '*.com' is not a host name (use 'example.com' or '*.example.com'; an international domain is written in punycode, xn--…) (offset 8)."
+            ),
+            (
+                "https://a..example.com/b",
+                "Pattern 'https://a..example.com/b': 'a..example.com' is not a host name (use 'example.com' or '*.example.com'; an international domain is written in punycode, xn--…) (offset 8)."
             ),
             (
                 "/a/{1x}",

@@ -398,7 +398,7 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// Takes a link. A delivery with the same `identity` as one still waiting or running is a
     /// duplicate and runs once (the rule is stated in full on the dispatcher's delivery ledger, in the
-    /// sources). Without one, the identity is the link's text as given here, which is never the
+    /// sources). Without one, the identity is `link:` and the link's text, which is never the
     /// identity intake gives the same link (`LinkIntake.url(_:)` gives `url:` and the text): pass intake's
     /// ``IntakeResult`` to ``receive(_:)`` for links two callbacks may both deliver.
     @discardableResult

@@ -11,7 +11,8 @@ public enum WebNavigationDecision: Sendable, Hashable {
     case route
     /// Not the app's (another site, another app's scheme): cancel and let the system open it.
     case openOutside
-    /// Refused by policy (`javascript:`, `file:`, user info…): cancel and do nothing.
+    /// Refused (`javascript:`, `file:`, user info, a plain-`http` page, a resolver set up wrong):
+    /// cancel and do nothing; the text says why.
     case refuse(String)
 }
 
@@ -23,7 +24,9 @@ extension LinkResolver {
     /// `http` page is refused, on the app's own domains too.
     ///
     /// The link is read with source ``LinkSource/webNavigation``, so a route limited to universal
-    /// links is not routed from inside the web view: its page loads instead.
+    /// links is not routed from inside the web view: its page loads instead. Policy and routes are
+    /// asked once, as for every link, so a resolver whose router and policy do not fit together
+    /// (``LinkResolver/init(router:policy:)``) refuses every navigation with that mistake.
     ///
     /// ```swift
     /// let tap = { WebNavigation(url: $0, isMainFrame: true, isUserInitiated: true) }

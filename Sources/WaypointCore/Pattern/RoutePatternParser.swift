@@ -136,11 +136,13 @@ struct RoutePatternParser {
         let hostStart = index
         while index < bytes.count, bytes[index] != Self.slash, bytes[index] != Self.openGroup { index += 1 }
         let host = string(hostStart..<index)
-        // A route host is a domain as the app lists any (one rule: a host no link can have would
-        // never match, so it is refused here, where it is written), and a route's wildcard leaves at
-        // least two labels: a route claims what it matches, and `*.com` is every site.
+        // The bytes a link's host may have (the link scanner's rule): a route host that no link can
+        // have would never match, so it is refused here, where it is written. That is wider than a
+        // domain the app can associate (`DomainPattern.problem(_:)` refuses `_`, which no
+        // certificate carries): a link from a push or a web page needs no certificate. A wildcard
+        // leaves at least two labels: a route claims what it matches, and `*.com` is every site.
         let tooBroad = host.hasPrefix("*.") && !host.dropFirst(2).contains(".")
-        guard DomainPattern.problem(host) == nil, !tooBroad else {
+        guard DomainPattern.isDomain(host, bytes: LinkScanner.isHostByte), !tooBroad else {
             throw error(
                 .invalidHost,
                 at: hostStart,

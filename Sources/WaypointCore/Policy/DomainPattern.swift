@@ -80,18 +80,23 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
     /// DomainPattern.problem("https://example.com")  // "'https://example.com' is not a domain; …"
     /// ```
     package static func problem(_ domain: String) -> String? {
-        // Letters, digits and '-' in labels none of which is empty: a name a certificate can be
-        // issued for (no '_', though a link's host may have one), so one iOS can associate.
-        let host = domain.hasPrefix("*.") ? domain.utf8.dropFirst(2) : domain.utf8[...]
-        let labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        let valid = labels.allSatisfy { label in
-            !label.isEmpty
-                && label.allSatisfy { byte in
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                }
+        // Letters, digits and '-': a name a certificate can be issued for (no '_', though a link's
+        // host may have one), so one iOS can associate.
+        let valid = isDomain(domain) { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
         }
         return valid ? nil : "'\(domain)' is not a domain; write 'example.com' or '*.example.com'."
+    }
+
+    /// Whether `text` is a domain's shape: labels joined by `.`, none empty, each of bytes `allowed`
+    /// takes, after an optional `*.`. The one shape of a domain the app lists and of a route's host,
+    /// which differ only in the bytes they take.
+    static func isDomain(_ text: String, bytes allowed: (UInt8) -> Bool) -> Bool {
+        let host = text.hasPrefix("*.") ? text.utf8.dropFirst(2) : text.utf8[...]
+        return host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+            !label.isEmpty && label.allSatisfy(allowed)
+        }
     }
 
     /// A host or domain as compared: lowercased, without a fully qualified name's trailing dot (the

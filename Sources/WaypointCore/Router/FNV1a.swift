@@ -1,7 +1,10 @@
 /// FNV-1a, 64-bit: the package's one byte-string hash, for the router's literal table and its name
-/// index, and the digest in a notification's delivery identity (stable across launches). Not a `Hasher` (which is seeded per process and costs more than these keys need), and not
-/// for anything an attacker could aim collisions at without a bound: every table that uses it
-/// probes linearly and compares the full key.
+/// index, and the digest of a payload in a notification's delivery identity. Not a `Hasher` (seeded
+/// per process, and costing more than these keys need), and not for anything an attacker could aim
+/// collisions at without a bound: every table that uses it probes linearly and compares the full
+/// key, and a delivery identity also carries the request identifier and action a digest stands
+/// beside. Its values are stored (a pending link keeps its identity across launches), so the basis
+/// and prime never change.
 ///
 /// ```swift
 /// var hash = FNV1a()
