@@ -260,7 +260,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             actions += [.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)]
         }
         // A run the app already cancelled ends cancelled; any other is stopped to run again elsewhere.
-        if running[scene]?.stop == nil, running[scene] != nil {
+        if let run = running[scene], run.stop == nil {
             running[scene]?.stop = .sceneClosed
             actions.append(.stop(scene))
         }

@@ -398,9 +398,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
 
     /// Takes a link. A delivery with the same `identity` as one still waiting or running is a
     /// duplicate and runs once (the rule is stated in full on the dispatcher's delivery ledger, in the
-    /// sources). Without one, the identity is `link:` and the link's text, which is never the
-    /// identity intake gives the same link (`LinkIntake.url(_:)` gives `url:` and the text): pass intake's
-    /// ``IntakeResult`` to ``receive(_:)`` for links two callbacks may both deliver.
+    /// sources). Without one, the identity is `link:` and the link's text, never the identity
+    /// intake gives the same link (`LinkIntake.url(_:)` gives `url:` and the text): for links two
+    /// callbacks may both deliver, pass intake's ``IntakeResult`` to ``receive(_:)``.
     @discardableResult
     public func receive(_ link: DeepLink, identity: String? = nil) -> UUID? {
         if !hasRestored { restorePendingLinks() }

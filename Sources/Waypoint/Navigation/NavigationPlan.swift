@@ -128,8 +128,9 @@ public struct NavigationPlan<Destination: Hashable & Sendable>: Sendable, Hashab
     /// (none unless given) and shows ``destination`` over the path, in a sheet or a full-screen cover.
     public func path(from current: [Destination]) -> [Destination] {
         switch presentation {
-        case .push, .present, .fullScreenCover: current + via + (presentation == .push ? [destination] : [])
+        case .push: current + via + [destination]
         case .pushOverRoot, .replaceStack: via + [destination]
+        case .present, .fullScreenCover: current + via  // the destination is shown over the path
         }
     }
 }
