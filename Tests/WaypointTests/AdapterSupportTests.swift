@@ -57,6 +57,17 @@ struct AdapterSupportTests {
         // A route limited to universal links is never routed from inside the web view: its page loads.
         #expect(decide("https://example.com/pay") == .load)
         #expect(decide("myapp://pay") == .refuse("no route takes myapp://pay"))
+        // A resolver set up wrong (links built with a scheme the policy refuses) names its mistake
+        // for every navigation, the app's own pages too, as it resolves every link `.invalid`.
+        let mismatched = LinkResolver(router: resolver.router, policy: LinkPolicy(schemes: ["other"]))
+        let refusal = mismatched.webNavigationDecision(
+            for: WebNavigation(url: "https://example.com/about", isMainFrame: true, isUserInitiated: true)
+        )
+        guard case .refuse(let reason) = refusal else {
+            Issue.record("a resolver set up wrong gave \(refusal)")
+            return
+        }
+        #expect(reason.hasPrefix("The router's linkScheme 'myapp' is not one of the policy's schemes (other)"))
     }
 
     @Test("Without a tap, or from an embedded frame, a navigation neither routes nor opens another app")
