@@ -77,6 +77,14 @@ struct ManifestLoaderTests {
                 "webView: {origins: [https://example.com]}\nroutes: []\n",
                 "m.yaml:1:20: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'."
             ),
+            (
+                "domains: [example.com, \"*.com\"]\nroutes: []\n",
+                "m.yaml:1:10: '*.com' claims every site under '.com'; list the domains the app serves, such as '*.example.com'."
+            ),
+            (
+                "webView: {origins: [\"*.net\"]}\nroutes: []\n",
+                "m.yaml:1:20: '*.net' claims every site under '.net'; list the domains the app serves, such as '*.example.com'."
+            ),
         ]
     )
     func errors(text: String, message: String) {
@@ -86,6 +94,16 @@ struct ManifestLoaderTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test("A policy may deny or pass on a whole top-level domain; the app claims none")
+    func topLevelHosts() throws {
+        let manifest = try ManifestLoader.parse(
+            "policy: {denyHosts: [\"*.tk\"], passThroughHosts: [\"*.gov\"]}\nroutes: []\n",
+            file: "m.yaml"
+        )
+        #expect(manifest.policy.denyHosts == ["*.tk"])
+        #expect(manifest.policy.passThroughHosts == ["*.gov"])
     }
 
     @Test("Duplicate routes fail when the router is built, at the later route's line")

@@ -70,4 +70,27 @@ struct DecodingTests {
         let missing = try #require(try router.match("myapp://pay"))
         #expect(throws: DecodingError.self) { try missing.decode(Payment.self) }
     }
+
+    @Test("A number in the query is read by the router's rule: decimal and finite")
+    func finiteNumbers() throws {
+        struct Amount: Decodable { let amount: Double }
+        struct Ratio: Decodable { let amount: Float }
+        let router = try makeRouter([("pay", "/pay")])
+        for text in ["nan", "inf", "-infinity", "0x1p3", "1e999"] {
+            let match = try #require(try router.match("myapp://pay?amount=\(text)"))
+            do {
+                let amount = try match.decode(Amount.self).amount
+                Issue.record("'\(text)' decoded as \(amount)")
+            } catch DecodingError.typeMismatch(_, let context) {
+                #expect(context.debugDescription == "'amount' is '\(text)', which is not a finite decimal number.")
+            }
+        }
+        // A Double's range is wider than a Float's: 1e300 is a Double and no Float.
+        let wide = try #require(try router.match("myapp://pay?amount=1e300"))
+        #expect(try wide.decode(Amount.self).amount == 1e300)
+        #expect(throws: DecodingError.self) { try wide.decode(Ratio.self) }
+        let plain = try #require(try router.match("myapp://pay?amount=-2.5e1"))
+        #expect(try plain.decode(Amount.self).amount == -25)
+        #expect(try plain.decode(Ratio.self).amount == -25)
+    }
 }

@@ -175,6 +175,25 @@ struct DeepLinkTests {
         #expect(defaults.maxLength == 4096 && defaults.maxSegments == 32 && defaults.maxQueryItems == 64)
     }
 
+    @Test("A custom scheme's host counts as a segment, as it routes as one")
+    func hostSegmentCounts() throws {
+        for limit in [0, -5] {
+            #expect(throws: WaypointError.self) {
+                try DeepLink("myapp://pay?a=1", limits: LinkLimits(maxSegments: limit))
+            }
+        }
+        let one = LinkLimits(maxSegments: 1)
+        #expect(try DeepLink("myapp://pay", limits: one).pathSegments == ["pay"])
+        #expect(try DeepLink("myapp:///pay", limits: one).pathSegments == ["pay"])
+        #expect(try DeepLink("https://example.com/pay", limits: one).pathSegments == ["pay"])
+        do {
+            _ = try DeepLink("myapp://pay/1", limits: one)
+            Issue.record("two segments passed a limit of one")
+        } catch {
+            #expect(error.code == .tooManySegments)
+        }
+    }
+
     @Test("The scanner's segment count is what the splitter yields, for any arrangement of slashes")
     func segmentCountAgreesWithSplitter() throws {
         // The router sizes its segment buffer from the count and fills it through the splitter.
@@ -214,6 +233,16 @@ struct DeepLinkTests {
         #expect(link.queryItems == [QueryItem(name: "q", value: "a&b=c+d"), QueryItem(name: "flag", value: nil)])
         let web = try DeepLink(scheme: "https", host: "Example.com", segments: ["books", "42"])
         #expect(web.string == "https://example.com/books/42")
+        // The host is spliced in, so it must be one: anything else would name another host or path.
+        for host in ["good.com@evil.com", "example.com/evil", "example.com:8443", "*.example.com", "", "ex ample.com"] {
+            do {
+                let link = try DeepLink(scheme: "https", host: host, segments: ["books"])
+                Issue.record("'\(host)' built \(link)")
+            } catch {
+                #expect(error.code == .invalidHost, "\(host)")
+                #expect(error.message.hasPrefix("'\(host)' is not a host name;"), "\(error.message)")
+            }
+        }
     }
 }
 

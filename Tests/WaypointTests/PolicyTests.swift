@@ -100,6 +100,34 @@ struct PolicyTests {
         #expect(!DomainPattern("example.com").matches("exаmple.com"))
     }
 
+    @Test("A domain the app claims is no whole top-level domain; a host it denies may be")
+    func claimedDomains() throws {
+        do {
+            try LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com", "*.com"]).check()
+            Issue.record("'*.com' was accepted as an associated domain")
+        } catch {
+            #expect(error.code == .invalidHost)
+            #expect(
+                error.message
+                    == "The policy's associatedDomains: '*.com' claims every site under '.com'; list the domains the "
+                    + "app serves, such as '*.example.com'."
+            )
+        }
+        try LinkPolicy(schemes: ["myapp"], deniedHosts: ["*.tk"], passThroughHosts: ["*.gov"]).check()
+        #expect(DomainPattern.problem("*.co.uk") == nil)
+        #expect(DomainPattern.shapeProblem("*.com") == nil)
+    }
+
+    @Test("Only ASCII letters fold: the Kelvin sign is no 'k'")
+    func kelvinSign() {
+        let kelvin = DomainPattern("ex\u{212A}.com")
+        #expect(kelvin.domain != "exk.com")
+        #expect(!kelvin.matches("exk.com"))
+        #expect(DomainPattern.problem(kelvin.description) != nil)
+        #expect(throws: WaypointError.self) { try LinkPolicy(associatedDomains: [kelvin]).check() }
+        #expect(DomainPattern("EXAMPLE.com").domain == "example.com")
+    }
+
     @Test("Two domain patterns overlap exactly when some host matches both: one host matcher decides")
     func domainOverlapAgreesWithMatching() {
         let patterns = [

@@ -104,6 +104,88 @@ struct ReverseRoutingTests {
         #expect(throws: WaypointError.self) { try router.link(for: "messages.detail", ["id": "%34%32"]) }
     }
 
+    @Test("A link another route would take is refused, naming the route that takes it")
+    func shadowedLinks() throws {
+        var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try builder.add("users.new", "/users/new")
+        try builder.add("user", "/users/{name}")
+        try builder.add("items.id", "/items/{id:int}")
+        try builder.add("items.slug", "/items/{slug}")
+        try builder.add("pay", "/pay")
+        try builder.add("section", "/{section}")
+        let router = try builder.build()
+        let shadowed: [(String, [String: ParameterValue], String)] = [
+            ("user", ["name": "new"], "myapp://users/new opens route 'users.new' ('/users/new')"),
+            ("items.slug", ["slug": "42"], "myapp://items/42 opens route 'items.id' ('/items/{id:int}')"),
+            ("items.slug", ["slug": "+42"], "myapp://items/+42 opens route 'items.id' ('/items/{id:int}')"),
+            ("items.slug", ["slug": "0042"], "myapp://items/0042 opens route 'items.id' ('/items/{id:int}')"),
+            ("section", ["section": "PAY"], "myapp://PAY opens route 'pay' ('/pay')"),
+        ]
+        for (name, values, opens) in shadowed {
+            do {
+                let link = try router.link(for: name, values)
+                Issue.record("\(name) \(values) built \(link)")
+            } catch {
+                #expect(error.code == .shadowedRoute)
+                #expect(error.names == [name])
+                #expect(error.message.hasSuffix("cannot be reached with these values: \(opens)."), "\(error.message)")
+            }
+        }
+        // The same routes with values only they take build, and open what they were built for.
+        for (name, values) in [
+            ("user", ["name": "joel"]), ("items.slug", ["slug": "shoes"]), ("section", ["section": "help"]),
+        ]
+            as [(String, [String: ParameterValue])]
+        {
+            let link = try router.link(for: name, values)
+            #expect(router.match(link)?.route.name == name, "\(link)")
+        }
+    }
+
+    @Test("A path parameter is never moved to the query: its optional group needs its other values")
+    func strandedPathParameter() throws {
+        var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try builder.add("optional", "/a(/{b}/*)")
+        let router = try builder.build()
+        do {
+            let link = try router.link(for: "optional", ["b": "x"])
+            Issue.record("built \(link), where 'b' is a query item the route does not read")
+        } catch {
+            #expect(error.code == .missingParameter)
+            #expect(error.message.contains("puts 'b' in its path only with the rest of its optional group"))
+        }
+        let link = try router.link(for: "optional", ["b": "x"], wildcards: ["w"])
+        #expect(link.string == "myapp://a/x/w")
+        #expect(router.match(link)?.parameters.string("b") == "x")
+        #expect(try router.link(for: "optional", ["other": "y"]).string == "myapp://a?other=y")
+    }
+
+    @Test("A style's scheme is the app's own and its host a host name")
+    func styleChecked() throws {
+        for scheme in ["javascript", "DATA", "https", "my app", "myapp://"] {
+            do {
+                let link = try router.link(for: "pay", style: .scheme(scheme))
+                Issue.record("built \(link)")
+            } catch {
+                #expect(error.code == .invalidScheme, "\(scheme)")
+            }
+        }
+        for host in ["good.com@evil.com", "example.com/evil", "example.com:8443", "*.example.com", "", "a..b"] {
+            do {
+                let link = try router.link(for: "pay", style: .universal(host: host))
+                Issue.record("built \(link)")
+            } catch {
+                #expect(error.code == .invalidLink, "\(host)")
+                #expect(error.message.contains("is not a host name"), "\(error.message)")
+            }
+        }
+        #expect(
+            try router.link(for: "pay", style: .universal(host: "my_host.example.com")).string
+                == "https://my_host.example.com/pay"
+        )
+        #expect(try router.link(for: "pay", style: .scheme("com.example.App")).string == "com.example.app://pay")
+    }
+
     @Test("A style the route does not accept is refused")
     func originMismatch() {
         do {

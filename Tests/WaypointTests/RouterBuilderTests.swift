@@ -91,6 +91,27 @@ struct RouterBuilderTests {
         #expect(throws: WaypointError.self) { try builder.build() }
     }
 
+    @Test("Case-sensitive routers refuse first literals differing only by case: a custom scheme's host ignores case")
+    func hostPositionCase() throws {
+        let error = buildError([("upper", "/Settings", 0), ("lower", "/settings", 5)])
+        #expect(error?.code == .ambiguousRoutes)
+        #expect(error?.names == ["upper", "lower"])
+        #expect(
+            error?.message
+                == "Routes 'upper' ('/Settings') and 'lower' ('/settings') are ambiguous: their first segments differ "
+                + "only in case, and a custom-scheme link carries that segment in its host (myapp://settings), where "
+                + "case does not count; rename one."
+        )
+        for (upper, lower) in [("/Foo/{id:int}", "/foo/{x:int}"), ("/Foo/a", "/foo/b"), ("myapp://Foo", "/foo")] {
+            #expect(buildError([("upper", upper, 0), ("lower", lower, 0)])?.code == .ambiguousRoutes, "\(upper)")
+        }
+        // Where the first segment is never a host, or one route is not the app's scheme, case tells them apart.
+        #expect(buildError([("upper", "https://example.com/Foo", 0), ("lower", "https://example.com/foo", 0)]) == nil)
+        #expect(buildError([("upper", "/x/Foo", 0), ("lower", "/x/foo", 0)]) == nil)
+        #expect(buildError([("upper", "myapp://Foo", 0), ("lower", "other://foo", 0)]) == nil)
+        #expect(buildError([("upper", "/Foo", 0), ("same", "/Foo/{id}", 0)]) == nil)
+    }
+
     @Test("Case-insensitive routers treat literals differing by case as one shape")
     func caseInsensitiveDuplicates() throws {
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(caseSensitive: false))

@@ -61,6 +61,38 @@ struct SegmentMatchingTests {
         }
     }
 
+    @Test("A double is a finite decimal: past Double's range is no number, as an Int's overflow is none")
+    func finiteDoubles() throws {
+        var builder = RouterBuilder<Void>()
+        try builder.add("number", "/d/{v:double}")
+        try builder.add("text", "/d/{v}")
+        let router = try builder.build()
+        let finite: [(String, Double)] = [
+            ("1.7976931348623157e308", .greatestFiniteMagnitude),
+            ("-1.7976931348623157e308", -.greatestFiniteMagnitude),
+            ("1e308", 1e308), ("10e307", 1e308), ("0.0001e312", 1e308), ("1e-999", 0), ("-0", -0.0), ("0e99999", 0),
+            ("000000000000000000001e2", 100), (".5", 0.5), ("5.", 5), ("%31%2E%35", 1.5),
+        ]
+        for (text, value) in finite {
+            let match = try #require(try router.match("myapp://d/\(text)"), "\(text)")
+            #expect(match.route.name == "number", "\(text)")
+            #expect(match.parameters.double("v") == value, "\(text)")
+        }
+        let digits = String(repeating: "9", count: 400)
+        for text in [
+            "1e999", "-1e999", "1.8e308", "1.7976931348623159e308", "1000e306", digits, "0.\(digits)e400",
+            "1e99999999999999999999",
+        ] {
+            #expect(try router.match("myapp://d/\(text)")?.route.name == "text", "\(text)")
+            #expect(ParameterType.parseDouble(text) == nil, "\(text)")
+        }
+        for text in ["nan", "inf", "-infinity", "0x1p3", " 1", "1e"] {
+            #expect(ParameterType.parseDouble(text) == nil, "\(text)")
+            #expect(ParameterValue.string(text).doubleValue == nil, "\(text)")
+        }
+        #expect(ParameterType.parseDouble("-2.5e3") == -2500)
+    }
+
     @Test("A literal's key is the same from its bytes, its capitals, and its escapes")
     func keys() {
         let forms = ["users", "USERS", "%75sers", "%55SERS", "notifications", "NOTIFICATIONS", "%6Eotifications"]

@@ -15,7 +15,7 @@ extension WaypointError.Code {
         // A route table, a link built from a route, the app's setup.
         case duplicateRoute, ambiguousRoutes, duplicateName, unknownRoute, missingParameter, originMismatch
         case invalidPattern, invalidRouteTable, unknownBarrier, duplicateBarrier, unknownDestination, unknownAction
-        case invalidRedirect, invalidConfiguration
+        case invalidRedirect, invalidConfiguration, shadowedRoute
         // A parameter used as a file name, a pending-link store.
         case unsafeName, storeFailed, invalidKey
     }
@@ -119,6 +119,9 @@ extension WaypointError.Code {
     public static let missingParameter = Self(name: .missingParameter)
     /// The style asks for a scheme or host the route does not accept.
     public static let originMismatch = Self(name: .originMismatch)
+    /// A built link would open another route, or the route in another shape: `/users/{name}` with
+    /// `new` builds `myapp://users/new`, which the route `/users/new` takes.
+    public static let shadowedRoute = Self(name: .shadowedRoute)
     /// A route's pattern does not parse; ``WaypointError/underlyingCode`` says why.
     public static let invalidPattern = Self(name: .invalidPattern)
     /// Two routes share a name, duplicate or are ambiguous; ``WaypointError/underlyingCode`` says which.

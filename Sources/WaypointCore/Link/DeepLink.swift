@@ -4,7 +4,9 @@ import Foundation
 ///
 /// A `DeepLink` is a validated view over the link's text: parsing is one pass that records where
 /// each part lies, and the parts are decoded when asked for. Scheme and host are case-insensitive.
-/// For a custom scheme the host is the first path segment, so these three route alike:
+/// For a custom scheme the host is the first path segment, so these three route alike (in the host,
+/// the first segment compares in any case, as a host does; a router that compares case-sensitively
+/// refuses two routes that differ only there):
 ///
 /// ```swift
 /// try DeepLink("myapp://messages/1").pathSegments   // ["messages", "1"]
@@ -86,7 +88,8 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Builds a link from decoded parts, percent-encoding each one.
+    /// Builds a link from decoded parts, percent-encoding each one. `host` must be a host name:
+    /// user info, a port or a path in it is an `invalidHost` error.
     ///
     /// ```swift
     /// try DeepLink(scheme: "myapp", segments: ["messages", "a/b"]).string // "myapp://messages/a%2Fb"
@@ -102,6 +105,16 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         source: LinkSource = .text,
         limits: LinkLimits = .default
     ) throws(WaypointError) {
+        // A host is spliced in as it is, so it must be one: `good.com@evil.com` or `example.com/x`
+        // would be read as another host or path.
+        if let host, host.hasPrefix("*") || !DomainPattern.isDomain(host, bytes: LinkScanner.isHostByte) {
+            throw WaypointError(
+                .invalidHost,
+                input: host,
+                message:
+                    "'\(host)' is not a host name; write one such as 'example.com' (no scheme, user, port or path)."
+            )
+        }
         var text = scheme + "://"
         let encoded = segments.map { percentEncode($0, allowed: .pathSegment) }
         if let host {

@@ -236,7 +236,8 @@ struct LinkScanner {
         var utf8 = UTF8Check()
         // Segments are counted with the rule the router's buffer is filled by.
         var splitter = SegmentSplitter(pathStart: start)
-        if components.hostSegment != nil { components.segmentCount = 1 }
+        // The host of a custom-scheme link routes as the first segment, so it counts as one.
+        if let host = components.hostSegment { try count(host, in: &components) }
         while index < bytes.count {
             if utf8.isComplete {
                 // The common case, a run of plain bytes, in a tight loop.

@@ -67,15 +67,16 @@ struct CompactShape: Sendable, Hashable {
         }
     }
 
+    /// The first segment's text when it is a literal, read from the text it points into.
+    func firstLiteral(in text: String) -> String? {
+        guard let descriptor = descriptors.first, descriptor & 7 == Kind.literal.rawValue else { return nil }
+        return Self.text(of: descriptor, in: text.utf8)
+    }
+
     /// The segments again, read from the text they point into.
     func segments(in text: String) -> [PatternSegment] {
-        let utf8 = text.utf8
-        return descriptors.map { descriptor in
-            let start = Int(descriptor >> 3 & 0x7FFF)
-            let count = Int(descriptor >> 18)
-            let lower = utf8.index(utf8.startIndex, offsetBy: start)
-            let upper = utf8.index(lower, offsetBy: count)
-            let string = String(decoding: utf8[lower..<upper], as: UTF8.self)
+        descriptors.map { descriptor in
+            let string = Self.text(of: descriptor, in: text.utf8)
             switch Kind(rawValue: descriptor & 7) ?? .literal {
             case .literal: return .literal(string)
             case .wildcard: return .wildcard
@@ -83,6 +84,12 @@ struct CompactShape: Sendable, Hashable {
             case let kind: return .parameter(name: string, type: kind.parameterType ?? .string)
             }
         }
+    }
+
+    /// The run of the pattern's text a descriptor points at: a literal's bytes or a parameter's name.
+    private static func text(of descriptor: UInt32, in utf8: String.UTF8View) -> String {
+        let lower = utf8.index(utf8.startIndex, offsetBy: Int(descriptor >> 3 & 0x7FFF))
+        return String(decoding: utf8[lower..<utf8.index(lower, offsetBy: Int(descriptor >> 18))], as: UTF8.self)
     }
 }
 

@@ -9,13 +9,15 @@ import Foundation
 /// try RoutePattern("/users/{id:int}").expansions   // [[.literal("users"), .parameter(name: "id", type: .int)]]
 /// ```
 public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// A decimal integer that fits in `Int`, optionally negative: `42`, `-7`.
+    /// A decimal integer that fits in `Int`, with an optional sign: `42`, `-7` (`+42` and `0042`
+    /// read as 42 too).
     case int
     /// A UUID in its 8-4-4-4-12 hexadecimal form.
     case uuid
     /// `true` or `false`, in any case.
     case bool
-    /// A decimal number: `3`, `-2.5`, `1e3`.
+    /// A finite decimal number: `3`, `-2.5`, `1e3` (not `inf`, `nan`, `0x1p3`, nor `1e999`,
+    /// which is past `Double`'s range; `1e-999` reads as 0).
     case double
     /// Any non-empty segment (the default).
     case string
@@ -45,6 +47,20 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
     package static func parseBool(_ text: some StringProtocol) -> Bool? {
         var bytes = text.utf8.makeIterator()
         return parseBool(bytes: &bytes)
+    }
+
+    /// The number `text` spells by the router's rule for `{name:double}`: decimal digits with an
+    /// optional sign, point and exponent, and a finite value. Swift's `Double(_:)` reads more
+    /// (`nan`, `inf`, `0x1p3`, `1e999` as infinity), which no route accepts.
+    ///
+    /// ```swift
+    /// ParameterType.parseDouble("-2.5e3")  // -2500.0
+    /// ParameterType.parseDouble("1e999")   // nil
+    /// ```
+    package static func parseDouble(_ text: String) -> Double? {
+        var text = text
+        let isDecimal = text.withUTF8 { SegmentMatching.isDecimal(DecodedBytes($0, 0..<$0.count, decoding: false)) }
+        return isDecimal ? Double(text) : nil
     }
 
     /// ``parseBool(_:)`` on bytes as the router reads them, without making a string.
@@ -118,7 +134,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
-        case .string(let text): Double(text)
+        case .string(let text): ParameterType.parseDouble(text)
         default: nil
         }
     }

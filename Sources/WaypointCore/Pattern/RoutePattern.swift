@@ -139,6 +139,48 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names of every parameter that some expansion uses, in the order they are written.
     package var parameterNames: [String] { typedParameters.map(\.name) }
 
+    /// The first two patterns, by index, that a custom-scheme link can reach (no host, no web
+    /// scheme) and whose first literals differ only in case (`/Settings`, `/settings/{id}`), with
+    /// that literal folded. In the host of such a link (`myapp://settings`) case does not count, so
+    /// there the two are one segment, whatever the router's ``RouterConfiguration/caseSensitive``.
+    static func firstHostCaseCollision(_ patterns: [RoutePattern]) -> (earlier: Int, later: Int, host: String)? {
+        // Each first literal by its text with ASCII capitals lowered: most have none and are their
+        // own key, and short ones are inline strings, so a table of thousands costs no allocation.
+        var seen: [String: (pattern: Int, literal: String)] = [:]
+        for (index, pattern) in patterns.enumerated()
+        where pattern.host == nil && pattern.scheme != "http" && pattern.scheme != "https" {
+            for expansion in 0..<pattern.expansionCount {
+                guard let literal = pattern.firstLiteral(ofExpansion: expansion) else { continue }
+                let hasCapital = literal.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                let fold =
+                    hasCapital ? String(decoding: literal.utf8.map(asciiLowercased), as: UTF8.self) : literal
+                guard let earlier = seen[fold] else {
+                    seen[fold] = (index, literal)
+                    continue
+                }
+                if earlier.literal != literal, patterns[earlier.pattern].schemeOverlaps(pattern) {
+                    return (earlier.pattern, index, fold)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first segment of the shape at `index` of ``expansions`` when it is a literal, without
+    /// making the shape.
+    func firstLiteral(ofExpansion index: Int) -> String? {
+        guard let expansions = extras?.expansions else { return index == 0 ? compact.firstLiteral(in: text) : nil }
+        guard expansions.indices.contains(index), case .literal(let literal) = expansions[index].first else {
+            return nil
+        }
+        return literal
+    }
+
+    /// Whether some link's scheme suits both patterns: either takes every scheme, or both the same.
+    func schemeOverlaps(_ other: RoutePattern) -> Bool {
+        scheme == nil || other.scheme == nil || scheme == other.scheme
+    }
+
     /// Whether a link with this scheme and host may match the route's prefix.
     @usableFromInline
     func acceptsOrigin(scheme linkScheme: String?, host linkHost: String?) -> Bool {

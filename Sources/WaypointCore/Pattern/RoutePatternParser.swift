@@ -141,8 +141,8 @@ struct RoutePatternParser {
         // domain the app can associate (`DomainPattern.problem(_:)` refuses `_`, which no
         // certificate carries): a link from a push or a web page needs no certificate. A wildcard
         // leaves at least two labels: a route claims what it matches, and `*.com` is every site.
-        let tooBroad = host.hasPrefix("*.") && !host.dropFirst(2).contains(".")
-        guard DomainPattern.isDomain(host, bytes: LinkScanner.isHostByte), !tooBroad else {
+        guard DomainPattern.isDomain(host, bytes: LinkScanner.isHostByte), !DomainPattern(host).isTopLevelWildcard
+        else {
             throw error(
                 .invalidHost,
                 at: hostStart,

@@ -70,16 +70,32 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
 
     public var description: String { includesSubdomains ? "*." + domain : domain }
 
-    /// What is wrong with a domain as the app lists it, or `nil`: the one rule for a policy's
-    /// domains, a manifest's and the command line's. A domain is a host name (`example.com`),
-    /// optionally `*.` for its subdomains, with no scheme, path, port or white space; a pattern
-    /// that breaks it matches no link, so listing one is a mistake to report, not to carry.
+    /// What is wrong with a domain the app claims, or `nil`: the one rule for a policy's associated
+    /// domains, a web view's origins, a manifest's domains and the command line's. A domain is a host
+    /// name (`example.com`), optionally `*.` for its subdomains, with no scheme, path, port or white
+    /// space; a pattern that breaks it matches no link, so listing one is a mistake to report, not to
+    /// carry. `*.com` has the shape but claims every site under a top-level domain, which no app
+    /// serves.
     ///
     /// ```swift
     /// DomainPattern.problem("*.example.com")        // nil
     /// DomainPattern.problem("https://example.com")  // "'https://example.com' is not a domain; …"
+    /// DomainPattern.problem("*.com")                // "'*.com' claims every site under '.com'; …"
     /// ```
     package static func problem(_ domain: String) -> String? {
+        if let problem = shapeProblem(domain) { return problem }
+        let pattern = DomainPattern(domain)
+        guard !pattern.isTopLevelWildcard else {
+            return "'\(domain)' claims every site under '.\(pattern.domain)'; list the domains the app serves, "
+                + "such as '*.example.com'."
+        }
+        return nil
+    }
+
+    /// What is wrong with the shape of a host the app refuses or passes on (a policy's denied and
+    /// pass-through hosts), or `nil`: ``problem(_:)`` without its claim, since denying every site
+    /// under `*.tk` is a choice an app may make.
+    package static func shapeProblem(_ domain: String) -> String? {
         // Letters, digits and '-': a name a certificate can be issued for (no '_', though a link's
         // host may have one), so one iOS can associate.
         let valid = isDomain(domain) { byte in
@@ -87,6 +103,11 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
         }
         return valid ? nil : "'\(domain)' is not a domain; write 'example.com' or '*.example.com'."
+    }
+
+    /// Whether the pattern is `*.` and one label (`*.com`): every site under a top-level domain.
+    package var isTopLevelWildcard: Bool {
+        includesSubdomains && !domain.utf8.contains(UInt8(ascii: "."))
     }
 
     /// Whether `text` is a domain's shape: labels joined by `.`, none empty, each of bytes `allowed`
@@ -99,9 +120,10 @@ public struct DomainPattern: Sendable, Hashable, Codable, CustomStringConvertibl
         }
     }
 
-    /// A host or domain as compared: lowercased, without a fully qualified name's trailing dot (the
-    /// rule links follow too).
+    /// A host or domain as compared: ASCII letters lowercased, without a fully qualified name's
+    /// trailing dot (the rules links follow too). Only ASCII: Unicode lowercasing would make the
+    /// Kelvin sign (U+212A) a `k`, and `ex\u{212A}.com` pass for `exk.com`.
     static func canonical(_ text: String) -> String {
-        String(decoding: LinkScanner.withoutTrailingDot(text.lowercased().utf8), as: UTF8.self)
+        String(decoding: LinkScanner.withoutTrailingDot(text.utf8.map(asciiLowercased)), as: UTF8.self)
     }
 }

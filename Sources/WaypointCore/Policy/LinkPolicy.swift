@@ -32,7 +32,7 @@ public struct LinkPolicy: Sendable, Hashable {
     public var limits: LinkLimits
 
     /// Schemes no app link should ever open: they run code or read local files.
-    private static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
+    package static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
 
     /// A policy with every value defaulted; by default nothing but bare paths is the app's.
     public init(
@@ -101,8 +101,8 @@ public struct LinkPolicy: Sendable, Hashable {
         try check("deniedSchemes", Array(deniedSchemes).stablySorted(), Self.schemeProblem, .invalidScheme)
         try check("passThroughSchemes", Array(passThroughSchemes).stablySorted(), Self.schemeProblem, .invalidScheme)
         try check("associatedDomains", associatedDomains.map(\.description), DomainPattern.problem, .invalidHost)
-        try check("deniedHosts", deniedHosts.map(\.description), DomainPattern.problem, .invalidHost)
-        try check("passThroughHosts", passThroughHosts.map(\.description), DomainPattern.problem, .invalidHost)
+        try check("deniedHosts", deniedHosts.map(\.description), DomainPattern.shapeProblem, .invalidHost)
+        try check("passThroughHosts", passThroughHosts.map(\.description), DomainPattern.shapeProblem, .invalidHost)
     }
 
     /// Decides what happens to a link before it is routed.

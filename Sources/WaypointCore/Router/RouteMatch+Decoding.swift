@@ -7,7 +7,8 @@ extension RouteMatch {
     /// try router.match("myapp:///pay?order_id=123")!.decode(Payment.self) // Payment(order_id: 123, coupon: nil)
     /// ```
     ///
-    /// Numbers, booleans (`true` or `false`, in any case), strings, `UUID`s, string-backed enums,
+    /// Numbers (by the router's rules for `int` and `double`: decimal and finite, so `nan`, `inf`,
+    /// `0x1p3` and `1e999` are not numbers), booleans (`true` or `false`, in any case), strings, `UUID`s, string-backed enums,
     /// optionals and arrays of repeated query items (`?tag=a&tag=b`) are read; a value of the wrong
     /// type is a `DecodingError` naming the key.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
@@ -115,11 +116,13 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         return value
     }
     func decode(_ type: Double.Type) throws -> Double {
-        guard let value = Double(text) else { throw mismatch(type, "a number") }
+        guard let value = ParameterType.parseDouble(text) else { throw mismatch(type, "a finite decimal number") }
         return value
     }
     func decode(_ type: Float.Type) throws -> Float {
-        guard let value = Float(text) else { throw mismatch(type, "a number") }
+        guard let value = ParameterType.parseDouble(text).map(Float.init), value.isFinite else {
+            throw mismatch(type, "a finite decimal number")
+        }
         return value
     }
     // Each integer type has its own requirement; they share two parses, so the optimiser does not

@@ -1,6 +1,8 @@
 extension Router {
     /// Builds the link that leads to a route: reverse routing, for share links, notification
-    /// payloads and tests. Parsing the result matches the same route with equal parameters.
+    /// payloads and tests. Parsing the result matches the same route with equal parameters: a link
+    /// that another route would take (`/users/{name}` with `new`, when `/users/new` is a route) is
+    /// an error, `shadowedRoute`, not a link that opens the wrong screen.
     ///
     /// ```swift
     /// try router.link(for: "messages.detail", ["id": 42]).string   // "myapp://messages/42"
@@ -23,14 +25,14 @@ extension Router {
         fragment: String? = nil,
         style: LinkStyle? = nil
     ) throws(WaypointError) -> DeepLink {
-        guard let route = route(named: name) else {
+        guard let routeIndex = indexByName.find(name, name: { routes[$0].name }) else {
             throw WaypointError(.unknownRoute, names: [name], message: "No route is named '\(name)'.")
         }
-        let pattern = route.pattern
+        let pattern = routes[routeIndex].pattern
         func failure(_ code: WaypointError.Code, _ reason: String) -> WaypointError {
             WaypointError(code, names: [name], message: "Route '\(name)' ('\(pattern)') \(reason)")
         }
-        let expansion = try chooseExpansion(pattern, parameters, wildcards, failure)
+        let (expansionIndex, expansion) = try chooseExpansion(pattern, parameters, wildcards, failure)
         var segments: [String] = []
         var used: Set<String> = []
         var remainingWildcards = wildcards[...]
@@ -65,39 +67,70 @@ extension Router {
             QueryItem(name: $0.key, value: $0.value.stringValue)
         }
         let (scheme, host) = try origin(for: pattern, style: style, failure)
+        let link: DeepLink
         do {
-            return try DeepLink(scheme: scheme, host: host, segments: segments, query: query, fragment: fragment)
+            link = try DeepLink(scheme: scheme, host: host, segments: segments, query: query, fragment: fragment)
         } catch {
             throw failure(.invalidLink, "builds an invalid link: \(error.message)")
         }
+        // The router reads the link back: a literal route (`/users/new`) or a typed sibling
+        // (`/items/{id:int}` for the slug `42`) may take it first, and no spelling of the same
+        // values reaches this route past them.
+        let opened = match(link)
+        guard let opened, opened.routeIndex == routeIndex, opened.expansion == expansionIndex else {
+            let taker = opened.map { "route '\($0.route.name)' ('\($0.route.pattern)')" } ?? "no route"
+            throw failure(.shadowedRoute, "cannot be reached with these values: \(link) opens \(taker).")
+        }
+        return link
     }
 
+    /// The longest of the pattern's shapes whose parameters are all given and whose `*`s the
+    /// wildcards fill, with its index in ``RoutePattern/expansions``.
     private func chooseExpansion(
         _ pattern: RoutePattern,
         _ parameters: [String: ParameterValue],
         _ wildcards: [String],
         _ failure: (WaypointError.Code, String) -> WaypointError
-    ) throws(WaypointError) -> [PatternSegment] {
-        func missing(_ expansion: [PatternSegment]) -> [String] {
+    ) throws(WaypointError) -> (index: Int, segments: [PatternSegment]) {
+        func names(_ expansion: [PatternSegment]) -> [String] {
             expansion.compactMap { segment in
-                if case .parameter(let name, _) = segment, parameters[name] == nil { return name }
+                if case .parameter(let name, _) = segment { return name }
                 return nil
             }
         }
+        func missing(_ expansion: [PatternSegment]) -> [String] { names(expansion).filter { parameters[$0] == nil } }
         func wildcardsFit(_ expansion: [PatternSegment]) -> Bool {
             let singles = expansion.filter { $0 == .wildcard }.count
             let hasRest = expansion.contains(.catchAll)
             return hasRest ? wildcards.count >= singles : wildcards.count == singles
         }
-        let ranked = pattern.expansions.stablySorted { $0.count > $1.count }
-        if let best = ranked.first(where: { missing($0).isEmpty && wildcardsFit($0) }) { return best }
+        let expansions = pattern.expansions
+        let ranked = expansions.stablySorted { $0.count > $1.count }
+        // A pattern's shapes are distinct (the parser refuses a duplicate), so a shape names its index.
+        if let best = ranked.first(where: { missing($0).isEmpty && wildcardsFit($0) }),
+            let bestIndex = expansions.firstIndex(of: best)
+        {
+            // A path parameter the chosen shape lacks would go to the query, where the route does
+            // not read it: its group needs values that were not given.
+            let chosen = names(best)
+            for expansion in expansions {
+                for name in names(expansion) where parameters[name] != nil && !chosen.contains(name) {
+                    throw failure(
+                        .missingParameter,
+                        "puts '\(name)' in its path only with the rest of its optional group: give the group's "
+                            + "other values (and one value per '*'), or leave '\(name)' out."
+                    )
+                }
+            }
+            return (bestIndex, best)
+        }
         if let closest = ranked.min(by: { missing($0).count < missing($1).count }), !missing(closest).isEmpty {
             let names = missing(closest).map { "'\($0)'" }.joined(separator: ", ")
             throw failure(.missingParameter, "needs a value for \(names).")
         }
         throw failure(
             .missingParameter,
-            "needs \(pattern.expansions.map { $0.filter { $0 == .wildcard }.count }.min() ?? 0) wildcard value(s), got \(wildcards.count)."
+            "needs \(expansions.map { $0.filter { $0 == .wildcard }.count }.min() ?? 0) wildcard value(s), got \(wildcards.count)."
         )
     }
 
@@ -129,7 +162,20 @@ extension Router {
     ) throws(WaypointError) -> (scheme: String, host: String?) {
         let chosen: (String, String?)
         switch style {
-        case .scheme(let scheme): chosen = (scheme.lowercased(), nil)
+        case .scheme(let scheme):
+            // A custom scheme: a web scheme's first segment would be read as its host, and a scheme
+            // the policy never opens (`javascript`) is no link to the app.
+            if let problem = LinkPolicy.schemeProblem(scheme) {
+                throw failure(.invalidScheme, "cannot be built: \(problem)")
+            }
+            let lowered = scheme.lowercased()
+            guard lowered != "http", lowered != "https", !LinkPolicy.alwaysDeniedSchemes.contains(lowered) else {
+                throw failure(
+                    .invalidScheme,
+                    "cannot be built as a '\(lowered)' link; a style's scheme is the app's own (use .universal(host:) for https)."
+                )
+            }
+            chosen = (lowered, nil)
         case .universal(let host): chosen = ("https", host.lowercased())
         case nil:
             if let host = pattern.host {

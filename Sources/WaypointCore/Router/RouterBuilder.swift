@@ -66,6 +66,7 @@ public struct RouterBuilder<Value: Sendable> {
                 )
             }
         }
+        if configuration.caseSensitive { try checkHostPositionCase() }
         var trie = RouteTrie.Builder(caseSensitive: configuration.caseSensitive)
         for index in routes.indices {
             let route = routes[index]
@@ -93,6 +94,25 @@ public struct RouterBuilder<Value: Sendable> {
         )
     }
 
+    /// A custom-scheme link carries its first segment in the host (`myapp://settings`), which
+    /// compares in any case even when the router is case-sensitive, so first literals that differ
+    /// only in case (`/Settings`, `/settings`) are one segment there: the walk would meet them as
+    /// one literal and take whichever comes first, and no priority could settle it.
+    private func checkHostPositionCase() throws(WaypointError) {
+        guard let (earlier, later, host) = RoutePattern.firstHostCaseCollision(routes.map(\.pattern)) else {
+            return
+        }
+        let (first, second) = (routes[earlier], routes[later])
+        let scheme = second.pattern.scheme ?? first.pattern.scheme ?? configuration.linkScheme ?? "myapp"
+        throw WaypointError(
+            .ambiguousRoutes,
+            names: [first.name, second.name],
+            message: "Routes '\(first.name)' ('\(first.pattern)') and '\(second.name)' ('\(second.pattern)') are "
+                + "ambiguous: their first segments differ only in case, and a custom-scheme link carries that "
+                + "segment in its host (\(scheme)://\(host)), where case does not count; rename one."
+        )
+    }
+
     private func check(
         _ earlier: Route<Value>,
         against later: Route<Value>,
@@ -109,9 +129,8 @@ public struct RouterBuilder<Value: Sendable> {
                     + "both have the shape \(shapeText)."
             )
         }
-        let schemesOverlap = first.scheme == nil || second.scheme == nil || first.scheme == second.scheme
         let hostsOverlap = first.host.flatMap { left in second.host.map { left.overlaps($0) } } ?? true
-        if schemesOverlap, hostsOverlap, earlier.priority == later.priority {
+        if first.schemeOverlaps(second), hostsOverlap, earlier.priority == later.priority {
             throw WaypointError(
                 .ambiguousRoutes,
                 names: [earlier.name, later.name],

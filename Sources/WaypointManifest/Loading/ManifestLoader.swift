@@ -450,9 +450,14 @@ public enum ManifestLoader {
         try checkedStrings(node, LinkPolicy.schemeProblem)
     }
 
-    /// A list of domains, each checked by the rule a dispatcher's policy is checked by.
+    /// A list of domains the app claims, each checked by the rule a dispatcher's policy is checked by.
     private static func domains(_ node: ManifestNode?) throws(ManifestError) -> [String] {
         try checkedStrings(node, DomainPattern.problem)
+    }
+
+    /// A list of hosts the policy refuses or passes on: a domain's shape, `*.tk` allowed.
+    private static func hosts(_ node: ManifestNode?) throws(ManifestError) -> [String] {
+        try checkedStrings(node, DomainPattern.shapeProblem)
     }
 
     private static func checkedStrings(
@@ -475,9 +480,9 @@ public enum ManifestLoader {
         ])
         var policy = ManifestPolicy()
         policy.denySchemes = try schemes(fields["denySchemes"])
-        policy.denyHosts = try domains(fields["denyHosts"])
+        policy.denyHosts = try hosts(fields["denyHosts"])
         policy.passThroughSchemes = try schemes(fields["passThroughSchemes"])
-        policy.passThroughHosts = try domains(fields["passThroughHosts"])
+        policy.passThroughHosts = try hosts(fields["passThroughHosts"])
         if let value = fields["maxLength"] { policy.limits.maxLength = try value.int() }
         if let value = fields["maxSegments"] { policy.limits.maxSegments = try value.int() }
         if let value = fields["maxQueryItems"] { policy.limits.maxQueryItems = try value.int() }

@@ -204,34 +204,63 @@ enum SegmentMatching {
         return count == 36
     }
 
-    /// `[+-]?(digits[.digits]|.digits)([eE][+-]?digits)?`
+    /// `[+-]?(digits[.digits]|.digits)([eE][+-]?digits)?`, whose value is finite: like an `Int` that
+    /// overflows, a number past `Double`'s range (`1e999`) is not a number a link can carry, and a
+    /// built link never holds one (`Double.infinity` writes `inf`).
     @inlinable
     static func isDecimal(_ bytes: DecodedBytes) -> Bool {
-        var bytes = bytes
+        var scan = bytes
         // States: 0 start, 1 integer digits, 2 after '.', 3 fraction digits, 4 after 'e', 5 exponent sign,
         // 6 exponent digits.
         var state = 0
         var mantissaDigits = 0
-        while let byte = bytes.next() {
+        // The value is below 10^(magnitude + exponent): `magnitude` counts integer digits after
+        // leading zeros, or less the fraction's leading zeros when the integer part is zero.
+        var magnitude = 0
+        var seenNonZero = false
+        var exponent = 0
+        var exponentNegative = false
+        while let byte = scan.next() {
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             switch (state, byte) {
             case (0, UInt8(ascii: "-")), (0, UInt8(ascii: "+")): state = 1
             case (0, _) where isDigit, (1, _) where isDigit:
                 state = 1
                 mantissaDigits += 1
+                seenNonZero = seenNonZero || byte != UInt8(ascii: "0")
+                if seenNonZero { magnitude += 1 }
             case (0, UInt8(ascii: ".")), (1, UInt8(ascii: ".")): state = 2
             case (2, _) where isDigit, (3, _) where isDigit:
                 state = 3
                 mantissaDigits += 1
+                if !seenNonZero {
+                    seenNonZero = byte != UInt8(ascii: "0")
+                    if !seenNonZero { magnitude -= 1 }
+                }
             case (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")), (3, UInt8(ascii: "e")), (3, UInt8(ascii: "E")),
                 (2, UInt8(ascii: "e")), (2, UInt8(ascii: "E")):
                 guard mantissaDigits > 0 else { return false }
                 state = 4
-            case (4, UInt8(ascii: "-")), (4, UInt8(ascii: "+")): state = 5
-            case (4, _) where isDigit, (5, _) where isDigit, (6, _) where isDigit: state = 6
+            case (4, UInt8(ascii: "-")), (4, UInt8(ascii: "+")):
+                state = 5
+                exponentNegative = byte == UInt8(ascii: "-")
+            case (4, _) where isDigit, (5, _) where isDigit, (6, _) where isDigit:
+                state = 6
+                // Saturates: any exponent past a few thousand decides alike.
+                exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 100_000)
             default: return false
             }
         }
-        return mantissaDigits > 0 && (state == 1 || state == 2 || state == 3 || state == 6)
+        guard mantissaDigits > 0, state == 1 || state == 2 || state == 3 || state == 6 else { return false }
+        guard seenNonZero else { return true }  // zero, in any spelling
+        let order = magnitude + (exponentNegative ? -exponent : exponent)
+        // Below 10^308 is finite and 10^309 or more is not (Double's largest is about 1.8e308); the
+        // one decade between is rare enough to settle by parsing the text.
+        if order <= 308 { return true }
+        if order > 309 { return false }
+        var text: [UInt8] = []
+        var copy = bytes
+        while let byte = copy.next() { text.append(byte) }
+        return Double(String(decoding: text, as: UTF8.self))?.isFinite ?? false
     }
 }
