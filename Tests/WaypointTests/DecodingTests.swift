@@ -92,5 +92,9 @@ struct DecodingTests {
         let plain = try #require(try router.match("myapp://pay?amount=-2.5e1"))
         #expect(try plain.decode(Amount.self).amount == -25)
         #expect(try plain.decode(Ratio.self).amount == -25)
+        // A Float is read from the text, not through a Double: one rounding.
+        let fine = "1.0000000596046447753906251"
+        let close = try #require(try router.match("myapp://pay?amount=\(fine)"))
+        #expect(try close.decode(Ratio.self).amount == Float(fine))
     }
 }

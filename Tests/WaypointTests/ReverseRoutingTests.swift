@@ -142,6 +142,31 @@ struct ReverseRoutingTests {
         }
     }
 
+    @Test("A route counts as taking a built link only if the link can reach both by one source")
+    func shadowingBySource() throws {
+        var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try builder.add("users.new", "/users/new", sources: [.universalLink])
+        try builder.add("user", "/users/{name}")
+        try builder.add("docs", "/docs(/{lang})/**")
+        let router = try builder.build()
+        // A custom-scheme link never arrives as a universal link, so `users.new` cannot take it.
+        #expect(try router.link(for: "user", ["name": "new"]).string == "myapp://users/new")
+        do {
+            let link = try router.link(for: "user", ["name": "new"], style: .universal(host: "example.com"))
+            Issue.record("built \(link), which opens users.new as a universal link")
+        } catch {
+            #expect(error.code == .shadowedRoute)
+        }
+        // The route itself, in another shape: `a` would be read as the language.
+        do {
+            let link = try router.link(for: "docs", wildcards: ["a", "b"])
+            Issue.record("built \(link)")
+        } catch {
+            #expect(error.message.hasSuffix("opens the route in another of its shapes, with other values."))
+        }
+        #expect(try router.link(for: "docs", ["lang": "en"], wildcards: ["a", "b"]).string == "myapp://docs/en/a/b")
+    }
+
     @Test("A path parameter is never moved to the query: its optional group needs its other values")
     func strandedPathParameter() throws {
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
@@ -184,6 +209,12 @@ struct ReverseRoutingTests {
                 == "https://my_host.example.com/pay"
         )
         #expect(try router.link(for: "pay", style: .scheme("com.example.App")).string == "com.example.app://pay")
+        // A fully qualified name keeps its dot; only ASCII letters are lowered, so the Kelvin sign is no 'k'.
+        #expect(
+            try router.link(for: "pay", style: .universal(host: "A.Example.com.")).string
+                == "https://a.example.com./pay"
+        )
+        #expect(throws: WaypointError.self) { try router.link(for: "pay", style: .universal(host: "ex\u{212A}.com")) }
     }
 
     @Test("A style the route does not accept is refused")

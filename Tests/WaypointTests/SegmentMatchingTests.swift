@@ -91,6 +91,11 @@ struct SegmentMatchingTests {
             #expect(ParameterValue.string(text).doubleValue == nil, "\(text)")
         }
         #expect(ParameterType.parseDouble("-2.5e3") == -2500)
+        // Long mantissas and huge exponents together: the sum decides, whatever the lengths.
+        let zeros = String(repeating: "0", count: 100_001)
+        #expect(ParameterType.parseDouble("0.\(zeros)1e200000") == nil)
+        #expect(ParameterType.parseDouble("0.\(zeros)1e100000") != nil)
+        #expect(ParameterType.parseDouble("1\(zeros)e-200000") == 0)
     }
 
     @Test("A literal's key is the same from its bytes, its capitals, and its escapes")

@@ -88,8 +88,9 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Builds a link from decoded parts, percent-encoding each one. `host` must be a host name:
-    /// user info, a port or a path in it is an `invalidHost` error.
+    /// Builds a link from decoded parts, percent-encoding each one. `host` must be a host name
+    /// (`example.com`, or `example.com.` fully qualified): user info, a port, a path or an IP
+    /// address in it is an `invalidHost` error.
     ///
     /// ```swift
     /// try DeepLink(scheme: "myapp", segments: ["messages", "a/b"]).string // "myapp://messages/a%2Fb"
@@ -107,7 +108,13 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     ) throws(WaypointError) {
         // A host is spliced in as it is, so it must be one: `good.com@evil.com` or `example.com/x`
         // would be read as another host or path.
-        if let host, host.hasPrefix("*") || !DomainPattern.isDomain(host, bytes: LinkScanner.isHostByte) {
+        if let host,
+            host.hasPrefix("*")
+                || !DomainPattern.isDomain(
+                    String(decoding: LinkScanner.withoutTrailingDot(host.utf8), as: UTF8.self),
+                    bytes: LinkScanner.isHostByte
+                )
+        {
             throw WaypointError(
                 .invalidHost,
                 input: host,

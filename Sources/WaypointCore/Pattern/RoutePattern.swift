@@ -139,29 +139,51 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names of every parameter that some expansion uses, in the order they are written.
     package var parameterNames: [String] { typedParameters.map(\.name) }
 
-    /// The first two patterns, by index, that a custom-scheme link can reach (no host, no web
-    /// scheme) and whose first literals differ only in case (`/Settings`, `/settings/{id}`), with
-    /// that literal folded. In the host of such a link (`myapp://settings`) case does not count, so
-    /// there the two are one segment, whatever the router's ``RouterConfiguration/caseSensitive``.
+    /// The first two patterns, by index, that a custom-scheme link can reach (they name no host)
+    /// with a shape each that differs only in the case of its first literal (`/Settings/{id}`,
+    /// `/settings/{name}`), and that literal folded. In the host of such a link
+    /// (`myapp://settings/1`) case does not count, whatever the router's
+    /// ``RouterConfiguration/caseSensitive``, so both shapes match the same links there: the walk
+    /// takes whichever literal it meets first, and no priority settles it. Shapes that differ after
+    /// the first literal (`/Help` and `/help/{topic}`) are told apart by the walk, which backtracks.
     static func firstHostCaseCollision(_ patterns: [RoutePattern]) -> (earlier: Int, later: Int, host: String)? {
-        // Each first literal by its text with ASCII capitals lowered: most have none and are their
-        // own key, and short ones are inline strings, so a table of thousands costs no allocation.
-        var seen: [String: (pattern: Int, literal: String)] = [:]
-        for (index, pattern) in patterns.enumerated()
-        where pattern.host == nil && pattern.scheme != "http" && pattern.scheme != "https" {
-            for expansion in 0..<pattern.expansionCount {
-                guard let literal = pattern.firstLiteral(ofExpansion: expansion) else { continue }
-                let hasCapital = literal.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-                let fold =
-                    hasCapital ? String(decoding: literal.utf8.map(asciiLowercased), as: UTF8.self) : literal
-                guard let earlier = seen[fold] else {
-                    seen[fold] = (index, literal)
-                    continue
-                }
-                if earlier.literal != literal, patterns[earlier.pattern].schemeOverlaps(pattern) {
-                    return (earlier.pattern, index, fold)
+        // Two passes over the first literals of the shapes a custom-scheme link can reach (those
+        // of patterns that name no host). The first finds the folded texts that two spellings
+        // share; most tables have none, and only they make the second pass build shapes.
+        var clashes: Set<String> = []
+        var firstSpelling: [String: String] = [:]
+        var firstPattern: [String: Int] = [:]
+        for pass in 0..<2 {
+            for (index, pattern) in patterns.enumerated() where pattern.host == nil {
+                for expansion in 0..<pattern.expansionCount {
+                    guard let literal = pattern.firstLiteral(ofExpansion: expansion) else { continue }
+                    let hasCapital = literal.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                    let folded =
+                        hasCapital ? String(decoding: literal.utf8.map(asciiLowercased), as: UTF8.self) : literal
+                    // Pass 0 keys by the folded literal; pass 1 by the shape as the host position
+                    // reads it: the folded literal, then the rest by kind (parameter names aside).
+                    var key = folded
+                    if pass == 1 {
+                        guard clashes.contains(folded) else { continue }
+                        key = ([folded] + pattern.expansion(expansion).dropFirst().map(\.shape)).joined(separator: "/")
+                    }
+                    guard let spelling = firstSpelling[key] else {
+                        firstSpelling[key] = literal
+                        if pass == 1 { firstPattern[key] = index }
+                        continue
+                    }
+                    guard spelling != literal else { continue }
+                    if pass == 0 {
+                        clashes.insert(folded)
+                    } else if let earlier = firstPattern[key], earlier != index,
+                        patterns[earlier].schemeOverlaps(pattern)
+                    {
+                        return (earlier, index, folded)
+                    }
                 }
             }
+            guard !clashes.isEmpty else { return nil }
+            firstSpelling = [:]
         }
         return nil
     }

@@ -32,7 +32,7 @@ public struct LinkPolicy: Sendable, Hashable {
     public var limits: LinkLimits
 
     /// Schemes no app link should ever open: they run code or read local files.
-    package static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
+    private static let alwaysDeniedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
 
     /// A policy with every value defaulted; by default nothing but bare paths is the app's.
     public init(
@@ -70,6 +70,23 @@ public struct LinkPolicy: Sendable, Hashable {
         let meant = scheme.split(separator: ":").first.map(String.init) ?? scheme
         let hint = meant != scheme && Self.schemeProblem(meant) == nil ? "write '\(meant)' (no ':' or '//'): " : ""
         return "'\(scheme)' is not a scheme; \(hint)a scheme is a letter, then letters, digits, '+', '-' and '.'."
+    }
+
+    /// What is wrong with a scheme as the app's own link scheme (a router's
+    /// ``RouterConfiguration/linkScheme``, a built link's ``LinkStyle/scheme(_:)``), or `nil`: a
+    /// scheme, and neither the web's (a custom-scheme link's first segment would be read as its
+    /// host: `https://evil.com/x`) nor one no policy opens (`javascript`).
+    ///
+    /// ```swift
+    /// LinkPolicy.appSchemeProblem("myapp")  // nil
+    /// LinkPolicy.appSchemeProblem("https")  // "'https' is no custom scheme; …"
+    /// ```
+    package static func appSchemeProblem(_ scheme: String) -> String? {
+        if let problem = schemeProblem(scheme) { return problem }
+        let lowered = scheme.lowercased()
+        guard lowered == "http" || lowered == "https" || alwaysDeniedSchemes.contains(lowered) else { return nil }
+        return "'\(scheme)' is no custom scheme; an app's links are its own scheme's (myapp://…), or https on one of "
+            + "its domains."
     }
 
     /// Checks what the app listed: every scheme a scheme and every domain a domain. A policy listing

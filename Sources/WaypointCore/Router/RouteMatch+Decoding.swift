@@ -120,7 +120,8 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         return value
     }
     func decode(_ type: Float.Type) throws -> Float {
-        guard let value = ParameterType.parseDouble(text).map(Float.init), value.isFinite else {
+        // The router's rule decides what is a number; `Float` reads it itself, rounding once.
+        guard ParameterType.parseDouble(text) != nil, let value = Float(text), value.isFinite else {
             throw mismatch(type, "a finite decimal number")
         }
         return value

@@ -11,9 +11,10 @@ extension Router {
     ///
     /// - Parameters:
     ///   - name: The route's name.
-    ///   - parameters: Values for the path parameters; values the path does not use become query
-    ///     items, sorted by name. With optional groups, the longest shape whose parameters are all
-    ///     given is built.
+    ///   - parameters: Values for the path parameters; values the pattern has no place for become
+    ///     query items, sorted by name. With optional groups, the longest shape whose parameters
+    ///     are all given is built; a value for a group that cannot be built (another of its values,
+    ///     or a `*` value, is missing) is an error, not a query item the route would not read.
     ///   - wildcards: One value for each `*`, then the segments for `**`.
     ///   - fragment: A fragment to append.
     ///   - style: The link's form; by default the pattern's own prefix, else
@@ -73,12 +74,25 @@ extension Router {
         } catch {
             throw failure(.invalidLink, "builds an invalid link: \(error.message)")
         }
-        // The router reads the link back: a literal route (`/users/new`) or a typed sibling
-        // (`/items/{id:int}` for the slug `42`) may take it first, and no spelling of the same
-        // values reaches this route past them.
-        let opened = match(link)
+        // The router reads the link back, as the resolver will: a literal route (`/users/new`) or a
+        // typed sibling (`/items/{id:int}` for the slug `42`) may take it first, and no spelling of
+        // the same values reaches this route past them. A route counts only if the link can reach
+        // both by one source (`sources:`; only an https link arrives as a universal link).
+        let target = routes[routeIndex].sources
+        let opened = candidates(for: link).first { match in
+            match.routeIndex == routeIndex
+                || LinkSource.allCases.contains { source in
+                    (scheme == "https" || source != .universalLink) && target?.contains(source) ?? true
+                        && match.route.sources?.contains(source) ?? true
+                }
+        }
         guard let opened, opened.routeIndex == routeIndex, opened.expansion == expansionIndex else {
-            let taker = opened.map { "route '\($0.route.name)' ('\($0.route.pattern)')" } ?? "no route"
+            let taker =
+                opened.map {
+                    $0.routeIndex == routeIndex
+                        ? "the route in another of its shapes, with other values"
+                        : "route '\($0.route.name)' ('\($0.route.pattern)')"
+                } ?? "no route"
             throw failure(.shadowedRoute, "cannot be reached with these values: \(link) opens \(taker).")
         }
         return link
@@ -163,20 +177,13 @@ extension Router {
         let chosen: (String, String?)
         switch style {
         case .scheme(let scheme):
-            // A custom scheme: a web scheme's first segment would be read as its host, and a scheme
-            // the policy never opens (`javascript`) is no link to the app.
-            if let problem = LinkPolicy.schemeProblem(scheme) {
+            if let problem = LinkPolicy.appSchemeProblem(scheme) {
                 throw failure(.invalidScheme, "cannot be built: \(problem)")
             }
-            let lowered = scheme.lowercased()
-            guard lowered != "http", lowered != "https", !LinkPolicy.alwaysDeniedSchemes.contains(lowered) else {
-                throw failure(
-                    .invalidScheme,
-                    "cannot be built as a '\(lowered)' link; a style's scheme is the app's own (use .universal(host:) for https)."
-                )
-            }
-            chosen = (lowered, nil)
-        case .universal(let host): chosen = ("https", host.lowercased())
+            chosen = (scheme.lowercased(), nil)
+        // The host as given: `DeepLink(scheme:host:…)` refuses one that is no host name before it
+        // lowers its letters (lowering first would make the Kelvin sign a `k`).
+        case .universal(let host): chosen = ("https", host)
         case nil:
             if let host = pattern.host {
                 guard !host.includesSubdomains else {

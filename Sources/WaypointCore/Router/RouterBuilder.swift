@@ -48,10 +48,11 @@ public struct RouterBuilder<Value: Sendable> {
     /// Fails on two routes with one name, on duplicates (the same shape after normalization, with the
     /// same scheme or host restriction, whatever the parameter names), and on ambiguity: two routes
     /// that match the same links at the same precedence and priority. Give one a higher `priority`
-    /// to settle an ambiguity. Fails too on a ``RouterConfiguration/linkScheme`` that is no scheme
-    /// (`myapp://`), which would make every link built without a style unreadable.
+    /// to settle an ambiguity. Fails too on a ``RouterConfiguration/linkScheme`` that is no custom
+    /// scheme (`myapp://`, `https`, `javascript`), which would make every link built without a style
+    /// unreadable or not the app's.
     public func build() throws(WaypointError) -> Router<Value> {
-        if let scheme = configuration.linkScheme, let problem = LinkPolicy.schemeProblem(scheme) {
+        if let scheme = configuration.linkScheme, let problem = LinkPolicy.appSchemeProblem(scheme) {
             throw WaypointError(.invalidScheme, input: scheme, message: "The router's linkScheme: \(problem)")
         }
         var indexByName = RouteNameIndex(capacity: routes.count)
@@ -94,10 +95,7 @@ public struct RouterBuilder<Value: Sendable> {
         )
     }
 
-    /// A custom-scheme link carries its first segment in the host (`myapp://settings`), which
-    /// compares in any case even when the router is case-sensitive, so first literals that differ
-    /// only in case (`/Settings`, `/settings`) are one segment there: the walk would meet them as
-    /// one literal and take whichever comes first, and no priority could settle it.
+    /// Two routes a custom-scheme link's host cannot tell apart (`RoutePattern.firstHostCaseCollision`).
     private func checkHostPositionCase() throws(WaypointError) {
         guard let (earlier, later, host) = RoutePattern.firstHostCaseCollision(routes.map(\.pattern)) else {
             return
@@ -108,8 +106,8 @@ public struct RouterBuilder<Value: Sendable> {
             .ambiguousRoutes,
             names: [first.name, second.name],
             message: "Routes '\(first.name)' ('\(first.pattern)') and '\(second.name)' ('\(second.pattern)') are "
-                + "ambiguous: their first segments differ only in case, and a custom-scheme link carries that "
-                + "segment in its host (\(scheme)://\(host)), where case does not count; rename one."
+                + "ambiguous: their shapes differ only in the case of the first segment, which a custom-scheme "
+                + "link carries in its host (\(scheme)://\(host)), where case does not count; rename one."
         )
     }
 

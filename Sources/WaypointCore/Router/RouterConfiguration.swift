@@ -11,7 +11,8 @@ public struct RouterConfiguration: Sendable, Hashable {
     /// fold: `É` and `é` differ, and so do `café` written with one code point and with `e` and a
     /// combining accent, as they do in a URL.
     public var caseSensitive: Bool
-    /// The scheme of links built for routes whose pattern names none (`myapp` → `myapp://…`).
+    /// The scheme of links built for routes whose pattern names none (`myapp` → `myapp://…`): the
+    /// app's own, so `http`, `https` and `javascript` fail the build.
     public var linkScheme: String?
 
     /// A configuration with every value defaulted.

@@ -207,7 +207,7 @@ package struct PayloadGenerator: Sendable {
                 }
                 typed[name] = .int(value)
             case .double:
-                guard let value = Double(text) else {
+                guard let value = ParameterType.parseDouble(text) else {
                     throw ManifestError("'\(name)' must be a double, got '\(text)'.", at: nil)
                 }
                 typed[name] = .double(value)

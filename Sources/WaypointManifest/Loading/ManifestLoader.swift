@@ -282,7 +282,7 @@ public enum ManifestLoader {
                     guard parameter.type != .uuid else {
                         throw value.error("A uuid query parameter has no default; make it optional.")
                     }
-                    guard parameter.reads(text), parameter.type != .double || Double(text)?.isFinite == true else {
+                    guard parameter.reads(text) else {
                         throw value.error("The default '\(text)' of '\(name)' is not a \(parameter.type).")
                     }
                     parameter.defaultValue = text

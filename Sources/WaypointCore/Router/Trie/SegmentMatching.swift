@@ -246,8 +246,9 @@ enum SegmentMatching {
                 exponentNegative = byte == UInt8(ascii: "-")
             case (4, _) where isDigit, (5, _) where isDigit, (6, _) where isDigit:
                 state = 6
-                // Saturates: any exponent past a few thousand decides alike.
-                exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 100_000)
+                // Saturates far past any text's length, which bounds `magnitude`: the sum still
+                // decides, and cannot overflow.
+                exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 1 << 40)
             default: return false
             }
         }
