@@ -6,7 +6,7 @@ import Foundation
 /// each part lies, and the parts are decoded when asked for. Scheme and host are case-insensitive.
 /// For a custom scheme the host is the first path segment, so these three route alike (in the host,
 /// the first segment compares in any case, as a host does; a router that compares case-sensitively
-/// refuses two routes that differ only there):
+/// refuses two routes whose shapes differ only there):
 ///
 /// ```swift
 /// try DeepLink("myapp://messages/1").pathSegments   // ["messages", "1"]
