@@ -78,6 +78,10 @@ struct ManifestLoaderTests {
                 "m.yaml:1:20: 'https://example.com' is not a domain; write 'example.com' or '*.example.com'."
             ),
             (
+                "schemes: [https, myapp]\nroutes: []\n",
+                "m.yaml:1:10: 'https' is no custom scheme; an app's links are its own scheme's (myapp://…), or https on one of its domains."
+            ),
+            (
                 "domains: [example.com, \"*.com\"]\nroutes: []\n",
                 "m.yaml:1:10: '*.com' claims every site under '.com'; list the domains the app serves, such as '*.example.com'."
             ),

@@ -157,6 +157,11 @@ struct ReverseRoutingTests {
         } catch {
             #expect(error.code == .shadowedRoute)
         }
+        // Only a web link arrives as `.web`: a custom-scheme link to `/w/{x}` with `new` builds.
+        var web = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try web.add("w.new", "/w/new", sources: [.web])
+        try web.add("w", "/w/{x}")
+        #expect(try web.build().link(for: "w", ["x": "new"]).string == "myapp://w/new")
         // The route itself, in another shape: `a` would be read as the language.
         do {
             let link = try router.link(for: "docs", wildcards: ["a", "b"])

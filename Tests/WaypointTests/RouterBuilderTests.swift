@@ -26,7 +26,9 @@ struct RouterBuilderTests {
                 Issue.record("'\(written)' built")
             } catch {
                 #expect(error.code == .invalidScheme, "\(written)")
-                #expect(error.message.hasPrefix("The router's linkScheme: '\(written)' is no"), "\(written)")
+                let problem =
+                    ["https", "HTTP", "javascript"].contains(written) ? "is no custom scheme;" : "is not a scheme;"
+                #expect(error.message.hasPrefix("The router's linkScheme: '\(written)' \(problem)"), "\(written)")
             }
         }
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "com.example.app"))
@@ -91,34 +93,52 @@ struct RouterBuilderTests {
         #expect(throws: WaypointError.self) { try builder.build() }
     }
 
-    @Test(
-        "Case-sensitive routers refuse shapes differing only in a first literal's case: a custom scheme's host ignores case"
-    )
+    @Test("Case-sensitive routers refuse first literals differing only by case when a link can match both")
     func hostPositionCase() throws {
         let error = buildError([("upper", "/Settings", 0), ("lower", "/settings", 5)])
         #expect(error?.code == .ambiguousRoutes)
         #expect(error?.names == ["upper", "lower"])
         #expect(
             error?.message
-                == "Routes 'upper' ('/Settings') and 'lower' ('/settings') are ambiguous: their shapes differ only in "
-                + "the case of the first segment, which a custom-scheme link carries in its host (myapp://settings), "
-                + "where case does not count; rename one."
+                == "Routes 'upper' ('/Settings') and 'lower' ('/settings') are ambiguous: a link can match both, as "
+                + "their first segments differ only in case and a custom-scheme link carries that segment in its host "
+                + "(myapp://settings), where case does not count; rename one."
         )
-        let ambiguous = [("/Foo/{id:int}", "/foo/{x:int}"), ("myapp://Foo", "/foo"), ("/Foo(/bar)", "/foo(/baz)")]
+        // In the host the walk takes whichever literal leads to a route first, so any overlap is
+        // ambiguous: the same shape, a typed and an untyped parameter, a literal a parameter takes,
+        // `*` and `**`, an optional group.
+        let ambiguous = [
+            ("/Foo/{id:int}", "/foo/{x:int}"), ("myapp://Foo", "/foo"), ("/Foo(/bar)", "/foo(/baz)"),
+            ("/Foo/{id:int}", "/foo/{name}"), ("/Foo/a", "/foo/{x}"), ("/Foo/**", "/foo/{x}"), ("/Foo/*", "/foo/{x}"),
+            ("myapp://Foo/{id:int}", "/foo/{n}"), ("/Foo/{n:int}", "/foo/{d:double}"), ("/Foo/**", "/foo"),
+            ("/Foo/7", "/foo/{n:int}"),
+        ]
         for (upper, lower) in ambiguous {
-            #expect(buildError([("upper", upper, 0), ("lower", lower, 0)])?.code == .ambiguousRoutes, "\(upper)")
+            #expect(buildError([("upper", upper, 0), ("lower", lower, 10)])?.code == .ambiguousRoutes, "\(upper)")
         }
-        // Shapes that differ after the first literal are told apart: the walk backtracks.
+        // An earlier route of another spelling and scheme hides no later pair.
+        #expect(
+            buildError([("a", "myapp://foo", 1), ("b", "other://Foo", 0), ("c", "/foo", 0)])?.names == ["b", "c"]
+        )
+        #expect(
+            buildError([("a", "myapp://Foo", 0), ("b", "other://foo", 0), ("c", "other://FOO", 0)])?.names == [
+                "b", "c",
+            ]
+        )
+        // Shapes no link matches both of are told apart: the walk backtracks.
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
         try builder.add("help", "/Help")
         try builder.add("topic", "/help/{topic}")
         try builder.add("a", "/Foo/a")
         try builder.add("b", "/foo/b")
+        try builder.add("flag", "/Bar/{on:bool}")
+        try builder.add("count", "/bar/{n:int}")
         let router = try builder.build()
         #expect(try router.match("myapp://help")?.route.name == "help")
         #expect(try router.match("myapp://HELP/x")?.route.name == "topic")
         #expect(try router.match("myapp://foo/a")?.route.name == "a")
         #expect(try router.match("myapp://Foo/b")?.route.name == "b")
+        #expect(try router.match("myapp://bar/2")?.route.name == "count")
         // Where the first segment is never a host, or the schemes differ, case tells them apart; one
         // route's own shapes never clash.
         #expect(buildError([("upper", "https://example.com/Foo", 0), ("lower", "https://example.com/foo", 0)]) == nil)

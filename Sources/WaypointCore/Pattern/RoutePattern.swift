@@ -140,52 +140,75 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterNames: [String] { typedParameters.map(\.name) }
 
     /// The first two patterns, by index, that a custom-scheme link can reach (they name no host)
-    /// with a shape each that differs only in the case of its first literal (`/Settings/{id}`,
-    /// `/settings/{name}`), and that literal folded. In the host of such a link
-    /// (`myapp://settings/1`) case does not count, whatever the router's
-    /// ``RouterConfiguration/caseSensitive``, so both shapes match the same links there: the walk
-    /// takes whichever literal it meets first, and no priority settles it. Shapes that differ after
-    /// the first literal (`/Help` and `/help/{topic}`) are told apart by the walk, which backtracks.
+    /// with shapes whose first literals differ only in case and whose other segments can match one
+    /// link (`/Settings/{id:int}` and `/settings/{name}`), and that literal folded. In the host of
+    /// such a link (`myapp://settings/1`) case does not count, whatever the router's
+    /// ``RouterConfiguration/caseSensitive``: the walk tries the two literals in turn and takes the
+    /// first that leads to a route, so neither precedence nor priority decides between them. Shapes
+    /// that never match one link (`/Help` and `/help/{topic}`) are told apart by the walk.
     static func firstHostCaseCollision(_ patterns: [RoutePattern]) -> (earlier: Int, later: Int, host: String)? {
-        // Two passes over the first literals of the shapes a custom-scheme link can reach (those
-        // of patterns that name no host). The first finds the folded texts that two spellings
-        // share; most tables have none, and only they make the second pass build shapes.
+        func fold(_ literal: String) -> String {
+            let hasCapital = literal.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            return hasCapital ? String(decoding: literal.utf8.map(asciiLowercased), as: UTF8.self) : literal
+        }
+        // First, the folded first literals that two spellings share: most tables have none, and
+        // only those make shapes to compare.
+        var spelling: [String: String] = [:]
         var clashes: Set<String> = []
-        var firstSpelling: [String: String] = [:]
-        var firstPattern: [String: Int] = [:]
-        for pass in 0..<2 {
-            for (index, pattern) in patterns.enumerated() where pattern.host == nil {
-                for expansion in 0..<pattern.expansionCount {
-                    guard let literal = pattern.firstLiteral(ofExpansion: expansion) else { continue }
-                    let hasCapital = literal.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-                    let folded =
-                        hasCapital ? String(decoding: literal.utf8.map(asciiLowercased), as: UTF8.self) : literal
-                    // Pass 0 keys by the folded literal; pass 1 by the shape as the host position
-                    // reads it: the folded literal, then the rest by kind (parameter names aside).
-                    var key = folded
-                    if pass == 1 {
-                        guard clashes.contains(folded) else { continue }
-                        key = ([folded] + pattern.expansion(expansion).dropFirst().map(\.shape)).joined(separator: "/")
-                    }
-                    guard let spelling = firstSpelling[key] else {
-                        firstSpelling[key] = literal
-                        if pass == 1 { firstPattern[key] = index }
-                        continue
-                    }
-                    guard spelling != literal else { continue }
-                    if pass == 0 {
-                        clashes.insert(folded)
-                    } else if let earlier = firstPattern[key], earlier != index,
-                        patterns[earlier].schemeOverlaps(pattern)
-                    {
-                        return (earlier, index, folded)
-                    }
-                }
+        for pattern in patterns where pattern.host == nil {
+            for expansion in 0..<pattern.expansionCount {
+                guard let literal = pattern.firstLiteral(ofExpansion: expansion) else { continue }
+                let key = fold(literal)
+                if let first = spelling[key], first != literal { clashes.insert(key) }
+                spelling[key] = spelling[key] ?? literal
             }
-            guard !clashes.isEmpty else { return nil }
-            firstSpelling = [:]
+        }
+        guard !clashes.isEmpty else { return nil }
+        // Then every shape under a clash against every earlier one spelled otherwise.
+        var earlierShapes: [(pattern: Int, shape: [PatternSegment], key: String)] = []
+        for (index, pattern) in patterns.enumerated() where pattern.host == nil {
+            for expansion in 0..<pattern.expansionCount {
+                guard let literal = pattern.firstLiteral(ofExpansion: expansion), clashes.contains(fold(literal))
+                else { continue }
+                let shape = pattern.expansion(expansion)
+                for earlier in earlierShapes
+                where earlier.pattern != index && earlier.key == fold(literal) && earlier.shape.first != shape.first
+                    && patterns[earlier.pattern].schemeOverlaps(pattern)
+                    && canMatchOneLink(earlier.shape.dropFirst(), shape.dropFirst())
+                {
+                    return (earlier.pattern, index, fold(literal))
+                }
+                earlierShapes.append((index, shape, fold(literal)))
+            }
         }
         return nil
+    }
+
+    /// Whether some path matches both runs of segments, each segment by its kind: a literal only
+    /// its text (case-sensitively: past the host), a typed parameter only text of its type, and a
+    /// final `**` any rest, none included.
+    static func canMatchOneLink(_ left: ArraySlice<PatternSegment>, _ right: ArraySlice<PatternSegment>) -> Bool {
+        guard let first = left.first, let second = right.first else {
+            // One run is done: the other must be too, or end in a `**` that may take nothing.
+            return (left.first ?? right.first).map { $0 == .catchAll } ?? true
+        }
+        if first == .catchAll || second == .catchAll { return true }
+        func accepts(_ type: ParameterType, _ literal: String) -> Bool {
+            var literal = literal
+            return literal.withUTF8 { SegmentMatching.accepts(RouteTrie.EdgeKind(type), $0, 0..<$0.count) }
+        }
+        let overlap: Bool =
+            switch (first, second) {
+            case (.literal(let leftText), .literal(let rightText)): leftText == rightText
+            case (.literal(let text), .parameter(_, let type)), (.parameter(_, let type), .literal(let text)):
+                accepts(type, text)
+            // Types whose texts meet: a string takes any, and `1` is an int and a double.
+            case (.parameter(_, let leftType), .parameter(_, let rightType)):
+                leftType == rightType || leftType == .string || rightType == .string
+                    || (leftType == .int && rightType == .double) || (leftType == .double && rightType == .int)
+            default: true  // a `*` takes any one segment
+            }
+        return overlap && canMatchOneLink(left.dropFirst(), right.dropFirst())
     }
 
     /// The first segment of the shape at `index` of ``expansions`` when it is a literal, without

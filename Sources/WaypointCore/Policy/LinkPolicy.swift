@@ -114,7 +114,7 @@ public struct LinkPolicy: Sendable, Hashable {
                 }
             }
         }
-        try check("schemes", Array(schemes).stablySorted(), Self.schemeProblem, .invalidScheme)
+        try check("schemes", Array(schemes).stablySorted(), Self.appSchemeProblem, .invalidScheme)
         try check("deniedSchemes", Array(deniedSchemes).stablySorted(), Self.schemeProblem, .invalidScheme)
         try check("passThroughSchemes", Array(passThroughSchemes).stablySorted(), Self.schemeProblem, .invalidScheme)
         try check("associatedDomains", associatedDomains.map(\.description), DomainPattern.problem, .invalidHost)

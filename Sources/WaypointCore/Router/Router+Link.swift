@@ -1,8 +1,9 @@
 extension Router {
     /// Builds the link that leads to a route: reverse routing, for share links, notification
-    /// payloads and tests. Parsing the result matches the same route with equal parameters: a link
-    /// that another route would take (`/users/{name}` with `new`, when `/users/new` is a route) is
-    /// an error, `shadowedRoute`, not a link that opens the wrong screen.
+    /// payloads and tests. Resolving the result, by a source the route takes, gives the same route
+    /// with equal parameters: a link that another route would take by such a source
+    /// (`/users/{name}` with `new`, when `/users/new` is a route) is an error, `shadowedRoute`, not
+    /// a link that opens the wrong screen.
     ///
     /// ```swift
     /// try router.link(for: "messages.detail", ["id": 42]).string   // "myapp://messages/42"
@@ -76,13 +77,16 @@ extension Router {
         }
         // The router reads the link back, as the resolver will: a literal route (`/users/new`) or a
         // typed sibling (`/items/{id:int}` for the slug `42`) may take it first, and no spelling of
-        // the same values reaches this route past them. A route counts only if the link can reach
-        // both by one source (`sources:`; only an https link arrives as a universal link).
+        // the same values reaches this route past them. Another route counts only if the link can
+        // reach it by a source this route takes too (`sources:`; only a web link arrives as a
+        // universal link or as `.web`). Whether this route takes the sources a link can come by is
+        // its caller's to say (`waypoint payload` names the source it refuses).
         let target = routes[routeIndex].sources
+        let isWeb = scheme == "https" || scheme == "http"
         let opened = candidates(for: link).first { match in
             match.routeIndex == routeIndex
                 || LinkSource.allCases.contains { source in
-                    (scheme == "https" || source != .universalLink) && target?.contains(source) ?? true
+                    (isWeb || (source != .universalLink && source != .web)) && target?.contains(source) ?? true
                         && match.route.sources?.contains(source) ?? true
                 }
         }

@@ -106,8 +106,9 @@ public struct RouterBuilder<Value: Sendable> {
             .ambiguousRoutes,
             names: [first.name, second.name],
             message: "Routes '\(first.name)' ('\(first.pattern)') and '\(second.name)' ('\(second.pattern)') are "
-                + "ambiguous: their shapes differ only in the case of the first segment, which a custom-scheme "
-                + "link carries in its host (\(scheme)://\(host)), where case does not count; rename one."
+                + "ambiguous: a link can match both, as their first segments differ only in case and a "
+                + "custom-scheme link carries that segment in its host (\(scheme)://\(host)), where case does not "
+                + "count; rename one."
         )
     }
 

@@ -72,7 +72,7 @@ public enum ManifestLoader {
 
     private static func read(_ root: ManifestNode, into manifest: inout Manifest) throws(ManifestError) {
         let top = try root.mapping(allowed: topLevelKeys)
-        manifest.schemes = try Self.schemes(top["schemes"])
+        manifest.schemes = try Self.appSchemes(top["schemes"])
         if let node = top["domains"] {
             manifest.domains = try Self.domains(node)
         }
@@ -448,6 +448,11 @@ public enum ManifestLoader {
     /// fails at its line, not as every link refused at run time.
     private static func schemes(_ node: ManifestNode?) throws(ManifestError) -> [String] {
         try checkedStrings(node, LinkPolicy.schemeProblem)
+    }
+
+    /// The app's own schemes (the first builds its links): custom ones, so not `https` or `javascript`.
+    private static func appSchemes(_ node: ManifestNode?) throws(ManifestError) -> [String] {
+        try checkedStrings(node, LinkPolicy.appSchemeProblem)
     }
 
     /// A list of domains the app claims, each checked by the rule a dispatcher's policy is checked by.
