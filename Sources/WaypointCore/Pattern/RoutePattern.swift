@@ -168,17 +168,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         var earlierShapes: [(pattern: Int, shape: [PatternSegment], key: String)] = []
         for (index, pattern) in patterns.enumerated() where pattern.host == nil {
             for expansion in 0..<pattern.expansionCount {
-                guard let literal = pattern.firstLiteral(ofExpansion: expansion), clashes.contains(fold(literal))
-                else { continue }
+                guard let literal = pattern.firstLiteral(ofExpansion: expansion) else { continue }
+                let key = fold(literal)
+                guard clashes.contains(key) else { continue }
                 let shape = pattern.expansion(expansion)
                 for earlier in earlierShapes
-                where earlier.pattern != index && earlier.key == fold(literal) && earlier.shape.first != shape.first
+                where earlier.pattern != index && earlier.key == key && earlier.shape.first != shape.first
                     && patterns[earlier.pattern].schemeOverlaps(pattern)
                     && canMatchOneLink(earlier.shape.dropFirst(), shape.dropFirst())
                 {
-                    return (earlier.pattern, index, fold(literal))
+                    return (earlier.pattern, index, key)
                 }
-                earlierShapes.append((index, shape, fold(literal)))
+                earlierShapes.append((index, shape, key))
             }
         }
         return nil
