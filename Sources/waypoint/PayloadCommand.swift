@@ -20,6 +20,12 @@ struct PayloadCommand: ParsableCommand {
     @Option(name: .customLong("param"), help: "A path parameter or query item, as name=value; repeat for more.")
     var parameters: [String] = []
 
+    @Option(
+        name: .customLong("wildcard"),
+        help: "A value for the route's next '*', then the segments for '**', in order; repeat for more."
+    )
+    var wildcards: [String] = []
+
     @Option(help: "The alert's title.") var title: String?
     @Option(help: "The alert's body.") var body: String?
     @Option(help: "The notification category (aps.category).") var category: String?
@@ -59,9 +65,17 @@ struct PayloadCommand: ParsableCommand {
         let payload = try PayloadGenerator(manifest: manifest).payload(
             route: route,
             parameters: values,
+            wildcards: wildcards,
             alert: alert,
             provider: preset
         )
+        if let preset, !manifest.makeIntake().notificationProviders.contains(preset) {
+            // The payload is the provider's shape, which the app reads only once the manifest lists it.
+            printWarning(
+                "The manifest's notifications.providers does not list \(preset.name), so the app does not read this "
+                    + "payload: add it there (`waypoint resolve --provider \(preset.name)` reads it meanwhile)."
+            )
+        }
         if payload["aps.alert"] == nil {
             // Only a tap opens the route, and iOS shows a push with no alert to no one.
             printWarning(

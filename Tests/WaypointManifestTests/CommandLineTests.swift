@@ -43,6 +43,15 @@ struct CommandLineTests {
                 + "assetlinks, plist, payload, codegen.\n"
         )
         #expect(try ToolRunner.run(["help"]).status == 0)
+        // A word for what a command does, or a command one level down, is named with where it lives.
+        let generate = try ToolRunner.run(["generate"])
+        #expect(
+            generate.stderr.hasPrefix(
+                "error: 'generate' is not a waypoint command. Did you mean 'codegen' (typed routes), 'aasa generate' or "
+                    + "'assetlinks generate'?"
+            ),
+            "\(generate.stderr)"
+        )
     }
 
     @Test("A failure while running prints one line and exits 2, without the usage text")
@@ -450,11 +459,22 @@ struct CommandLineTests {
         let drift = try ToolRunner.run(["lint", "--manifest", typed, "--aasa", wide])
         #expect(drift.stdout.contains("component 0 of details 0 ('/list/*') opens the app for links like /list/"))
 
-        // A provider's payload has its alert: no warning.
+        // A provider's payload has its alert: no warning (apartments.yaml lists firebase).
+        let firebase = try ToolRunner.run([
+            "payload", "messages.detail", "--param", "id=1", "--provider", "firebase", "--manifest", apartments,
+        ])
+        #expect(firebase.status == 0 && firebase.stderr.isEmpty, "\(firebase.stderr)")
+        // One the manifest does not list is built, with a warning that the app does not read it yet.
         let braze = try ToolRunner.run([
             "payload", "messages.detail", "--param", "id=1", "--provider", "braze", "--manifest", apartments,
         ])
-        #expect(braze.status == 0 && braze.stderr.isEmpty, "\(braze.stderr)")
+        #expect(braze.status == 0)
+        #expect(
+            braze.stderr
+                == "warning: The manifest's notifications.providers does not list braze, so the app does not read "
+                + "this payload: add it there (`waypoint resolve --provider braze` reads it meanwhile).\n",
+            "\(braze.stderr)"
+        )
 
         // A comment's slip has no effect to lose: a warning. `path` is '/' by another name, and defaults
         // are read for slips too.

@@ -21,6 +21,7 @@ struct GeneratedCodeTests {
             .required(a: "x", b: nil, c: 3), .required(a: "x", b: "y", c: nil), .keyword(default: "z"), .route2faSetup,
             .search(q: "a b&c", page: 2, sort: "old", exact: true, near: uuid),
             .search(q: "x", page: nil, sort: "new \"first\"", exact: false, near: nil),
+            .owner(self: "me"),
         ]
         for route in routes {
             let link = try route.link(in: router)
@@ -31,6 +32,11 @@ struct GeneratedCodeTests {
         // and a required one missing makes no case.
         let search = try CodegenRoute.search(q: "x", page: 2, sort: "new", exact: true, near: nil).link(in: router)
         #expect(search.string == "gen://search?exact=true&page=2&q=x&sort=new")
+        // Optional and defaulted values may be left out of a case, and take their defaults.
+        #expect(
+            CodegenRoute.search(q: "x") == .search(q: "x", page: nil, sort: "new \"first\"", exact: false, near: nil)
+        )
+        #expect(CodegenRoute.required(a: "x") == .required(a: "x", b: nil, c: nil))
         let sparse = try #require(try router.match("gen://search?q=hi&page=two&utm_source=mail"))
         #expect(CodegenRoute(sparse) == .search(q: "hi", page: nil, sort: "new \"first\"", exact: false, near: nil))
         #expect(CodegenRoute(try #require(try router.match("gen://search?page=2"))) == nil)

@@ -92,7 +92,7 @@ struct GeneratedSetupTests {
         switch route {
         case .order(let id): .order(id)
         case .search(let q, _, _, _, _): .search(q)
-        case .home, .userProfile, .item, .files, .required, .keyword, .webOnly, .route2faSetup, .sayHiNow:
+        case .home, .userProfile, .item, .files, .required, .keyword, .webOnly, .route2faSetup, .sayHiNow, .owner:
             .other(route.name)
         }
     }
@@ -248,6 +248,14 @@ struct GeneratedSetupTests {
         } throws: { error in
             "\(error)".hasPrefix("app.yaml:2:5: The route 'policy' makes the Swift case 'policy'")
         }
+        // Lint names every such route in one run, not one a run.
+        let several = try ManifestLoader.parse(
+            "routes:\n  - {name: policy, pattern: /policy}\n  - {name: intake, pattern: /intake}\n"
+                + "  - {name: make dispatcher, pattern: /m}\n",
+            file: "app.yaml"
+        )
+        let clashes = ManifestLinter(manifest: several).lint().filter { $0.code == "typed-routes" }
+        #expect(clashes.map(\.location?.line) == [2, 3, 4], "\(clashes)")
         let fine = try ManifestLoader.parse("routes:\n  - {name: about, pattern: /about}\n")
         #expect(throws: ManifestError.self) { try RouteCodeGenerator(manifest: fine, typeName: "Screen").source() }
         #expect(throws: ManifestError.self) { try RouteCodeGenerator(manifest: fine, typeName: "LinkPolicy").source() }

@@ -350,6 +350,21 @@ struct ToolTests {
         )
         let mistyped = try ToolRunner.run(["payload", "search", "--param", "page=two", "--manifest", path])
         #expect(mistyped.stderr.contains("'page' must be an int, got 'two'."), "\(mistyped.stderr)")
+        // Wildcards are given in order, one for each '*', then the segments for '**'.
+        let wild = try ToolRunner.temporaryManifest(
+            "schemes: [myapp]\nroutes:\n  - {name: tags, pattern: \"/tags/*\"}\n  - {name: files, pattern: \"/files/**\"}\n"
+        )
+        let tags = try ToolRunner.run(["payload", "tags", "--wildcard", "summer", "--title", "T", "--manifest", wild])
+        #expect(tags.stdout.contains(#""deeplink" : "myapp://tags/summer""#), "\(tags.stdout) \(tags.stderr)")
+        let files = try ToolRunner.run(
+            ["payload", "files", "--wildcard", "a", "--wildcard", "b", "--title", "T", "--manifest", wild]
+        )
+        #expect(files.stdout.contains(#""deeplink" : "myapp://files/a/b""#), "\(files.stdout) \(files.stderr)")
+        let none = try ToolRunner.run(["payload", "tags", "--title", "T", "--manifest", wild])
+        #expect(
+            none.stderr.contains("needs 1 wildcard value(s), got 0. Give one --wildcard VALUE for each '*'"),
+            "\(none.stderr)"
+        )
         // A route that declares no query items takes any name as one, as the scenario's order link does.
         let order = try ToolRunner.run(["payload", "order", "--param", "order_id=1234", "--manifest", path])
         #expect(order.stdout.contains(#""deeplink" : "myapp://order?order_id=1234""#), "\(order.stdout)")

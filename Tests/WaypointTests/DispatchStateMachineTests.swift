@@ -21,12 +21,13 @@ struct DispatchStateMachineTests {
             LinkRoute<String>("open", "/open/{id:int}") { _ in .push("open") },
             LinkRoute<String>("secure", "/secure/{id:int}", barriers: ["auth"]) { _ in .push("secure") },
             LinkRoute<String>("legacy", "/legacy/{id:int}") { _ in .redirect(to: "/open/7") },
+            LinkRoute<String>("vault", "/vault", barriers: ["auth", "verify"]) { _ in .push("vault") },
         ]
         for route in routes { try builder.add(route.name, route.pattern, value: route) }
         return Machine(
             configuration: configuration,
             resolver: LinkResolver(router: try builder.build(), policy: LinkPolicy(schemes: ["myapp"])),
-            barriers: ["auth": Barrier("auth") { _ in .needsCheck }],
+            barriers: ["auth": Barrier("auth") { _ in .needsCheck }, "verify": Barrier("verify") { _ in .needsCheck }],
             mandatoryBarriers: []
         )
     }
@@ -160,6 +161,38 @@ struct DispatchStateMachineTests {
                 == [
                     "end main", "finished barrierFailed(barrier: \"auth\") myapp://secure/2", "forget myapp://secure/2",
                 ]
+        )
+    }
+
+    @Test("Once a check passes, every barrier is evaluated again from the first, and no check is shown twice")
+    func barriersAgainAfterCheck() throws {
+        var machine = try Self.machine()
+        _ = Self.open(.main, in: &machine)
+        let arrived = Self.describe(
+            machine.linkArrived(try Self.entry("myapp://vault", for: machine), now: 0, date: Self.start).actions
+        )
+        #expect(arrived.last == "evaluate auth in main")
+        #expect(Self.step(.evaluated(.finished(.passed)), &machine).last == "evaluate verify in main")
+        #expect(Self.step(.evaluated(.finished(.needsCheck)), &machine).last == "check verify in main")
+        // The second factor's check may take an hour: the login that passed before it is asked again.
+        #expect(Self.step(.checked(.finished(true)), &machine) == ["evaluate auth in main"])
+        #expect(Self.step(.evaluated(.finished(.passed)), &machine).last == "evaluate verify in main")
+        #expect(Self.step(.evaluated(.finished(.passed)), &machine).last == "handle vault in main")
+        _ = Self.step(.handled(.cancelled), &machine)
+
+        // The person logged out meanwhile: the login's check is shown, then both are asked again; a
+        // check that undoes the other (the second factor needs its check again) fails the link.
+        _ = machine.linkArrived(try Self.entry("myapp://vault", now: 1, for: machine), now: 1, date: Self.start)
+        _ = Self.step(.evaluated(.finished(.passed)), &machine)
+        _ = Self.step(.evaluated(.finished(.needsCheck)), &machine)
+        #expect(Self.step(.checked(.finished(true)), &machine) == ["evaluate auth in main"])
+        #expect(Self.step(.evaluated(.finished(.needsCheck)), &machine).last == "check auth in main")
+        #expect(Self.step(.checked(.finished(true)), &machine) == ["evaluate auth in main"])
+        #expect(Self.step(.evaluated(.finished(.passed)), &machine).last == "evaluate verify in main")
+        #expect(
+            Self.step(.evaluated(.finished(.needsCheck)), &machine).contains(
+                "finished barrierFailed(barrier: \"verify\") myapp://vault"
+            )
         )
     }
 

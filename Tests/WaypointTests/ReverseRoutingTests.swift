@@ -172,6 +172,54 @@ struct ReverseRoutingTests {
         #expect(try router.link(for: "docs", ["lang": "en"], wildcards: ["a", "b"]).string == "myapp://docs/en/a/b")
     }
 
+    @Test("A segment of '.' or '..' is refused: browsers remove it and would open another address")
+    func dotSegments() throws {
+        for value in [".", ".."] {
+            let attempts: [(name: String, parameters: [String: ParameterValue], wildcards: [String])] = [
+                ("user", ["userID": .string(value)], []),
+                ("files", [:], [value, "b"]),
+                ("files", [:], ["a", "b", value]),
+            ]
+            for attempt in attempts {
+                do {
+                    let link = try router.link(for: attempt.name, attempt.parameters, wildcards: attempt.wildcards)
+                    Issue.record("built \(link)")
+                } catch {
+                    #expect(error.code == .invalidParameter)
+                    #expect(error.message.contains("cannot put '\(value)' in a segment"), "\(error.message)")
+                }
+            }
+        }
+        // Dots inside a value, and in the query, are text like any other.
+        #expect(try router.link(for: "user", ["userID": "...", "q": ".."]).string == "myapp://user/view/...?q=..")
+        #expect(try router.link(for: "files", wildcards: [".a", "b."]).string == "myapp://files/.a/b.")
+    }
+
+    @Test("A route that takes universal links only is built only as a web link")
+    func universalOnly() throws {
+        var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
+        try builder.add("promo", "/promo/{code}", sources: [.universalLink])
+        try builder.add("open", "/open/{code}", sources: [.web, .notification])
+        let router = try builder.build()
+        do {
+            let link = try router.link(for: "promo", ["code": "SPRING"])
+            Issue.record("built \(link), which every way in refuses")
+        } catch {
+            #expect(error.code == .originMismatch)
+            #expect(
+                error.message
+                    == "Route 'promo' ('/promo/{code}') takes links only from universalLink, which a myapp link never "
+                    + "arrives as: pass style: .universal(host:) with one of the app's domains."
+            )
+        }
+        #expect(
+            try router.link(for: "promo", ["code": "SPRING"], style: .universal(host: "example.com")).string
+                == "https://example.com/promo/SPRING"
+        )
+        // A route that takes another source too builds a custom-scheme link (a push may carry it).
+        #expect(try router.link(for: "open", ["code": "x"]).string == "myapp://open/x")
+    }
+
     @Test("A path parameter is never moved to the query: its optional group needs its other values")
     func strandedPathParameter() throws {
         var builder = RouterBuilder<Void>(configuration: RouterConfiguration(linkScheme: "myapp"))
@@ -255,8 +303,11 @@ struct ReverseRoutingTests {
             "a", "Z", "0", "/", "%", "+", " ", "?", "#", "&", "=", ".", "~", "😀", "中", "文", "é", ":", "@", "\\",
         ]
         func randomText() -> String {
-            (0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }
-                .joined()
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                alphabet.randomElement(using: &random) ?? "a"
+            }.joined()
+            // `.` and `..` alone are refused (the next test): browsers remove them from a path.
+            return text == "." || text == ".." ? text + "a" : text
         }
         for _ in 0..<500 {
             let userID = randomText()

@@ -47,13 +47,16 @@ public enum AppRoute: Hashable, Sendable {
         }
     }
 
-    /// The route's link, built by the router.
+    /// The route's link, built by the router: the dispatcher's (`dispatcher.resolver.router`), or
+    /// one built with the same ``routerConfiguration``. For a route that takes universal links only,
+    /// or a share link on the web, pass `style: .universal(host:)` with one of the app's domains.
     public func link<Value>(in router: Router<Value>, style: LinkStyle? = nil) throws(WaypointError) -> DeepLink {
         try router.link(for: name, parameters, wildcards: wildcards, style: style)
     }
 
     /// The route a match stands for. Throws ``WaypointError`` for a route of another table, or a
-    /// link without a required query parameter, or with one not of its type.
+    /// link without a required query parameter of its type. An optional query parameter not of its
+    /// type reads as absent (`nil`, or its default), as an unknown one is ignored.
     public init<Value>(matching match: RouteMatch<Value>) throws(WaypointError) {
         let parameters = match.parameters
         switch match.route.name {

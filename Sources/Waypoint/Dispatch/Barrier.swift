@@ -4,8 +4,11 @@ import Foundation
 ///
 /// A barrier is evaluated when its link is about to run, never at receipt, so logging out between
 /// receipt and dispatch puts it back in front of the link. When it answers ``BarrierDecision/needsCheck``
-/// the dispatcher runs its check (present login, say); if the check succeeds the barrier is evaluated
-/// again, and only `.passed` lets the same link continue.
+/// the dispatcher runs its check (present login, say); if the check succeeds every barrier of the
+/// route is evaluated again, from the first (a check can take an hour, and the barriers before it
+/// may no longer pass), and only `.passed` from each lets the same link continue. A barrier whose
+/// check already said yes in this run and that still needs a check ends the link as
+/// ``DispatchOutcome/barrierFailed(barrier:)``: one check screen is shown at most once per link.
 ///
 /// ```swift
 /// let auth = Barrier("auth") { _ in

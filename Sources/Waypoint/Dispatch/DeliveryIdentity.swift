@@ -5,7 +5,8 @@
 ///
 /// - a URL (`url:` and the link's text): a cold start hands one URL to two callbacks;
 /// - a user activity (`activity:`, its type, the link's text): Handoff and Spotlight alike;
-/// - a quick action (`shortcut:` and its type): one item, whatever its user info;
+/// - a quick action (`shortcut:`, its type, the link's text): two items of one type with other
+///   user info (an app's dynamic "recent chat" items) are two taps;
 /// - a web page's message or navigation (`web:`, `navigation:`), a deferred link (`deferred:`),
 ///   text (`text:`), and a link given straight to the dispatcher (`link:`), each by its text;
 /// - a notification (`notification:`, its request, the action, a digest of its payload), or
@@ -20,7 +21,7 @@ enum DeliveryIdentity {
     static func text(_ link: DeepLink) -> String { "text:" + link.string }
     static func link(_ link: DeepLink) -> String { "link:" + link.string }
     static func activity(_ type: String, _ link: DeepLink) -> String { "activity:\(type):\(link.string)" }
-    static func shortcut(_ type: String) -> String { "shortcut:" + type }
+    static func shortcut(_ type: String, _ link: DeepLink) -> String { "shortcut:\(type):\(link.string)" }
     static func webMessage(_ text: String) -> String { "web:" + text }
     static func navigation(_ link: DeepLink) -> String { "navigation:" + link.string }
     static func deferred(_ link: DeepLink) -> String { "deferred:" + link.string }

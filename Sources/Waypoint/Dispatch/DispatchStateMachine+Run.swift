@@ -1,8 +1,8 @@
 import Foundation
 
-/// A link's run, step by step: for each route that takes it, in precedence order, its barriers (a
-/// barrier that needs a check is evaluated again after it), then its handler; a redirect runs its
-/// target the same way; the plan goes to the window's navigator. Each step is an action the
+/// A link's run, step by step: for each route that takes it, in precedence order, its barriers (once
+/// a check passes, every barrier is evaluated again from the first), then its handler; a redirect
+/// runs its target the same way; the plan goes to the window's navigator. Each step is an action the
 /// dispatcher performs (racing a timeout and the run's cancellation) and reports back.
 extension DispatchStateMachine {
     /// The run under way in a scene.
@@ -17,8 +17,9 @@ extension DispatchStateMachine {
         /// The barriers of the route being tried, mandatory ones first, and which is being passed.
         var gates: [Barrier] = []
         var gate = 0
-        /// Whether the current barrier's check said yes: it must pass when evaluated again.
-        var checked = false
+        /// The barriers (by index in `gates`) whose check said yes in this route's run: each must
+        /// then pass by its own test, so a second call for its check fails the link.
+        var checked: [Int] = []
         /// The outcome whose fallback handler runs (not found, forbidden, pass-through).
         var reporting: DispatchOutcome<Destination>?
         /// The plan the navigator is showing.
@@ -114,6 +115,7 @@ extension DispatchStateMachine {
         }
         run.gates = gates
         run.gate = 0
+        run.checked = []
         let (actions, outcome) = nextGate(&run, in: scene)
         return ([.emit(.matched(route: match.route.name), run.entry)] + actions, outcome)
     }
@@ -124,7 +126,6 @@ extension DispatchStateMachine {
         in scene: SceneID
     ) -> (actions: [Action], outcome: DispatchOutcome<Destination>?) {
         guard let match = run.match else { return ([], .declined) }
-        run.checked = false
         guard run.gates.indices.contains(run.gate) else {
             return ([.emit(.dispatched(route: match.route.name), run.entry), .handle(match, in: scene)], nil)
         }
@@ -176,8 +177,10 @@ extension DispatchStateMachine {
             return ([.emit(.barrierPassed(barrier: name), run.entry)] + actions, outcome)
         case .evaluated(.finished(.rejected(let reason))):
             return ([], .barrierRejected(barrier: name, reason: reason))
-        case .evaluated(.finished(.needsCheck)) where run.checked:
-            // The check said yes but the barrier still does not pass: never let the link through.
+        case .evaluated(.finished(.needsCheck)) where run.checked.contains(run.gate):
+            // The check said yes but the barrier does not pass: never let the link through, and
+            // never show the same check twice in one run (two checks that undo each other would
+            // otherwise take turns for ever).
             return ([], .barrierFailed(barrier: name))
         case .evaluated(.finished(.needsCheck)):
             guard let barrier, let match = run.match else { return ([], .barrierFailed(barrier: name)) }
@@ -190,10 +193,13 @@ extension DispatchStateMachine {
         case .checked(.finished(true)):
             // A check's yes is the app's login screen saying it is done, not the barrier passing:
             // the barrier is evaluated again and must pass by its own test, so a screen that closes
-            // with `true` and no session lets nothing through.
-            guard let barrier, let match = run.match else { return ([], .barrierFailed(barrier: name)) }
-            run.checked = true
-            return ([.evaluate(barrier, Self.context(of: match, in: scene), in: scene)], nil)
+            // with `true` and no session lets nothing through. The barriers before it passed before
+            // the check, which may have taken an hour: the person may have logged out meanwhile, so
+            // every barrier is evaluated again, from the first.
+            guard barrier != nil else { return ([], .barrierFailed(barrier: name)) }
+            run.checked.append(run.gate)
+            run.gate = 0
+            return nextGate(&run, in: scene)
         case .checked(.finished(false)):
             return ([], .barrierFailed(barrier: name))
         case .evaluated(.timedOut), .checked(.timedOut):

@@ -110,9 +110,10 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     ///   which have no identifier to follow.
     mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> (actions: [Action], taken: Bool) {
         var actions: [Action] = [.emit(.received, entry)]
-        if deliveries.isDuplicate(entry.pending.identity) {
-            actions.append(.emit(.finished(.deduplicated), entry))
-            return (actions, false)
+        if deliveries.isDuplicate(entry.pending.identity, now: now, window: configuration.maximumPendingAge) {
+            let freed = freeFromGoneScene(entry.pending.identity)
+            actions += freed + [.emit(.finished(.deduplicated), entry)]
+            return (freed.isEmpty ? actions : actions + startRuns(now: now, date: date), false)
         }
         if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
             let outcome = DispatchOutcome<Destination>.forbidden(reason: reason)
@@ -228,10 +229,11 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         return startRuns(now: now, date: date)
     }
 
-    /// The scene became active: the latest active shows links that have no scene.
+    /// The scene became active: the latest active shows links that have no scene. Links that
+    /// waited too long for a window that never came back end here, not never.
     mutating func sceneActivated(_ scene: SceneID, now: TimeInterval, date: Date) -> [Action] {
         scenes.activate(scene)
-        return startRuns(now: now, date: date)
+        return expireWaiting(now: now, date: date) + startRuns(now: now, date: date)
     }
 
     /// The scene went to the background: its links wait.
@@ -315,9 +317,37 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         return actions
     }
 
+    /// Ends every waiting link that waited longer than the configuration allows. A link is
+    /// otherwise checked only when it is taken off the queue, and one that waits for a window the
+    /// system never reconnects (a session from a killed process) would wait for ever.
+    private mutating func expireWaiting(now: TimeInterval, date: Date) -> [Action] {
+        var actions: [Action] = []
+        var kept: [Entry] = []
+        for entry in queue {
+            if let expired = expire(entry, now: now, date: date) {
+                actions += expired + [.forget(entry.pending)]
+            } else {
+                kept.append(entry)
+            }
+        }
+        if !actions.isEmpty { queue = kept }
+        return actions
+    }
+
+    /// A second delivery of a link that waits for a window that is not connected (restored for a
+    /// session the system has not brought back): the person tapped it again where they are, so it
+    /// is freed to run in any window rather than both waiting on that one.
+    private mutating func freeFromGoneScene(_ identity: String) -> [Action] {
+        guard let index = queue.firstIndex(where: { $0.pending.identity == identity }),
+            let scene = queue[index].pending.scene, !scenes.isConnected(scene)
+        else { return [] }
+        queue[index] = queue[index].released()
+        return [.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)]
+    }
+
     /// Ends a link that was under way: releases its delivery identity and reports its outcome.
     private mutating func finish(_ entry: Entry, _ outcome: DispatchOutcome<Destination>) -> [Action] {
-        deliveries.end(entry.pending.identity)
+        deliveries.end(entry.pending.identity, receivedAt: entry.receivedAt)
         return [.emit(.finished(outcome), entry)]
     }
 

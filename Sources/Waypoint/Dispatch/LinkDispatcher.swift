@@ -29,7 +29,9 @@ import Foundation
 /// is shown by the window it arrived through, and each window runs its own links, so a login in
 /// one does not hold back another. The `app…` methods act on ``SceneID/main``.
 public actor LinkDispatcher<Destination: Hashable & Sendable> {
-    /// Shows a handled link's plan; called exactly once per handled link.
+    /// Shows a handled link's plan; called exactly once per handled link within a process. Across
+    /// a process that dies while a plan is shown, or before the store has forgotten the link, the
+    /// link is restored and shown again on the next launch: at least once, never lost.
     public typealias Navigator = @Sendable (NavigationPlan<Destination>, DeepLink) async -> Void
 
     /// The dispatcher's router and policy: `dispatcher.resolver.resolve("myapp://pay", source: .urlScheme)`
@@ -533,9 +535,12 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
         perform(machine.sceneDisconnected(scene, now: clock.now(), date: Date()))
     }
 
-    /// Cancels a waiting or running link.
+    /// Cancels a waiting or running link: a waiting one ends `.cancelled` now; a running one is
+    /// stopped at its step (a barrier's evaluation or check, its handler) and ends `.cancelled`. A
+    /// plan the navigator is already showing is not taken back: that link still ends `.handled`.
     ///
-    /// - Returns: `false` when the link already finished.
+    /// - Returns: `false` when the link already finished; `true` when it was waiting or running
+    ///   (watch its `.finished` event for how it ended).
     @discardableResult
     public func cancel(_ id: UUID) -> Bool {
         let (actions, found) = machine.cancel(id)

@@ -87,7 +87,10 @@ extension LinkIntake {
     /// and again on later launches while it fails (offline, say), at most
     /// ``DeferredLinkState/maximumAttempts`` launches. The attempt is recorded before asking, so a
     /// provider that crashes the app still runs out of attempts. The result is untrusted: it is
-    /// parsed strictly with source `.deferred` and goes through policy like any other link.
+    /// parsed strictly with source `.deferred` and goes through policy like any other link. Ask
+    /// from one place once a launch (the app delegate's launch, not each window's `.task`): the
+    /// record is read before the provider answers and settled after, so two asks at once both get
+    /// the link, and the dispatcher runs the second again if the first has finished by then.
     ///
     /// ```swift
     /// if let result = await intake.deferredLink(from: provider, record: record) {

@@ -18,10 +18,8 @@ extension LinkIntake {
             }
             let userInfo = try payload(item.shortcutUserInfo ?? [:])
             let text = try fill(template, from: userInfo, appendingExtras: true)
-            return .link(
-                try parse(text, strict: true, source: .shortcut, payload: userInfo),
-                identity: DeliveryIdentity.shortcut(item.type)
-            )
+            let link = try parse(text, strict: true, source: .shortcut, payload: userInfo)
+            return .link(link, identity: DeliveryIdentity.shortcut(item.type, link))
         }
     }
 }

@@ -92,14 +92,17 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         let (matches, refused) = router.sourceAcceptedMatches(for: link, every: every)
         if let first = matches.first { return ResolvedLink(resolution: .matched(first), candidates: matches) }
         guard let refused else { return ResolvedLink(resolution: .notFound(link)) }
-        let allowed = (refused.sources ?? []).map(\.rawValue).stablySorted().joined(separator: ", ")
         return ResolvedLink(
-            resolution: .forbidden(
-                link,
-                reason: "the route '\(refused.name)' accepts links only from \(allowed), not from \(link.source)"
-            ),
+            resolution: .forbidden(link, reason: Self.refusal(by: refused, of: link.source)),
             refusedRoute: refused
         )
+    }
+
+    /// Why `route` refuses a link from `source`: "the route 'pay' accepts links only from
+    /// universalLink, not from urlScheme".
+    package static func refusal(by route: Route<Value>, of source: LinkSource) -> String {
+        let allowed = (route.sources ?? []).map(\.rawValue).stablySorted().joined(separator: ", ")
+        return "the route '\(route.name)' accepts links only from \(allowed), not from \(source)"
     }
 
     /// Parses link text strictly within the policy's limits, then resolves it. The source is the

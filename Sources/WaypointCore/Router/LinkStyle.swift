@@ -8,6 +8,7 @@
 public enum LinkStyle: Sendable, Hashable {
     /// A custom-scheme link, `scheme://first/second`.
     case scheme(String)
-    /// An `https` link on an associated domain.
+    /// An `https` link on an associated domain. The router does not know the app's domains: the
+    /// policy does, and a link on another host resolves as `.passThrough`, a web page.
     case universal(host: String)
 }

@@ -7,7 +7,9 @@ extension Router {
     ///
     /// ```swift
     /// try router.link(for: "messages.detail", ["id": 42]).string   // "myapp://messages/42"
-    /// try router.link(for: "pay", ["order_id": 123]).string        // "myapp://pay?order_id=123"
+    /// try router.link(for: "search", ["q": "lamps"]).string         // "myapp://search?q=lamps"
+    /// try router.link(for: "pay", ["order_id": 123], style: .universal(host: "example.com")).string
+    /// // "https://example.com/pay?order_id=123": `pay` takes only universal links
     /// ```
     ///
     /// - Parameters:
@@ -16,10 +18,13 @@ extension Router {
     ///     query items, sorted by name. With optional groups, the longest shape whose parameters
     ///     are all given is built; a value for a group that cannot be built (another of its values,
     ///     or a `*` value, is missing) is an error, not a query item the route would not read.
+    ///     A segment's value may not be `.` or `..`, which browsers remove from a path.
     ///   - wildcards: One value for each `*`, then the segments for `**`.
     ///   - fragment: A fragment to append.
     ///   - style: The link's form; by default the pattern's own prefix, else
-    ///     ``RouterConfiguration/linkScheme``.
+    ///     ``RouterConfiguration/linkScheme``. A route that takes only universal links needs
+    ///     `.universal(host:)`: the router does not know the app's associated domains, so the
+    ///     host is the caller's to choose (a host off them builds a web link the app does not open).
     public func link(
         for name: String,
         _ parameters: [String: ParameterValue] = [:],
@@ -53,11 +58,13 @@ extension Router {
                 guard let value = remainingWildcards.popFirst(), !value.isEmpty else {
                     throw failure(.missingParameter, "needs a non-empty value for each '*'.")
                 }
+                try refuseDotSegment(value, "'*'", failure)
                 segments.append(value)
             case .catchAll:
                 guard remainingWildcards.allSatisfy({ !$0.isEmpty }) else {
                     throw failure(.invalidParameter, "cannot build an empty segment for '**'.")
                 }
+                for value in remainingWildcards { try refuseDotSegment(value, "'**'", failure) }
                 segments.append(contentsOf: remainingWildcards)
                 remainingWildcards = []
             }
@@ -69,6 +76,18 @@ extension Router {
             QueryItem(name: $0.key, value: $0.value.stringValue)
         }
         let (scheme, host) = try origin(for: pattern, style: style, failure)
+        let isWeb = scheme == "https" || scheme == "http"
+        // Only a web link arrives as a universal link or as `.web`: a custom-scheme link to a route
+        // that takes nothing else would be refused by every way in.
+        if !isWeb, let sources = routes[routeIndex].sources,
+            sources.allSatisfy({ $0 == .universalLink || $0 == .web })
+        {
+            throw failure(
+                .originMismatch,
+                "takes links only from \(sources.map(\.rawValue).stablySorted().joined(separator: ", ")), which a "
+                    + "\(scheme) link never arrives as: pass style: .universal(host:) with one of the app's domains."
+            )
+        }
         let link: DeepLink
         do {
             link = try DeepLink(scheme: scheme, host: host, segments: segments, query: query, fragment: fragment)
@@ -82,7 +101,6 @@ extension Router {
         // universal link or as `.web`). Whether this route takes the sources a link can come by is
         // its caller's to say (`waypoint payload` names the source it refuses).
         let target = routes[routeIndex].sources
-        let isWeb = scheme == "https" || scheme == "http"
         let opened = candidates(for: link).first { match in
             match.routeIndex == routeIndex
                 || LinkSource.allCases.contains { source in
@@ -170,7 +188,23 @@ extension Router {
             let expected = type == .string ? "a non-empty value" : "a value of type \(type)"
             throw failure(.invalidParameter, "needs \(expected) for '\(name)', got '\(text)'.")
         }
+        if type == .string { try refuseDotSegment(text, "'\(name)'", failure) }
         return type == .bool ? text.lowercased() : text
+    }
+
+    /// A segment `.` or `..` is a step in the path to browsers and URL libraries (`URL.standardized`,
+    /// WHATWG, even as `%2E%2E`), which remove it: `/promo/..` would open `/`, another screen.
+    private func refuseDotSegment(
+        _ value: String,
+        _ place: String,
+        _ failure: (WaypointError.Code, String) -> WaypointError
+    ) throws(WaypointError) {
+        guard value == "." || value == ".." else { return }
+        throw failure(
+            .invalidParameter,
+            "cannot put '\(value)' in a segment for \(place): browsers and URL libraries remove it as a step in the "
+                + "path, and the link would open another address."
+        )
     }
 
     private func origin(

@@ -41,6 +41,7 @@ package struct PayloadGenerator: Sendable {
     package func payload(
         route name: String,
         parameters: [String: String],
+        wildcards: [String] = [],
         alert: Alert = Alert(),
         provider: NotificationProvider? = nil
     ) throws(ManifestError) -> PayloadValue {
@@ -53,13 +54,20 @@ package struct PayloadGenerator: Sendable {
                 at: nil
             )
         }
+        if let sources = route.sources, !sources.contains(.notification) {
+            // Said before a link is built: the link would be refused for its source, and this says why.
+            throw Self.wouldNotOpen(route.value, LinkResolver<ManifestRoute>.refusal(by: route, of: .notification))
+        }
         let typed = try typedParameters(parameters, for: route.pattern, query: route.value.query, of: name)
         let link: DeepLink
         do {
-            link = try router.link(for: name, typed)
+            link = try router.link(for: name, typed, wildcards: wildcards)
         } catch {
+            let wildcardHint =
+                error.message.contains("wildcard") || error.message.contains("'*'")
+                ? " Give one --wildcard VALUE for each '*', and any number for '**'." : ""
             throw ManifestError(
-                error.message + Self.slip(in: Array(parameters.keys), of: route.pattern.parameterNames),
+                error.message + Self.slip(in: Array(parameters.keys), of: route.pattern.parameterNames) + wildcardHint,
                 at: route.value.location
             )
         }
@@ -130,13 +138,16 @@ package struct PayloadGenerator: Sendable {
         guard report.status == .matched, report.route == route.name else {
             var why = report.route.map { "it opens the route '\($0)'" } ?? "it opens no route"
             if report.status != .matched, let reason = report.reason { why = reason }
-            throw ManifestError(
-                "A tap on this payload would not open the route '\(route.name)': \(why)"
-                    + (why.hasSuffix(".") ? "" : "."),
-                at: route.location
-            )
+            throw Self.wouldNotOpen(route, why)
         }
         return payload
+    }
+
+    private static func wouldNotOpen(_ route: ManifestRoute, _ why: String) -> ManifestError {
+        ManifestError(
+            "A tap on this payload would not open the route '\(route.name)': \(why)" + (why.hasSuffix(".") ? "" : "."),
+            at: route.location
+        )
     }
 
     /// When a given parameter's name is a slip of one the pattern needs and was not given

@@ -44,11 +44,16 @@ package struct RouteCodeGenerator: Sendable {
                 }
             return isOptional ? base + "?" : base
         }
+        /// The value as the link carries it, `nil` when it carries none of the parameter's type.
         var accessor: String {
             guard let query else { return "parameters.\(type == .string ? "string" : type.rawValue)(\"\(name)\")" }
             let read = "match.link.queryValue(\"\(name)\")"
-            let typed = type == .string ? read : "\(read).flatMap { ParameterValue.string($0).\(query.accessor) }"
-            return query.defaultValue.map { "\(typed) ?? \(Self.literal($0, type))" } ?? typed
+            return type == .string ? read : "\(read).flatMap { ParameterValue.string($0).\(query.accessor) }"
+        }
+        /// The case's default for the parameter, as a Swift literal: `nil` for an optional one.
+        var defaultLiteral: String? {
+            if let value = query?.defaultValue { return Self.literal(value, type) }
+            return isOptional ? "nil" : nil
         }
 
         /// A default as a Swift literal of its type (the loader checked it is one).
@@ -122,7 +127,17 @@ package struct RouteCodeGenerator: Sendable {
     }
 
     func cases() throws(ManifestError) -> [Case] {
+        let (cases, problems) = casesAndProblems()
+        if let first = problems.first { throw first }
+        return cases
+    }
+
+    /// Every route that makes no Swift case of its own, so lint reports them all in one run.
+    package func caseProblems() -> [ManifestError] { casesAndProblems().problems }
+
+    private func casesAndProblems() -> (cases: [Case], problems: [ManifestError]) {
         var cases: [Case] = []
+        var problems: [ManifestError] = []
         var used: Set<String> = []
         for route in manifest.routes where route.redirect == nil {  // a redirect shows no screen of its own
             let pattern = route.pattern
@@ -132,18 +147,24 @@ package struct RouteCodeGenerator: Sendable {
             let hasWildcards = pattern.expansions.contains { $0.contains(.wildcard) || $0.contains(.catchAll) }
             let name = Self.caseName(route.name)
             if Self.setupMembers.contains(name) {
-                throw ManifestError(
-                    "The route '\(route.name)' makes the Swift case '\(name)', which the generated link setup uses for "
-                        + "\(typeName).\(name); rename the route (for example '\(route.name).page').",
-                    at: route.location
+                problems.append(
+                    ManifestError(
+                        "The route '\(route.name)' makes the Swift case '\(name)', which the generated link setup uses "
+                            + "for \(typeName).\(name); rename the route (for example '\(route.name).page').",
+                        at: route.location
+                    )
                 )
+                continue
             }
             guard used.insert(name).inserted else {
-                throw ManifestError("Two routes make the same Swift case '\(name)'; rename one.", at: route.location)
+                problems.append(
+                    ManifestError("Two routes make the same Swift case '\(name)'; rename one.", at: route.location)
+                )
+                continue
             }
             cases.append(Case(route: route, caseName: name, parameters: parameters, hasWildcards: hasWildcards))
         }
-        return cases
+        return (cases, problems)
     }
 
     package func source() throws(ManifestError) -> String {
@@ -170,7 +191,10 @@ package struct RouteCodeGenerator: Sendable {
             "public enum \(typeName): Hashable, Sendable {",
         ]
         for entry in cases {
-            var values = entry.parameters.map { "\($0.label): \($0.swiftType)" }
+            // Optional and defaulted values may be left out: `.search(q: "lamps")`.
+            var values = entry.parameters.map {
+                "\($0.label): \($0.swiftType)" + ($0.defaultLiteral.map { " = \($0)" } ?? "")
+            }
             if entry.hasWildcards { values.append("wildcards: [String]") }
             let query = entry.route.query.map { "\($0.name)=" }.joined(separator: "&")
             lines.append("    /// `\(entry.route.pattern)\(query.isEmpty ? "" : "?" + query)`")
@@ -221,13 +245,16 @@ package struct RouteCodeGenerator: Sendable {
         if cases.contains(where: { !$0.hasWildcards }) { lines.append("        default: return []") }
         lines += ["        }", "    }", ""]
         lines += [
-            "    /// The route's link, built by the router.",
+            "    /// The route's link, built by the router: the dispatcher's (`dispatcher.resolver.router`), or",
+            "    /// one built with the same ``routerConfiguration``. For a route that takes universal links only,",
+            "    /// or a share link on the web, pass `style: .universal(host:)` with one of the app's domains.",
             "    public func link<Value>(in router: Router<Value>, style: LinkStyle? = nil) throws(WaypointError) -> DeepLink {",
             "        try router.link(for: name, parameters, wildcards: wildcards, style: style)",
             "    }",
             "",
             "    /// The route a match stands for. Throws ``WaypointError`` for a route of another table, or a",
-            "    /// link without a required query parameter, or with one not of its type.",
+            "    /// link without a required query parameter of its type. An optional query parameter not of its",
+            "    /// type reads as absent (`nil`, or its default), as an unknown one is ignored.",
             "    public init<Value>(matching match: RouteMatch<Value>) throws(WaypointError) {",
             "        let parameters = match.parameters",
             "        switch match.route.name {",
@@ -235,9 +262,17 @@ package struct RouteCodeGenerator: Sendable {
         for entry in cases {
             lines.append("        case \(SwiftSource.string(entry.route.name)):")
             var arguments: [String] = []
+            // A local named `self` would hide the value being set (`self = .owner(self: self)`).
+            let names = Set(entry.parameters.map(\.name))
+            var selfLocal = "selfValue"
+            while names.contains(selfLocal) { selfLocal += "_" }
             for parameter in entry.parameters {
-                if parameter.isOptional || parameter.query?.defaultValue != nil {
-                    lines.append("            let \(parameter.variable) = \(parameter.accessor)")
+                let local = parameter.name == "self" ? selfLocal : parameter.variable
+                if let fallback = parameter.defaultLiteral {
+                    // An optional or defaulted query item not of its type reads as absent, as an
+                    // unknown one does (`page=two` beside `utm_source`): the screen still opens.
+                    let read = fallback == "nil" ? parameter.accessor : "\(parameter.accessor) ?? \(fallback)"
+                    lines.append("            let \(local) = \(read)")
                 } else {
                     let wanted = parameter.query == nil ? "parameter" : "query parameter"
                     let message = SwiftSource.escaped(
@@ -245,7 +280,7 @@ package struct RouteCodeGenerator: Sendable {
                             + "which the route '\(entry.route.name)' needs."
                     )
                     lines += [
-                        "            guard let \(parameter.variable) = \(parameter.accessor) else {",
+                        "            guard let \(local) = \(parameter.accessor) else {",
                         "                throw WaypointError(",
                         "                    .missingParameter,",
                         "                    input: match.link.string,",
@@ -255,7 +290,7 @@ package struct RouteCodeGenerator: Sendable {
                         "            }",
                     ]
                 }
-                arguments.append("\(parameter.label): \(parameter.variable)")
+                arguments.append("\(parameter.label): \(local)")
             }
             if entry.hasWildcards { arguments.append("wildcards: match.wildcards") }
             lines.append(

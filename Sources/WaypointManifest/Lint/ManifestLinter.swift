@@ -77,16 +77,17 @@ package struct ManifestLinter {
         // What typed route code refuses (two routes that make one Swift case), so lint passes only
         // what codegen builds. Only when the routes themselves are sound: their errors come first.
         if router != nil, !routeFindings.contains(where: { $0.severity == .error }) {
-            do {
-                _ = try RouteCodeGenerator(manifest: manifest).source()
-            } catch {
-                findings.append(
-                    LintFinding(
-                        severity: .error,
-                        code: "typed-routes",
-                        location: error.location,
-                        message: error.message
-                    )
+            let generator = RouteCodeGenerator(manifest: manifest)
+            var problems = generator.caseProblems()
+            if problems.isEmpty {
+                do { _ = try generator.source() } catch { problems.append(error) }
+            }
+            findings += problems.map { problem in
+                LintFinding(
+                    severity: .error,
+                    code: "typed-routes",
+                    location: problem.location,
+                    message: problem.message
                 )
             }
         }

@@ -15,7 +15,7 @@ public enum CodegenRoute: Hashable, Sendable {
     /// `/files/*/**`
     case files(wildcards: [String])
     /// `/required/{a}(/optional/{b})(/more/{c:int})`
-    case required(a: String, b: String?, c: Int?)
+    case required(a: String, b: String? = nil, c: Int? = nil)
     /// `/in/{default}`
     case keyword(default: String)
     /// `https://gen.example.com/web/{slug}`
@@ -23,11 +23,13 @@ public enum CodegenRoute: Hashable, Sendable {
     /// `/security/2fa`
     case route2faSetup
     /// `/search?q=&page=&sort=&exact=&near=`
-    case search(q: String, page: Int?, sort: String, exact: Bool, near: UUID?)
+    case search(q: String, page: Int? = nil, sort: String = "new \"first\"", exact: Bool = false, near: UUID? = nil)
     /// `/orders/{id:int}`
     case order(id: Int)
     /// `/hi`
     case sayHiNow
+    /// `/owners/{self}`
+    case owner(self: String)
 
     /// The route's name in the manifest.
     public var name: String {
@@ -43,6 +45,7 @@ public enum CodegenRoute: Hashable, Sendable {
         case .search: "search"
         case .order: "order"
         case .sayHiNow: "say \"hi\" \\ now"
+        case .owner: "owner"
         }
     }
 
@@ -73,6 +76,8 @@ public enum CodegenRoute: Hashable, Sendable {
         case .order(let id):
             return ["id": .int(id)]
         case .sayHiNow: return [:]
+        case .owner(let `self`):
+            return ["self": .string(`self`)]
         }
     }
 
@@ -84,13 +89,16 @@ public enum CodegenRoute: Hashable, Sendable {
         }
     }
 
-    /// The route's link, built by the router.
+    /// The route's link, built by the router: the dispatcher's (`dispatcher.resolver.router`), or
+    /// one built with the same ``routerConfiguration``. For a route that takes universal links only,
+    /// or a share link on the web, pass `style: .universal(host:)` with one of the app's domains.
     public func link<Value>(in router: Router<Value>, style: LinkStyle? = nil) throws(WaypointError) -> DeepLink {
         try router.link(for: name, parameters, wildcards: wildcards, style: style)
     }
 
     /// The route a match stands for. Throws ``WaypointError`` for a route of another table, or a
-    /// link without a required query parameter, or with one not of its type.
+    /// link without a required query parameter of its type. An optional query parameter not of its
+    /// type reads as absent (`nil`, or its default), as an unknown one is ignored.
     public init<Value>(matching match: RouteMatch<Value>) throws(WaypointError) {
         let parameters = match.parameters
         switch match.route.name {
@@ -194,6 +202,16 @@ public enum CodegenRoute: Hashable, Sendable {
             self = .order(id: id)
         case "say \"hi\" \\ now":
             self = .sayHiNow
+        case "owner":
+            guard let selfValue = parameters.string("self") else {
+                throw WaypointError(
+                    .missingParameter,
+                    input: match.link.string,
+                    names: ["owner", "self"],
+                    message: "The link '\(match.link)' has no String value for the parameter 'self', which the route 'owner' needs."
+                )
+            }
+            self = .owner(self: selfValue)
         default:
             throw WaypointError(
                 .unknownRoute,
@@ -268,7 +286,7 @@ extension CodegenRoute {
                 title: "zetaPush",
                 links: [NotificationProvider.Location(PayloadPath("zeta", "l"))],
                 buttons: .numbered(PayloadPath("zeta", "b"), prefix: "ZETA_\"", first: 1, links: [NotificationProvider.Location(PayloadPath("l"))]),
-                reference: "described in codegen.yaml, line 60",
+                reference: "described in codegen.yaml, line 62",
                 samplePayload: NotificationProvider.sample(.object(["aps": .object(["alert": .string("Hello")]), "zeta": .object(["l": .string("{link}")])]), opening: "{link}")
             ),
         ],
@@ -356,6 +374,9 @@ extension CodegenRoute {
             LinkRoute("say \"hi\" \\ now", "/hi") { match in
                 .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
             },
+            LinkRoute("owner", "/owners/{self}") { match in
+                .handled(NavigationPlan(destination: try await screen(CodegenRoute(matching: match))))
+            },
         ]
         // Where each route is declared, so a setup error names the manifest's line.
         let locations: [String] = [
@@ -371,6 +392,7 @@ extension CodegenRoute {
             "codegen.yaml:23:5",
             "codegen.yaml:31:5",
             "codegen.yaml:32:5",
+            "codegen.yaml:34:5",
         ]
         return zip(routes, locations).map { route, location in
             var route = route

@@ -105,6 +105,9 @@ final class Gate: Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
+    /// Whether a task waits at the gate now.
+    var isWaiting: Bool { state.withLock { !$0.waiting.isEmpty } }
+
     /// Returns at once when open, else when the test opens it.
     func pass() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
