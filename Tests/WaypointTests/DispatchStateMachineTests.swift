@@ -164,6 +164,28 @@ struct DispatchStateMachineTests {
         )
     }
 
+    @Test("A check asked again after another said yes gets its whole wait, not what is left of the other's")
+    func checkAfterYesGetsItsWait() throws {
+        var configuration = DispatcherConfiguration(barrierCheckTimeout: 300)
+        configuration.barrierWaits = ["verify": 3600]
+        var machine = try Self.machine(configuration)
+        _ = Self.open(.main, in: &machine)
+        _ = machine.linkArrived(try Self.entry("myapp://vault", for: machine), now: 0, date: Self.start)
+        _ = Self.step(.evaluated(.finished(.passed)), &machine)
+        #expect(Self.step(.evaluated(.finished(.needsCheck)), &machine).contains("keep myapp://vault"))
+        let verify = try #require(machine.barriers["verify"])
+        let auth = try #require(machine.barriers["auth"])
+        #expect(machine.checkTimeout(for: verify, in: .main, date: Self.start) == 3600)
+        // The second factor said yes ten seconds before its hour ended; the login is needed again.
+        let late = Self.start.addingTimeInterval(3590)
+        _ = machine.stepEnded(in: .main, .checked(.finished(true)), now: 3590, date: late)
+        let asked = Self.describe(
+            machine.stepEnded(in: .main, .evaluated(.finished(.needsCheck)), now: 3590, date: late)
+        )
+        #expect(asked.last == "check auth in main")
+        #expect(machine.checkTimeout(for: auth, in: .main, date: late) == 300)
+    }
+
     @Test("Once a check passes, every barrier is evaluated again from the first, and no check is shown twice")
     func barriersAgainAfterCheck() throws {
         var machine = try Self.machine()

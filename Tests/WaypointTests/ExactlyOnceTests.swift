@@ -123,6 +123,17 @@ struct ExactlyOnceTests {
         #expect(app.shown.current == ["open 1 [out]"])
         #expect(app.outcomes.current == [.deduplicated, .handled(route: "open", plan: .push("open 1 [out]"))])
 
+        // Tapped again once it is too old to run: it ends expired, and the new tap runs.
+        let old = try await TwoFactorApp(store: InMemoryPendingLinkStore([stored("myapp://open/3")]))
+        await old.launch()
+        await settle(old.dispatcher)
+        old.clock.advance(by: 601)
+        #expect(await old.dispatcher.receive(intake.url("myapp://open/3")) != nil)
+        await settle(old.dispatcher)
+        #expect(old.shown.current == ["open 3 [out]"])
+        #expect(old.outcomes.current.first?.isExpired == true)
+        #expect(old.outcomes.current.count == 2)
+
         // Not tapped again: it expires when a window becomes active past its age, not never.
         let later = try await TwoFactorApp(store: InMemoryPendingLinkStore([stored("myapp://open/2")]))
         await later.launch()
@@ -172,6 +183,19 @@ struct ExactlyOnceTests {
         #expect(await app.dispatcher.receive(intake.notification(push)) != nil)
         await settle(app.dispatcher)
         #expect(app.shown.current == ["open 5 [out]", "open 5 [out]"])
+    }
+
+    @Test("A notification's time is the larger of the clock's and the wall clock's: uptime stops in sleep")
+    func repeatedNotificationAfterSleep() {
+        var ledger = DeliveryLedger()
+        let identity = DeliveryIdentity.notification(request: "daily", action: "open", payload: "{}")
+        let tapped = Date(timeIntervalSince1970: 1_800_000_000)
+        ledger.begin(identity)
+        ledger.end(identity, receivedAt: 100, on: tapped)
+        // Five minutes later, by both clocks: the same tap handed to a second callback.
+        #expect(ledger.isDuplicate(identity, now: 400, date: tapped.addingTimeInterval(300), window: 600))
+        // The next morning: five minutes of uptime (the device slept), ten hours by the wall clock.
+        #expect(!ledger.isDuplicate(identity, now: 400, date: tapped.addingTimeInterval(36_000), window: 600))
     }
 
     @Test("Unreadable records in UserDefaults are reported; the others still run")

@@ -8,7 +8,8 @@ import Foundation
 /// route is evaluated again, from the first (a check can take an hour, and the barriers before it
 /// may no longer pass), and only `.passed` from each lets the same link continue. A barrier whose
 /// check already said yes in this run and that still needs a check ends the link as
-/// ``DispatchOutcome/barrierFailed(barrier:)``: one check screen is shown at most once per link.
+/// ``DispatchOutcome/barrierFailed(barrier:)``: a check screen is shown at most once for each route
+/// the link tries (a redirect's target is another).
 ///
 /// ```swift
 /// let auth = Barrier("auth") { _ in

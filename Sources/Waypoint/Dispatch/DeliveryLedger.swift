@@ -21,33 +21,37 @@ import Foundation
 struct DeliveryLedger: Sendable {
     /// Identities waiting or running, with how many deliveries of each.
     private var inFlight: [String: Int] = [:]
-    /// Notification requests that already ran, with the clock time each was received, oldest
-    /// first, at most ``rememberedRequestLimit``.
-    private var finishedRequests: [String: TimeInterval] = [:]
+    /// Notification requests that already ran, with when each was received (the clock's time and
+    /// the wall clock's), oldest first, at most ``rememberedRequestLimit``.
+    private var finishedRequests: [String: (clock: TimeInterval, date: Date)] = [:]
     private var finishedRequestOrder: [String] = []
 
     /// How many finished notification requests are remembered (a few hundred bytes each).
     static let rememberedRequestLimit = 256
 
-    /// Whether a delivery with `identity`, at clock time `now`, is a duplicate of one waiting,
-    /// running or (a notification request received up to `window` seconds before) already run.
-    func isDuplicate(_ identity: String, now: TimeInterval, window: TimeInterval) -> Bool {
+    /// Whether a delivery with `identity`, at clock time `now` and wall-clock `date`, is a
+    /// duplicate of one waiting, running or (a notification request received up to `window`
+    /// seconds before) already run. The age is the larger of the two clocks', as a waiting link's
+    /// is: the system's uptime stops while the device sleeps.
+    func isDuplicate(_ identity: String, now: TimeInterval, date: Date, window: TimeInterval) -> Bool {
         guard inFlight[identity] == nil else { return true }
-        return finishedRequests[identity].map { now - $0 <= window } ?? false
+        guard let received = finishedRequests[identity] else { return false }
+        return max(now - received.clock, date.timeIntervalSince(received.date)) <= window
     }
 
     /// A delivery with `identity` starts waiting.
     mutating func begin(_ identity: String) { inFlight[identity, default: 0] += 1 }
 
-    /// A delivery that began, received at clock time `receivedAt`, has finished, whatever its outcome.
-    mutating func end(_ identity: String, receivedAt: TimeInterval) {
+    /// A delivery that began, received at clock time `receivedAt` on `date`, has finished, whatever
+    /// its outcome.
+    mutating func end(_ identity: String, receivedAt: TimeInterval, on date: Date) {
         switch inFlight[identity] {
         case .some(let count) where count > 1: inFlight[identity] = count - 1
         case .some: inFlight[identity] = nil
         case .none: break
         }
         guard identity.hasPrefix(DeliveryIdentity.notificationRequestPrefix) else { return }
-        guard finishedRequests.updateValue(receivedAt, forKey: identity) == nil else { return }
+        guard finishedRequests.updateValue((receivedAt, date), forKey: identity) == nil else { return }
         finishedRequestOrder.append(identity)
         if finishedRequestOrder.count > Self.rememberedRequestLimit {
             finishedRequests[finishedRequestOrder.removeFirst()] = nil
