@@ -186,6 +186,55 @@ struct DispatchStateMachineTests {
         #expect(machine.checkTimeout(for: auth, in: .main, date: late) == 300)
     }
 
+    @Test("After a relaunch, a check gets what is left of the kept end, even after another check said yes")
+    func relaunchKeepsTheEnd() throws {
+        var configuration = DispatcherConfiguration(barrierCheckTimeout: 300)
+        configuration.barrierWaits = ["verify": 3600]
+        var machine = try Self.machine(configuration)
+        _ = Self.open(.main, in: &machine, now: 0)
+        // Restored in a new process, 3,000 s into the second factor's hour.
+        let restored = try Self.entry("myapp://vault", for: machine)
+            .waitingOnCheck(until: Self.start.addingTimeInterval(3601))
+        let late = Self.start.addingTimeInterval(3000)
+        _ = machine.restored([restored], now: 0, date: late)
+        _ = machine.resume(now: 0, date: late)
+        let verify = try #require(machine.barriers["verify"])
+        // This process's login (a Face ID lock asked every launch) says yes; the second factor is
+        // then asked in its usual order, not again: it gets the 601 s left, so relaunching never
+        // keeps the link past its end.
+        _ = machine.stepEnded(in: .main, .evaluated(.finished(.needsCheck)), now: 0, date: late)
+        _ = machine.stepEnded(in: .main, .checked(.finished(true)), now: 0, date: late)
+        _ = machine.stepEnded(in: .main, .evaluated(.finished(.passed)), now: 0, date: late)
+        let asked = Self.describe(machine.stepEnded(in: .main, .evaluated(.finished(.needsCheck)), now: 0, date: late))
+        #expect(asked.last == "check verify in main")
+        #expect(!asked.contains("keep myapp://vault"))
+        #expect(machine.checkTimeout(for: verify, in: .main, date: late) == 601)
+    }
+
+    @Test("A new tap of a link restored for a window that is gone takes its place, and latest wins")
+    func retapOfGoneWindowLink() throws {
+        var machine = try Self.machine()
+        let gone = SceneID("gone")
+        _ = machine.restored([try Self.entry("myapp://open/1", scene: gone, for: machine)], now: 0, date: Self.start)
+        _ = machine.sceneChanged(.main, now: 0, date: Self.start) { $0.navigator = Self.navigator }
+        // Not ready yet: taps wait. Another link, then the restored one tapped again, both in main.
+        _ = machine.linkArrived(try Self.entry("myapp://open/2", scene: .main, for: machine), now: 1, date: Self.start)
+        let again = machine.linkArrived(
+            try Self.entry("myapp://open/1", scene: .main, for: machine),
+            now: 2,
+            date: Self.start
+        )
+        #expect(again.taken)
+        #expect(
+            Self.describe(again.actions) == [
+                "received myapp://open/1", "finished superseded myapp://open/1", "forget myapp://open/1",
+                "finished superseded myapp://open/2", "forget myapp://open/2", "keep myapp://open/1",
+                "heldUntilReady myapp://open/1",
+            ]
+        )
+        #expect(machine.queue.map(\.pending.link) == ["myapp://open/1"])
+    }
+
     @Test("Once a check passes, every barrier is evaluated again from the first, and no check is shown twice")
     func barriersAgainAfterCheck() throws {
         var machine = try Self.machine()

@@ -137,13 +137,15 @@ extension DispatchStateMachine {
     /// dies meanwhile (the person went to their mail for a code) the link restored on the next launch
     /// is not taken for an old one, and leads on once they are logged in. The end is set once: a
     /// check shown again after a relaunch gets what is left of it (``checkTimeout(for:in:date:)``),
-    /// so relaunching never keeps a link for ever. It moves on only for a check asked after another
-    /// said yes in the same run (a login asked again after a second factor's long check): the
-    /// person is getting on, and that check gets its own whole wait.
+    /// so relaunching never keeps a link for ever. It moves on only for a barrier asked again: one
+    /// that passed before a later barrier's check said yes in this run, and no longer passes (a
+    /// login lapsed during a second factor's long check). That check gets its own whole wait; it
+    /// comes only after the person passed another, so relaunching alone never moves the end.
     private func keptThroughCheck(_ run: inout Run, of barrier: Barrier, date: Date) -> [Action] {
         let deadline = date.addingTimeInterval(configuration.checkWait(for: barrier))
         let pending = run.entry.pending
-        let movesOn = pending.checkDeadline.map { !run.checked.isEmpty && $0 < deadline } ?? true
+        let askedAgain = run.checked.contains { run.gate < $0 }
+        let movesOn = pending.checkDeadline.map { askedAgain && $0 < deadline } ?? true
         guard movesOn, deadline.timeIntervalSince(pending.receivedAt) > configuration.maximumPendingAge
         else { return [] }
         run.entry = run.entry.waitingOnCheck(until: deadline)

@@ -109,12 +109,12 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     /// - Returns: The actions, and whether the link was taken: `false` for a duplicate and a refusal,
     ///   which have no identifier to follow.
     mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> (actions: [Action], taken: Bool) {
-        let (settledGone, freed) = settleGoneScene(entry.pending.identity, now: now, date: date)
-        var actions: [Action] = [.emit(.received, entry)] + settledGone
+        var actions: [Action] =
+            [.emit(.received, entry)] + replaceGoneScene(entry.pending.identity, now: now, date: date)
         let window = configuration.maximumPendingAge
         if deliveries.isDuplicate(entry.pending.identity, now: now, date: date, window: window) {
             actions.append(.emit(.finished(.deduplicated), entry))
-            return (freed ? actions + startRuns(now: now, date: date) : actions, false)
+            return (actions, false)
         }
         if entry.resolved.isDeniedByPolicy, case .forbidden(_, let reason) = entry.resolved.resolution {
             let outcome = DispatchOutcome<Destination>.forbidden(reason: reason)
@@ -337,24 +337,14 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
 
     /// A new delivery of a link that waits for a window that is not connected (restored for a
     /// session the system has not brought back): the person tapped it again where they are. The
-    /// waiting link is freed to run in any window, so the new delivery is its duplicate; or, when
-    /// it is too old to run, it ends expired and the new delivery is a tap of its own.
-    ///
-    /// - Returns: The actions, and whether a link was freed.
-    private mutating func settleGoneScene(
-        _ identity: String,
-        now: TimeInterval,
-        date: Date
-    ) -> (actions: [Action], freed: Bool) {
+    /// waiting link ends (expired when it is too old, else superseded) and the new delivery is a tap
+    /// of its own, so it runs in the window it came through and supersedes what waits there.
+    private mutating func replaceGoneScene(_ identity: String, now: TimeInterval, date: Date) -> [Action] {
         guard let index = queue.firstIndex(where: { $0.pending.identity == identity }),
             let scene = queue[index].pending.scene, !scenes.isConnected(scene)
-        else { return ([], false) }
-        if let expired = expire(queue[index], now: now, date: date) {
-            let entry = queue.remove(at: index)
-            return (expired + [.forget(entry.pending)], false)
-        }
-        queue[index] = queue[index].released()
-        return ([.emit(.sceneDisconnected(scene: scene), queue[index]), .keep(queue[index].pending)], true)
+        else { return [] }
+        let waiting = queue.remove(at: index)
+        return (expire(waiting, now: now, date: date) ?? finish(waiting, .superseded)) + [.forget(waiting.pending)]
     }
 
     /// Ends a link that was under way: releases its delivery identity and reports its outcome.
