@@ -211,7 +211,7 @@ struct DispatchStateMachineTests {
         #expect(machine.checkTimeout(for: verify, in: .main, date: late) == 601)
     }
 
-    @Test("A new tap of a link restored for a window that is gone takes its place, and latest wins")
+    @Test("A new tap of a link restored for a window that is gone moves it there, as the newest link")
     func retapOfGoneWindowLink() throws {
         var machine = try Self.machine()
         let gone = SceneID("gone")
@@ -224,15 +224,92 @@ struct DispatchStateMachineTests {
             now: 2,
             date: Self.start
         )
-        #expect(again.taken)
+        #expect(!again.taken)
         #expect(
             Self.describe(again.actions) == [
-                "received myapp://open/1", "finished superseded myapp://open/1", "forget myapp://open/1",
-                "finished superseded myapp://open/2", "forget myapp://open/2", "keep myapp://open/1",
-                "heldUntilReady myapp://open/1",
+                "received myapp://open/1", "sceneDisconnected(scene: gone) myapp://open/1",
+                "finished deduplicated myapp://open/1", "finished superseded myapp://open/2", "forget myapp://open/2",
+                "keep myapp://open/1", "heldUntilReady myapp://open/1",
             ]
         )
-        #expect(machine.queue.map(\.pending.link) == ["myapp://open/1"])
+        #expect(machine.queue.map(\.pending.scene) == [.main])
+        #expect(Self.open(.main, in: &machine).last == "handle open in main")
+    }
+
+    @Test("A re-tap of a gone window's link is never lost: a full queue, a copy left twice, a notification")
+    func retapOfGoneWindowLinkEdges() throws {
+        let gone = SceneID("gone")
+        // A queue at its limit (a restore is not held to it): the copy moves, nothing is dropped.
+        var full = try Self.machine(DispatcherConfiguration(queuePolicy: .firstInFirstOut(limit: 1)))
+        let first = try Self.entry("myapp://open/1", scene: gone, for: full)
+        _ = full.restored([first, try Self.entry("myapp://open/2", scene: gone, for: full)], now: 0, date: Self.start)
+        let again = full.linkArrived(
+            try Self.entry("myapp://open/1", scene: .main, for: full),
+            now: 1,
+            date: Self.start
+        )
+        #expect(!Self.describe(again.actions).contains { $0.hasPrefix("finished dropped") })
+        #expect(full.queue.map(\.pending.link) == ["myapp://open/2", "myapp://open/1"])
+        // A copy the store failed to forget: the first moves, the second ends superseded.
+        var twice = try Self.machine()
+        let copy = first.pending
+        let stale = PendingLink(
+            id: UUID(),
+            link: copy.link,
+            source: copy.source,
+            identity: copy.identity,
+            receivedAt: copy.receivedAt,
+            scene: gone
+        )
+        let staleEntry = Entry(pending: stale, link: first.link, resolved: first.resolved, receivedAt: 0)
+        _ = twice.restored([first, staleEntry], now: 0, date: Self.start)
+        let retap = Self.describe(
+            twice.linkArrived(try Self.entry("myapp://open/1", scene: .main, for: twice), now: 1, date: Self.start)
+                .actions
+        )
+        #expect(
+            retap.filter { $0.hasPrefix("finished") } == [
+                "finished superseded myapp://open/1", "finished deduplicated myapp://open/1",
+            ]
+        )
+        #expect(twice.queue.count == 1 && twice.queue.first?.pending.scene == .main)
+        // A notification's identity: the copy moves and runs; the ledger's memory of finished
+        // requests plays no part, as nothing finished.
+        var push = try Self.machine()
+        let request = "notification:req:open:digest"
+        func tap(_ scene: SceneID) throws -> Entry {
+            let entry = try Self.entry("myapp://open/5", scene: scene, for: push)
+            var pending = entry.pending
+            pending = PendingLink(
+                id: pending.id,
+                link: pending.link,
+                source: .notification,
+                identity: request,
+                receivedAt: pending.receivedAt,
+                scene: scene
+            )
+            return Entry(pending: pending, link: entry.link, resolved: entry.resolved, receivedAt: 0)
+        }
+        _ = push.restored([try tap(gone)], now: 0, date: Self.start)
+        _ = push.linkArrived(try tap(.main), now: 60, date: Self.start.addingTimeInterval(60))
+        #expect(Self.open(.main, in: &push, now: 60).last == "handle open in main")
+    }
+
+    @Test("In the process that asked it, a later check of the link gets its own whole wait")
+    func laterCheckGetsItsWait() throws {
+        var configuration = DispatcherConfiguration(barrierCheckTimeout: 300)
+        configuration.barrierWaits = ["auth": 3600]
+        var machine = try Self.machine(configuration)
+        _ = Self.open(.main, in: &machine)
+        _ = machine.linkArrived(try Self.entry("myapp://vault", for: machine), now: 0, date: Self.start)
+        #expect(Self.step(.evaluated(.finished(.needsCheck)), &machine).contains("keep myapp://vault"))
+        // The login took almost its hour; the second factor, asked for the first time, gets its 300 s.
+        let late = Self.start.addingTimeInterval(3590)
+        _ = machine.stepEnded(in: .main, .checked(.finished(true)), now: 3590, date: late)
+        _ = machine.stepEnded(in: .main, .evaluated(.finished(.passed)), now: 3590, date: late)
+        _ = machine.stepEnded(in: .main, .evaluated(.finished(.needsCheck)), now: 3590, date: late)
+        let verify = try #require(machine.barriers["verify"])
+        #expect(machine.checkTimeout(for: verify, in: .main, date: late) == 300)
     }
 
     @Test("Once a check passes, every barrier is evaluated again from the first, and no check is shown twice")

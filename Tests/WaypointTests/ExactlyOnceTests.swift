@@ -117,11 +117,11 @@ struct ExactlyOnceTests {
         await app.launch()
         await settle(app.dispatcher)
         #expect(app.shown.current.isEmpty)
-        // Tapped again in the window the person is in: the new tap takes its place and runs, once.
-        #expect(await app.dispatcher.receive(intake.url("myapp://open/1")) != nil)
+        // Tapped again in the window the person is in: the link moves there and runs, once.
+        #expect(await app.dispatcher.receive(intake.url("myapp://open/1")) == nil)
         await settle(app.dispatcher)
         #expect(app.shown.current == ["open 1 [out]"])
-        #expect(app.outcomes.current == [.superseded, .handled(route: "open", plan: .push("open 1 [out]"))])
+        #expect(app.outcomes.current == [.deduplicated, .handled(route: "open", plan: .push("open 1 [out]"))])
         #expect(await app.dispatcher.pendingLinks.isEmpty)
 
         // Tapped again once it is too old to run: it ends expired, and the new tap runs.

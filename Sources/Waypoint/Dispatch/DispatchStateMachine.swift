@@ -109,10 +109,20 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     /// - Returns: The actions, and whether the link was taken: `false` for a duplicate and a refusal,
     ///   which have no identifier to follow.
     mutating func linkArrived(_ entry: Entry, now: TimeInterval, date: Date) -> (actions: [Action], taken: Bool) {
-        var actions: [Action] =
-            [.emit(.received, entry)] + replaceGoneScene(entry.pending.identity, now: now, date: date)
-        let window = configuration.maximumPendingAge
-        if deliveries.isDuplicate(entry.pending.identity, now: now, date: date, window: window) {
+        let (settled, moved) = settleGoneScene(for: entry, now: now, date: date)
+        var actions: [Action] = [.emit(.received, entry)] + settled
+        if let moved {
+            // The delivery is a duplicate of the waiting copy, which runs where the tap was made
+            // instead of the window that is gone, as the newest link there.
+            actions.append(.emit(.finished(.deduplicated), entry))
+            if case .latestWins = configuration.queuePolicy { actions += supersede(waitingFor: moved.waitsFor) }
+            queue.append(moved)
+            actions.append(.keep(moved.pending))
+            if placement(of: moved) == nil { actions.append(.emit(.heldUntilReady, moved)) }
+            return (actions + startRuns(now: now, date: date), false)
+        }
+        if deliveries.isDuplicate(entry.pending.identity, now: now, date: date, window: configuration.maximumPendingAge)
+        {
             actions.append(.emit(.finished(.deduplicated), entry))
             return (actions, false)
         }
@@ -123,10 +133,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         }
         switch configuration.queuePolicy {
         case .latestWins:
-            // Latest wins among links waiting for the same window: another window's are its own.
-            let superseded = queue.filter { $0.waitsFor == entry.waitsFor }
-            queue.removeAll { $0.waitsFor == entry.waitsFor }
-            for old in superseded { actions += finish(old, .superseded) + [.forget(old.pending)] }
+            actions += supersede(waitingFor: entry.waitsFor)
         case .firstInFirstOut(let limit):
             if queue.count >= limit { return (actions + [.emit(.finished(.dropped), entry)], true) }
         }
@@ -335,16 +342,45 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         return actions
     }
 
-    /// A new delivery of a link that waits for a window that is not connected (restored for a
-    /// session the system has not brought back): the person tapped it again where they are. The
-    /// waiting link ends (expired when it is too old, else superseded) and the new delivery is a tap
-    /// of its own, so it runs in the window it came through and supersedes what waits there.
-    private mutating func replaceGoneScene(_ identity: String, now: TimeInterval, date: Date) -> [Action] {
-        guard let index = queue.firstIndex(where: { $0.pending.identity == identity }),
-            let scene = queue[index].pending.scene, !scenes.isConnected(scene)
-        else { return [] }
-        let waiting = queue.remove(at: index)
-        return (expire(waiting, now: now, date: date) ?? finish(waiting, .superseded)) + [.forget(waiting.pending)]
+    /// Latest wins among links waiting for the same window (another window's are its own): those
+    /// waiting for `waitsFor` end superseded.
+    private mutating func supersede(waitingFor waitsFor: String) -> [Action] {
+        let superseded = queue.filter { $0.waitsFor == waitsFor }
+        queue.removeAll { $0.waitsFor == waitsFor }
+        return superseded.flatMap { finish($0, .superseded) + [.forget($0.pending)] }
+    }
+
+    /// A new delivery of links that wait for a window that is not connected (restored for a
+    /// session the system has not brought back): the person tapped it again where they are. A
+    /// copy too old to run ends expired (then the new delivery is a tap of its own); the first
+    /// other copy is taken off the queue and moved to the new delivery's window (the new delivery
+    /// is its duplicate, as the copy is still under way, and the caller queues the copy as the
+    /// newest link); any further copy, left by a store that failed to forget, ends superseded.
+    ///
+    /// - Returns: The actions, and the copy moved, for the caller to queue.
+    private mutating func settleGoneScene(
+        for delivery: Entry,
+        now: TimeInterval,
+        date: Date
+    ) -> (actions: [Action], moved: Entry?) {
+        var actions: [Action] = []
+        var moved: Entry?
+        while let index = queue.firstIndex(where: { waiting in
+            waiting.pending.identity == delivery.pending.identity
+                && waiting.pending.scene.map { !scenes.isConnected($0) } == true
+        }) {
+            let waiting = queue.remove(at: index)
+            if let expired = expire(waiting, now: now, date: date) {
+                actions += expired + [.forget(waiting.pending)]
+            } else if moved == nil, let scene = waiting.pending.scene {
+                let copy = waiting.released(to: delivery.pending.scene)
+                moved = copy
+                actions.append(.emit(.sceneDisconnected(scene: scene), copy))
+            } else {
+                actions += finish(waiting, .superseded) + [.forget(waiting.pending)]
+            }
+        }
+        return (actions, moved)
     }
 
     /// Ends a link that was under way: releases its delivery identity and reports its outcome.

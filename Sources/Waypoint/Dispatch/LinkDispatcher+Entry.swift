@@ -43,12 +43,13 @@ extension LinkDispatcher {
             return Entry(pending: pending, link: link, resolved: resolved, receivedAt: receivedAt)
         }
 
-        /// The entry free of the scene it arrived through, which has gone.
-        func released() -> Entry {
+        /// The entry free of the scene it arrived through, which has gone: for `scene` (the window a
+        /// new tap of it came through), or for any window.
+        func released(to scene: SceneID? = nil) -> Entry {
             var pending = self.pending
             var link = self.link
-            pending.scene = nil
-            link.scene = nil
+            pending.scene = scene
+            link.scene = scene
             return Entry(pending: pending, link: link, resolved: resolved.over(link), receivedAt: receivedAt)
         }
     }

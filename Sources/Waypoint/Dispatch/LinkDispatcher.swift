@@ -529,8 +529,9 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// The scene disconnected (its window closed, or the system reclaimed it): the links waiting
     /// for it go to another scene or wait for one, and one running in it is stopped before it is
     /// shown and runs again elsewhere; none is lost or shown twice. A link restored for a scene
-    /// that never reconnects waits for it until it expires; call this for sessions the system
-    /// discarded (`application(_:didDiscardSceneSessions:)`) to release their links at once.
+    /// that never reconnects waits for it until it expires or is tapped again (it then runs where
+    /// the new tap was made); call this for sessions the system discarded
+    /// (`application(_:didDiscardSceneSessions:)`) to release their links at once.
     public func sceneDidDisconnect(_ scene: SceneID) {
         perform(machine.sceneDisconnected(scene, now: clock.now(), date: Date()))
     }
