@@ -192,9 +192,11 @@ struct DispatchStateMachineTests {
         configuration.barrierWaits = ["verify": 3600]
         var machine = try Self.machine(configuration)
         _ = Self.open(.main, in: &machine, now: 0)
-        // Restored in a new process, 3,000 s into the second factor's hour.
-        let restored = try Self.entry("myapp://vault", for: machine)
-            .waitingOnCheck(until: Self.start.addingTimeInterval(3601))
+        // Restored in a new process, 3,000 s into the second factor's hour: read from the store.
+        let stored = try Self.entry("myapp://vault", for: machine)
+        var pending = stored.pending
+        pending.checkDeadline = Self.start.addingTimeInterval(3601)
+        let restored = Entry(pending: pending, link: stored.link, resolved: stored.resolved, receivedAt: 0)
         let late = Self.start.addingTimeInterval(3000)
         _ = machine.restored([restored], now: 0, date: late)
         _ = machine.resume(now: 0, date: late)
@@ -273,6 +275,27 @@ struct DispatchStateMachineTests {
             ]
         )
         #expect(twice.queue.count == 1 && twice.queue.first?.pending.scene == .main)
+        // A copy near the end of its age, tapped again while its new window is not active yet: it
+        // is as fresh as the tap, so it runs when the window is.
+        var aging = try Self.machine()
+        _ = aging.restored([try Self.entry("myapp://open/1", scene: gone, for: aging)], now: 0, date: Self.start)
+        let late = Self.start.addingTimeInterval(590)
+        _ = aging.linkArrived(
+            try Self.entry("myapp://open/1", scene: .main, now: 590, for: aging),
+            now: 590,
+            date: late
+        )
+        #expect(Self.open(.main, in: &aging, now: 615).last == "handle open in main")
+        // A delivery through the gone window itself, before it connects again: an ordinary duplicate.
+        var same = try Self.machine()
+        _ = same.restored([try Self.entry("myapp://open/1", scene: gone, for: same)], now: 0, date: Self.start)
+        let through = same.linkArrived(
+            try Self.entry("myapp://open/1", scene: gone, for: same),
+            now: 1,
+            date: Self.start
+        )
+        #expect(Self.describe(through.actions) == ["received myapp://open/1", "finished deduplicated myapp://open/1"])
+        #expect(same.queue.map(\.pending.scene) == [gone])
         // A notification's identity: the copy moves and runs; the ledger's memory of finished
         // requests plays no part, as nothing finished.
         var push = try Self.machine()
@@ -310,6 +333,11 @@ struct DispatchStateMachineTests {
         _ = machine.stepEnded(in: .main, .evaluated(.finished(.needsCheck)), now: 3590, date: late)
         let verify = try #require(machine.barriers["verify"])
         #expect(machine.checkTimeout(for: verify, in: .main, date: late) == 300)
+        // The same when the link moved to another window meanwhile (its first one closed): the end
+        // was still set in this process. One restored from another process was not.
+        let kept = try Self.entry("myapp://vault", for: machine).waitingOnCheck(until: late)
+        #expect(kept.released().keptEndHere)
+        #expect(!(try Self.entry("myapp://vault", for: machine).keptEndHere))
     }
 
     @Test("Once a check passes, every barrier is evaluated again from the first, and no check is shown twice")

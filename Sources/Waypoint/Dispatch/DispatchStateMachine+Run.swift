@@ -20,9 +20,6 @@ extension DispatchStateMachine {
         /// The barriers (by index in `gates`) whose check said yes in this route's run: each must
         /// then pass by its own test, so a second call for its check fails the link.
         var checked: [Int] = []
-        /// Whether this run set the link's kept check end (``PendingLink/checkDeadline``): a later
-        /// check in the same run may move it on; one set by an earlier process may not.
-        var keptEnd = false
         /// The outcome whose fallback handler runs (not found, forbidden, pass-through).
         var reporting: DispatchOutcome<Destination>?
         /// The plan the navigator is showing.
@@ -141,7 +138,8 @@ extension DispatchStateMachine {
     /// is not taken for an old one, and leads on once they are logged in. The end is set once: a
     /// check shown again after a relaunch gets what is left of it (``checkTimeout(for:in:date:)``),
     /// so relaunching never keeps a link for ever. It moves on, so that a check gets its own whole
-    /// wait, for a later check in the run that set it (a second factor after a slow login), and for
+    /// wait, for a later check in the process that set it (a second factor after a slow login, in
+    /// the same window or another after the first closed), and for
     /// a barrier asked again: one that passed before a later barrier's check said yes, and no longer
     /// passes (a login lapsed during a second factor's long check). Either needs the person to have
     /// passed a check in this process, so relaunching alone never moves the end.
@@ -149,11 +147,10 @@ extension DispatchStateMachine {
         let deadline = date.addingTimeInterval(configuration.checkWait(for: barrier))
         let pending = run.entry.pending
         let askedAgain = run.checked.contains { run.gate < $0 }
-        let movesOn = pending.checkDeadline.map { (run.keptEnd || askedAgain) && $0 < deadline } ?? true
+        let movesOn = pending.checkDeadline.map { (run.entry.keptEndHere || askedAgain) && $0 < deadline } ?? true
         guard movesOn, deadline.timeIntervalSince(pending.receivedAt) > configuration.maximumPendingAge
         else { return [] }
         run.entry = run.entry.waitingOnCheck(until: deadline)
-        run.keptEnd = true
         return [.keep(run.entry.pending)]
     }
 

@@ -353,9 +353,10 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     /// A new delivery of links that wait for a window that is not connected (restored for a
     /// session the system has not brought back): the person tapped it again where they are. A
     /// copy too old to run ends expired (then the new delivery is a tap of its own); the first
-    /// other copy is taken off the queue and moved to the new delivery's window (the new delivery
-    /// is its duplicate, as the copy is still under way, and the caller queues the copy as the
-    /// newest link); any further copy, left by a store that failed to forget, ends superseded.
+    /// other copy is taken off the queue and moved to the new delivery's window, as fresh as it
+    /// (the new delivery is its duplicate, as the copy is still under way, and the caller queues
+    /// the copy as the newest link); any further copy, left by a store that failed to forget, ends
+    /// superseded.
     ///
     /// - Returns: The actions, and the copy moved, for the caller to queue.
     private mutating func settleGoneScene(
@@ -365,15 +366,17 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     ) -> (actions: [Action], moved: Entry?) {
         var actions: [Action] = []
         var moved: Entry?
+        // A delivery through the gone window itself (before it connects again) is an ordinary
+        // duplicate: the copy already waits there.
         while let index = queue.firstIndex(where: { waiting in
-            waiting.pending.identity == delivery.pending.identity
+            waiting.pending.identity == delivery.pending.identity && waiting.pending.scene != delivery.pending.scene
                 && waiting.pending.scene.map { !scenes.isConnected($0) } == true
         }) {
             let waiting = queue.remove(at: index)
             if let expired = expire(waiting, now: now, date: date) {
                 actions += expired + [.forget(waiting.pending)]
             } else if moved == nil, let scene = waiting.pending.scene {
-                let copy = waiting.released(to: delivery.pending.scene)
+                let copy = waiting.retapped(as: delivery)
                 moved = copy
                 actions.append(.emit(.sceneDisconnected(scene: scene), copy))
             } else {

@@ -16,6 +16,10 @@ extension LinkDispatcher {
         /// not computed: the queue asks it for every waiting link each time it places one.
         let role: String?
 
+        /// Whether this process set the link's kept check end (``PendingLink/checkDeadline``): a
+        /// later check of the link may then move it on; one restored from an earlier process may not.
+        let keptEndHere: Bool
+
         /// What it waits for: its own scene, else the content it wants shown, else any window.
         /// Links waiting for the same thing supersede one another under ``DispatcherConfiguration/QueuePolicy/latestWins``.
         var waitsFor: String {
@@ -27,12 +31,14 @@ extension LinkDispatcher {
             pending: PendingLink,
             link: DeepLink,
             resolved: ResolvedLink<LinkRoute<Destination>>,
-            receivedAt: TimeInterval
+            receivedAt: TimeInterval,
+            keptEndHere: Bool = false
         ) {
             self.pending = pending
             self.link = link
             self.resolved = resolved
             self.receivedAt = receivedAt
+            self.keptEndHere = keptEndHere
             self.role = link.scene == nil ? resolved.resolution.match?.value.sceneRole : nil
         }
 
@@ -40,17 +46,38 @@ extension LinkDispatcher {
         func waitingOnCheck(until deadline: Date) -> Entry {
             var pending = self.pending
             pending.checkDeadline = deadline
-            return Entry(pending: pending, link: link, resolved: resolved, receivedAt: receivedAt)
+            return Entry(pending: pending, link: link, resolved: resolved, receivedAt: receivedAt, keptEndHere: true)
         }
 
-        /// The entry free of the scene it arrived through, which has gone: for `scene` (the window a
-        /// new tap of it came through), or for any window.
-        func released(to scene: SceneID? = nil) -> Entry {
-            var pending = self.pending
+        /// The entry free of the scene it arrived through, which has gone: for any window.
+        func released() -> Entry { moved(to: nil, receivedAt: receivedAt, on: pending.receivedAt) }
+
+        /// The entry waiting in `delivery`'s place: for its window, received when it was (the person
+        /// just tapped it again, so it is as fresh as the tap).
+        func retapped(as delivery: Entry) -> Entry {
+            moved(to: delivery.pending.scene, receivedAt: delivery.receivedAt, on: delivery.pending.receivedAt)
+        }
+
+        private func moved(to scene: SceneID?, receivedAt: TimeInterval, on date: Date) -> Entry {
+            var pending = PendingLink(
+                id: self.pending.id,
+                link: self.pending.link,
+                source: self.pending.source,
+                identity: self.pending.identity,
+                receivedAt: date,
+                scene: scene,
+                targetContentIdentifier: self.pending.targetContentIdentifier
+            )
+            pending.checkDeadline = self.pending.checkDeadline
             var link = self.link
-            pending.scene = scene
             link.scene = scene
-            return Entry(pending: pending, link: link, resolved: resolved.over(link), receivedAt: receivedAt)
+            return Entry(
+                pending: pending,
+                link: link,
+                resolved: resolved.over(link),
+                receivedAt: receivedAt,
+                keptEndHere: keptEndHere
+            )
         }
     }
 }

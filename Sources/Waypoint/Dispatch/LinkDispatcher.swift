@@ -348,9 +348,10 @@ public actor LinkDispatcher<Destination: Hashable & Sendable> {
     /// Takes whatever intake made of something that opened the app.
     ///
     /// - Returns: The link's identifier (for ``cancel(_:)`` and ``outcome(of:timeout:)``), or `nil`
-    ///   for anything that is not a link to run: an action, a dismissal, a failure, a duplicate, and
-    ///   a link the policy refuses, which ends at once as ``DispatchOutcome/forbidden(reason:)``
-    ///   (reported as an event, its fallback run).
+    ///   for anything that is not a link to run: an action, a dismissal, a failure, a duplicate (a
+    ///   second tap of a link still waiting: that link runs, under its own identifier, in
+    ///   ``pendingLinks``), and a link the policy refuses, which ends at once as
+    ///   ``DispatchOutcome/forbidden(reason:)`` (reported as an event, its fallback run).
     @discardableResult
     public func receive(_ result: IntakeResult) -> UUID? {
         receive(result, in: nil)
