@@ -296,6 +296,24 @@ struct DispatchStateMachineTests {
         )
         #expect(Self.describe(through.actions) == ["received myapp://open/1", "finished deduplicated myapp://open/1"])
         #expect(same.queue.map(\.pending.scene) == [gone])
+        // The same, when the copy is too old: it ends expired and the delivery is a tap of its own.
+        let older = same.linkArrived(
+            try Self.entry("myapp://open/1", scene: gone, now: 700, for: same),
+            now: 700,
+            date: Self.start.addingTimeInterval(700)
+        )
+        #expect(older.taken)
+        #expect(
+            Self.describe(older.actions).prefix(3) == [
+                "received myapp://open/1", "finished expired(age: 700.0) myapp://open/1", "forget myapp://open/1",
+            ]
+        )
+        // A copy that waited on a long check is as fresh as the tap: no end is kept from its old life.
+        let waited = try Self.entry("myapp://open/1", scene: gone, for: same).waitingOnCheck(until: Self.start)
+        let fresh = try Self.entry("myapp://open/1", scene: .main, now: 9, for: same)
+        #expect(waited.retapped(as: fresh).pending.checkDeadline == nil)
+        #expect(!waited.retapped(as: fresh).keptEndHere)
+        #expect(waited.released().pending.checkDeadline == Self.start)
         // A notification's identity: the copy moves and runs; the ledger's memory of finished
         // requests plays no part, as nothing finished.
         var push = try Self.machine()

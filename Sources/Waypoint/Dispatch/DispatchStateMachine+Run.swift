@@ -141,8 +141,9 @@ extension DispatchStateMachine {
     /// wait, for a later check in the process that set it (a second factor after a slow login, in
     /// the same window or another after the first closed), and for
     /// a barrier asked again: one that passed before a later barrier's check said yes, and no longer
-    /// passes (a login lapsed during a second factor's long check). Either needs the person to have
-    /// passed a check in this process, so relaunching alone never moves the end.
+    /// passes (a login lapsed during a second factor's long check). Either happens only in the
+    /// process that set the end (restored after a relaunch, a check gets what is left), so
+    /// relaunching alone never moves it.
     private func keptThroughCheck(_ run: inout Run, of barrier: Barrier, date: Date) -> [Action] {
         let deadline = date.addingTimeInterval(configuration.checkWait(for: barrier))
         let pending = run.entry.pending

@@ -356,7 +356,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     /// other copy is taken off the queue and moved to the new delivery's window, as fresh as it
     /// (the new delivery is its duplicate, as the copy is still under way, and the caller queues
     /// the copy as the newest link); any further copy, left by a store that failed to forget, ends
-    /// superseded.
+    /// superseded. A copy that waits for the delivery's own window stays where it is.
     ///
     /// - Returns: The actions, and the copy moved, for the caller to queue.
     private mutating func settleGoneScene(
@@ -366,16 +366,21 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
     ) -> (actions: [Action], moved: Entry?) {
         var actions: [Action] = []
         var moved: Entry?
-        // A delivery through the gone window itself (before it connects again) is an ordinary
-        // duplicate: the copy already waits there.
-        while let index = queue.firstIndex(where: { waiting in
-            waiting.pending.identity == delivery.pending.identity && waiting.pending.scene != delivery.pending.scene
-                && waiting.pending.scene.map { !scenes.isConnected($0) } == true
-        }) {
-            let waiting = queue.remove(at: index)
+        var kept: [Entry] = []
+        for waiting in queue {
+            guard waiting.pending.identity == delivery.pending.identity, let scene = waiting.pending.scene,
+                !scenes.isConnected(scene)
+            else {
+                kept.append(waiting)
+                continue
+            }
             if let expired = expire(waiting, now: now, date: date) {
                 actions += expired + [.forget(waiting.pending)]
-            } else if moved == nil, let scene = waiting.pending.scene {
+            } else if scene == delivery.pending.scene {
+                // Delivered through the gone window itself, before it connects again: the copy
+                // already waits there, and the delivery is an ordinary duplicate.
+                kept.append(waiting)
+            } else if moved == nil {
                 let copy = waiting.retapped(as: delivery)
                 moved = copy
                 actions.append(.emit(.sceneDisconnected(scene: scene), copy))
@@ -383,6 +388,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
                 actions += finish(waiting, .superseded) + [.forget(waiting.pending)]
             }
         }
+        if kept.count != queue.count { queue = kept }
         return (actions, moved)
     }
 

@@ -50,15 +50,22 @@ extension LinkDispatcher {
         }
 
         /// The entry free of the scene it arrived through, which has gone: for any window.
-        func released() -> Entry { moved(to: nil, receivedAt: receivedAt, on: pending.receivedAt) }
+        func released() -> Entry {
+            moved(to: nil, receivedAt: receivedAt, on: pending.receivedAt, checkDeadline: pending.checkDeadline)
+        }
 
-        /// The entry waiting in `delivery`'s place: for its window, received when it was (the person
-        /// just tapped it again, so it is as fresh as the tap).
+        /// The entry waiting in `delivery`'s place: for its window, received when it was, with no
+        /// check end kept (the person just tapped it again, so it is as fresh as the tap).
         func retapped(as delivery: Entry) -> Entry {
             moved(to: delivery.pending.scene, receivedAt: delivery.receivedAt, on: delivery.pending.receivedAt)
         }
 
-        private func moved(to scene: SceneID?, receivedAt: TimeInterval, on date: Date) -> Entry {
+        private func moved(
+            to scene: SceneID?,
+            receivedAt: TimeInterval,
+            on date: Date,
+            checkDeadline: Date? = nil
+        ) -> Entry {
             var pending = PendingLink(
                 id: self.pending.id,
                 link: self.pending.link,
@@ -68,7 +75,7 @@ extension LinkDispatcher {
                 scene: scene,
                 targetContentIdentifier: self.pending.targetContentIdentifier
             )
-            pending.checkDeadline = self.pending.checkDeadline
+            pending.checkDeadline = checkDeadline
             var link = self.link
             link.scene = scene
             return Entry(
@@ -76,7 +83,7 @@ extension LinkDispatcher {
                 link: link,
                 resolved: resolved.over(link),
                 receivedAt: receivedAt,
-                keptEndHere: keptEndHere
+                keptEndHere: checkDeadline != nil && keptEndHere
             )
         }
     }

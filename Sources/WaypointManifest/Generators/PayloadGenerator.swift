@@ -63,8 +63,9 @@ package struct PayloadGenerator: Sendable {
         do {
             link = try router.link(for: name, typed, wildcards: wildcards)
         } catch {
+            let takesWildcards = route.pattern.expansions.contains { $0.contains(.wildcard) || $0.contains(.catchAll) }
             let wildcardHint =
-                error.message.contains("wildcard") || error.message.contains("'*'")
+                takesWildcards && wildcards.isEmpty
                 ? " Give one --wildcard VALUE for each '*', and any number for '**'." : ""
             throw ManifestError(
                 error.message + Self.slip(in: Array(parameters.keys), of: route.pattern.parameterNames) + wildcardHint,
