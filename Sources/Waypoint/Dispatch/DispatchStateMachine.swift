@@ -116,10 +116,7 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             // instead of the window that is gone, as the newest link there.
             actions.append(.emit(.finished(.deduplicated), entry))
             if case .latestWins = configuration.queuePolicy { actions += supersede(waitingFor: moved.waitsFor) }
-            queue.append(moved)
-            actions.append(.keep(moved.pending))
-            if placement(of: moved) == nil { actions.append(.emit(.heldUntilReady, moved)) }
-            return (actions + startRuns(now: now, date: date), false)
+            return (actions + enqueue(moved, now: now, date: date), false)
         }
         if deliveries.isDuplicate(entry.pending.identity, now: now, date: date, window: configuration.maximumPendingAge)
         {
@@ -138,10 +135,14 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
             if queue.count >= limit { return (actions + [.emit(.finished(.dropped), entry)], true) }
         }
         deliveries.begin(entry.pending.identity)
+        return (actions + enqueue(entry, now: now, date: date), true)
+    }
+
+    /// Puts `entry` last in the queue and in the store, and starts what can run now.
+    private mutating func enqueue(_ entry: Entry, now: TimeInterval, date: Date) -> [Action] {
         queue.append(entry)
-        actions.append(.keep(entry.pending))
-        if placement(of: entry) == nil { actions.append(.emit(.heldUntilReady, entry)) }
-        return (actions + startRuns(now: now, date: date), true)
+        let held: [Action] = placement(of: entry) == nil ? [.emit(.heldUntilReady, entry)] : []
+        return [.keep(entry.pending)] + held + startRuns(now: now, date: date)
     }
 
     /// Links a previous process left pending (resolved already), oldest first; ones already known
@@ -364,13 +365,14 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
         now: TimeInterval,
         date: Date
     ) -> (actions: [Action], moved: Entry?) {
+        let identity = delivery.pending.identity
+        // Every delivery comes by here, and a restore can queue thousands: look before copying.
+        guard queue.contains(where: { isGoneCopy($0, of: identity) }) else { return ([], nil) }
         var actions: [Action] = []
         var moved: Entry?
         var kept: [Entry] = []
         for waiting in queue {
-            guard waiting.pending.identity == delivery.pending.identity, let scene = waiting.pending.scene,
-                !scenes.isConnected(scene)
-            else {
+            guard isGoneCopy(waiting, of: identity), let scene = waiting.pending.scene else {
                 kept.append(waiting)
                 continue
             }
@@ -388,8 +390,14 @@ struct DispatchStateMachine<Destination: Hashable & Sendable>: Sendable {
                 actions += finish(waiting, .superseded) + [.forget(waiting.pending)]
             }
         }
-        if kept.count != queue.count { queue = kept }
+        queue = kept
         return (actions, moved)
+    }
+
+    /// Whether `waiting` is a delivery with `identity` that waits for a window not connected.
+    private func isGoneCopy(_ waiting: Entry, of identity: String) -> Bool {
+        guard waiting.pending.identity == identity, let scene = waiting.pending.scene else { return false }
+        return !scenes.isConnected(scene)
     }
 
     /// Ends a link that was under way: releases its delivery identity and reports its outcome.
