@@ -5,12 +5,13 @@
 # `import WaypointCore` (links, patterns, router, policy) and for `import Waypoint` (WaypointCore
 # and the Waypoint module on top of it).
 #
-#   bash Scripts/measure-core.sh SDK_PATH          # every figure, the files by size
+#   bash Scripts/measure-core.sh SDK_PATH          # every figure, the folders and files by size
 #   bash Scripts/measure-core.sh SDK_PATH --brief  # the totals only
 #
-# Every compile is whole-module (-wmo), so the optimiser sees the module at once: the totals from one
-# object, as an app's build makes it; the shares by file from one object per source file
-# (-num-threads), which each carry their own copy of shared helpers. Nothing is linked.
+# Every compile is whole-module (-wmo), so the optimiser sees the module at once, into one object, as
+# an app's build makes it. The shares by file come from the same compile with debug info (-g): each
+# function goes to the file whose lines it is made of (Scripts/lib/text-by-source.py), so they add up
+# to the total. Nothing is linked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,20 +39,21 @@ while read -r flag; do [[ -z "$flag" ]] || resource+=("$flag"); done <<<"$resour
 core_sources=($(find "$PWD/Sources/WaypointCore" -name '*.swift' | sort))
 sources=(${core_sources[@]} $(find "$PWD/Sources/Waypoint" -name '*.swift' | sort))
 
-compile() { # OPTIMIZATION THREADS: objects under $out/objOPTIMIZATION-THREADS (one a file when THREADS > 0)
-    local dir="$out/obj$1-$2" module output=() files=()
+compile() { # OPTIMIZATION [-g]: one object a module under $out/objOPTIMIZATION[-g]/MODULE
+    local dir="$out/obj$1${2:-}" module output=() files=()
     mkdir -p "$dir"
     for module in WaypointCore Waypoint; do
-        # The single object also gives the module and its symbol graph, for the public count below.
-        [[ $2 -eq 0 ]] && output=(-o "$module.o" -emit-symbol-graph -emit-symbol-graph-dir "$out/symbols/$module")
+        # The object without debug info also gives the module's symbol graph, for the public count.
+        output=(-o "$module.o")
+        [[ -z "${2:-}" ]] && output+=(-emit-symbol-graph -emit-symbol-graph-dir "$out/symbols/$module")
         files=($(find "$PWD/Sources/$module" -name '*.swift' | sort))
         mkdir -p "$dir/$module" "$out/symbols/$module"
         (cd "$dir/$module" && swiftc -target "arm64-apple-ios$minimum" -sdk "$sdk" ${resource[@]+"${resource[@]}"} \
             -module-cache-path "$cache" "${language[@]}" -parse-as-library -module-name "$module" -I "$dir" \
             -emit-module -emit-module-path "$dir/$module.swiftmodule" \
-            "$1" -wmo -num-threads "$2" -c "${files[@]}" ${output[@]+"${output[@]}"}) >"$out/compile$1-$2-$module.log" 2>&1 || {
-            grep -E ': error:' "$out/compile$1-$2-$module.log" | head -n 20 >&2
-            echo "$module did not compile at $1 (full output: $out/compile$1-$2-$module.log)" >&2
+            "$1" ${2:+"$2"} -wmo -c "${files[@]}" "${output[@]}") >"$out/compile$1${2:-}-$module.log" 2>&1 || {
+            grep -E ': error:' "$out/compile$1${2:-}-$module.log" | head -n 20 >&2
+            echo "$module did not compile at $1 ${2:-} (full output: $out/compile$1${2:-}-$module.log)" >&2
             exit 1
         }
     done
@@ -65,21 +67,22 @@ print(sum(int(f[2], 16) for f in (line.split() for line in sys.stdin) if len(f) 
 
 # The totals: one object, as an app's build makes it.
 for optimization in -Osize -O; do
-    compile "$optimization" 0
-    core=$(text_size "$out/obj$optimization-0/WaypointCore"/*.o)
-    total=$(text_size "$out/obj$optimization-0"/*/*.o)
+    compile "$optimization"
+    core=$(text_size "$out/obj$optimization/WaypointCore"/*.o)
+    total=$(text_size "$out/obj$optimization"/*/*.o)
     printf '__text %-6s %7d bytes (%d KB) import Waypoint; %7d bytes (%d KB) import WaypointCore\n' \
         "$optimization" "$total" $((total / 1024)) "$core" $((core / 1024))
 done
 
-# Where the bytes go: one object a file. Each object carries its own copy of helpers that several
-# files use (outlined copies, thunks, specialisations), so the shares add up to more than the total.
+# Where the bytes go: the same -Osize compile with debug info, each function given to the file its
+# lines come from. Debug info moves about a kilobyte of code, so these totals differ by that much.
 if [[ "$brief" != --brief ]]; then
-    compile -Osize 4
-    echo "__text -Osize by file (each file's own object):"
-    for object in "$out/obj-Osize-4"/*/*.o; do
-        echo "$(text_size "$object") $(basename "$(dirname "$object")")/$(basename "$object" .o)"
-    done | sort -rn | awk '{ printf "    %7d  %s\n", $1, $2 }'
+    compile -Osize -g
+    for module in WaypointCore Waypoint; do
+        echo "__text -Osize of $module by folder, then by file (from debug info; they add up):"
+        python3 Scripts/lib/text-by-source.py "$out/obj-Osize-g/$module/$module.o" "Sources/$module" --folders
+        python3 Scripts/lib/text-by-source.py "$out/obj-Osize-g/$module/$module.o" "Sources/$module"
+    done
 fi
 
 # Public declarations, from the symbol graph the single -Osize compile wrote.
