@@ -271,6 +271,143 @@ struct IntakeTests {
         #expect(none.error?.code == .noLink)
     }
 
+    /// A notification tap as UIKit gives it: `userInfo` with Foundation values, not yet converted.
+    struct RawTap: NotificationResponseRepresentable {
+        var actionIdentifier = NotificationActionIdentifier.default
+        var requestIdentifier = "n1"
+        var categoryIdentifier = ""
+        var userInfo: [AnyHashable: Any]
+    }
+
+    @Test("A rule's key that holds empty text counts as absent, as a link key's does, so the next rule applies")
+    func blankRuleKey() {
+        let payload: [AnyHashable: Any] = [
+            "aps": ["category": "bookDetail"], "book_id": "42", "data": ["messageId": ""],
+        ]
+        var intake = intake
+        intake.notificationRules = [
+            NotificationRule(.present("data.messageId"), link: "/messages/{data.messageId}"),
+            NotificationRule(.equals("aps.category", "bookDetail"), link: "/books/{book_id}"),
+        ]
+        let result = intake.notification(RawTap(userInfo: payload))
+        #expect(result.link?.string == "/books/42", "\(result.error?.message ?? "")")
+        #expect(!NotificationRule(.present("data.messageId"), link: "/m").matches(["data": ["messageId": " "]]))
+        #expect(NotificationRule(.present("data.messageId"), link: "/m").matches(["data": ["messageId": 0]]))
+    }
+
+    @Test("A link key that is there but holds no link text is named, not reported as absent")
+    func unreadableLinkKey() {
+        for (value, said) in [(42, "a number"), (["myapp://x"], "a list"), (NSNull(), "null")] as [(Any, String)] {
+            let error = intake.notification(RawTap(userInfo: ["deeplink": value])).error
+            #expect(error?.code == .noLink)
+            #expect(
+                error?.message.contains("'deeplink' holds \(said), not a link's text") == true,
+                "\(error?.message ?? "")"
+            )
+            #expect(error?.message.contains("none of the app's keys") == false)
+        }
+        let blank = intake.notification(RawTap(userInfo: ["data": ["url": "  "]])).error
+        #expect(blank?.message.contains("'data.url' holds blank text") == true, "\(blank?.message ?? "")")
+    }
+
+    @Test("Data is a property-list value: a tap, an activity or a quick action carrying it still opens its link")
+    func dataInPayloads() throws {
+        let tap = intake.notification(RawTap(userInfo: ["deeplink": "myapp://books/1", "thumb": Data([0xFF, 0xD8])]))
+        #expect(tap.link?.string == "myapp://books/1", "\(tap.error?.message ?? "")")
+        #expect(tap.link?.payload?["thumb"] == "/9g=")
+        struct Activity: UserActivityRepresentable {
+            var activityType = "com.example.reading"
+            var webpageURL: URL? = nil
+            var userInfo: [AnyHashable: Any]? = ["bookID": "7", "state": Data([1, 2, 3])]
+        }
+        let handoff = intake.userActivity(Activity())
+        #expect(handoff.link?.string == "/books/7", "\(handoff.error?.message ?? "")")
+        struct Shortcut: ShortcutItemRepresentable {
+            var type = "com.example.chat"
+            var shortcutUserInfo: [String: Any]? = ["id": "3", "avatar": Data([9])]
+        }
+        let shortcut = intake.shortcut(Shortcut())
+        // Its other members are query items, as any quick action's: the data as its Base64 text.
+        #expect(shortcut.link?.string == "/messages/3?avatar=CQ%3D%3D", "\(shortcut.error?.message ?? "")")
+    }
+
+    @Test("A value or key no payload can hold is named where it is")
+    func foreignValuesNamed() {
+        let key = intake.notification(RawTap(userInfo: [1: "x", "deeplink": "myapp://x"])).error
+        #expect(key?.code == .unsupportedPayload)
+        #expect(
+            key?.message.contains("a key that is not text at the top level: 1 (Int)") == true,
+            "\(key?.message ?? "")"
+        )
+        #expect(key?.input == "a dictionary of 2 entries", "\(key?.input ?? "")")
+        let value = intake.notification(RawTap(userInfo: ["data": ["thing": NSObject()]])).error
+        #expect(value?.message.contains("at 'data.thing', which is no property-list or JSON value") == true)
+    }
+
+    @Test("A payload with NaN or an infinity is still reported in full, and two such taps stay two")
+    func nonFiniteNumbers() {
+        let error = intake.notification(RawTap(userInfo: ["aps": [:], "score": Double.nan, "campaign": "c42"])).error
+        #expect(error?.code == .noLink)
+        #expect(error?.input == #"{"aps":{},"campaign":"c42","score":"nan"}"#, "\(error?.input ?? "")")
+        #expect(PayloadValue.array([.double(.infinity), .double(-.infinity)]).description == #"["inf","-inf"]"#)
+        func identity(_ link: String) -> String? {
+            let tap = RawTap(requestIdentifier: "", userInfo: ["deeplink": link, "x": Double.nan])
+            if case .link(_, let identity) = intake.notification(tap) { return identity }
+            return nil
+        }
+        #expect(identity("myapp://a") != nil)
+        #expect(identity("myapp://a") != identity("myapp://b"))
+    }
+
+    @Test("A web message says what body it expected when it carries no link")
+    func webMessageWithoutLink() {
+        let error = intake.webMessage(
+            WebMessageSnapshot(name: "openLink", body: ["page": 2], origin: "https://example.com")
+        ).error
+        #expect(error?.code == .noLink)
+        #expect(error?.message.contains("its body is an object; post the link's text, or an object whose") == true)
+    }
+
+    @Test("A web message is a script's, never a tap: a link the policy leaves to the system is forbidden, not opened")
+    func webMessageMayNotLeave() async throws {
+        let policy = LinkPolicy(schemes: ["myapp"], associatedDomains: ["example.com"], passThroughSchemes: ["tel"])
+        let opened = Locked<[String]>([])
+        let forbidden = Locked<[String]>([])
+        let dispatcher = try LinkDispatcher<String>(
+            routes: [LinkRoute("book", "/books/{id}") { _ in .push("book") }],
+            policy: policy,
+            fallbacks: LinkFallbacks(
+                passThrough: { link in opened.update { $0.append(link.string) } },
+                forbidden: { link, reason in forbidden.update { $0.append("\(link): \(reason)") } }
+            )
+        )
+        await dispatcher.setNavigator { _, _ in }
+        await dispatcher.appDidBecomeReady()
+        await dispatcher.appDidBecomeActive()
+        let intake = LinkIntake(policy: policy, webMessages: [WebMessageRoute(name: "openLink")])
+        for body in ["https://evil.example.net/login", "tel:+15555550100"] {
+            let message = WebMessageSnapshot(name: "openLink", body: .string(body), origin: "https://example.com")
+            // Refused by policy as it arrives, like a denied scheme: no id, the forbidden handler told.
+            #expect(await dispatcher.receive(intake.webMessage(message)) == nil)
+        }
+        // The same link tapped in an in-app message still passes through.
+        let tapped = try #require(await dispatcher.receive(DeepLink("https://evil.example.net/login", source: .text)))
+        #expect(await dispatcher.outcome(of: tapped, timeout: 5) == .passThrough)
+        // An in-app route still opens from a web message.
+        let book = WebMessageSnapshot(name: "openLink", body: "/books/4", origin: "https://example.com")
+        let routed = try #require(await dispatcher.receive(intake.webMessage(book)))
+        #expect(await dispatcher.outcome(of: routed, timeout: 5)?.isHandled == true)
+        #expect(await eventually { forbidden.current.count == 2 && opened.current.count == 1 })
+        #expect(opened.current == ["https://evil.example.net/login"])
+        #expect(
+            forbidden.current.allSatisfy { $0.contains("a web page's script may not open") },
+            "\(forbidden.current)"
+        )
+        let resolver = LinkResolver(router: try RouterBuilder<Int>().build(), policy: policy)
+        #expect(resolver.resolve("https://evil.example.net/login", source: .webMessage).status == .forbidden)
+        #expect(resolver.resolve("https://evil.example.net/login", source: .text).status == .passThrough)
+    }
+
     @Test("In a category the app did not declare, the provider's button wins over an app action of the same id")
     func providerButtonBeforeOtherCategories() throws {
         var intake = intake
@@ -304,6 +441,30 @@ struct IntakeTests {
     func text() {
         #expect(intake.text(" myapp://search?q=三体 小说 ").link?.queryValue("q") == "三体 小说")
         #expect(intake.text("myapp://a\\b").error?.code == .invalidLink)
+        // Brackets are a host's only right after the link's own scheme: a link in the query keeps them as text.
+        #expect(intake.text("myapp://open?next=https://[::1]/x").link?.queryValue("next") == "https://[::1]/x")
+        #expect(intake.text("https://[::1]/x").link != nil)
+    }
+
+    @Test("The invisible marks a composer puts around a link are trimmed; inside it, or reordering, they are refused")
+    func directionMarks() throws {
+        for text in [
+            "\u{200F}https://example.com/books/1", "https://example.com/books/1\u{200E}", "\u{FEFF}myapp://books/1 ",
+        ] {
+            #expect(
+                intake.text(text).link != nil,
+                "\(text.debugDescription): \(intake.text(text).error?.message ?? "")"
+            )
+        }
+        for text in [
+            "\u{202E}https://example.com/books/1", "https://example.com/bo\u{200F}oks/1", "myapp://x/\u{2066}y",
+        ] {
+            let error = try #require(intake.text(text).error, "\(text.debugDescription)")
+            #expect(error.message.contains("bidirectional formatting character"), "\(error.message)")
+            #expect(error.input.contains(text))
+        }
+        let error = try #require(intake.text(" \u{200F}myapp://a/\u{202E}b").error)
+        #expect(error.offset == 14, "the RLO's first byte, counted in the text as given")
     }
 
     @Test("Payloads: Foundation values convert; too deep or foreign values are typed errors")

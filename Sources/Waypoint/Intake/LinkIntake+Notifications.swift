@@ -160,12 +160,18 @@ extension LinkIntake {
         fromPayload payload: PayloadValue,
         readBy reader: inout NotificationReader?
     ) throws(WaypointError) -> DeepLink {
+        // A link key that is there but holds no link text (a number, a list, blank text) is named if
+        // nothing opens: "none of the keys" would send the sender looking for a key that is there.
+        var unreadable: [String] = []
         for key in linkKeys {
             for keyPath in [key, "data." + key] {
-                if case .string(let text) = payload[keyPath], !Self.isBlank(text) {
+                guard let value = payload[keyPath] else { continue }
+                if case .string(let text) = value, !Self.isBlank(text) {
                     reader = .linkKey(keyPath)
                     return try parse(text, strict: false, source: .notification, payload: payload)
                 }
+                let held: String = if case .string = value { "blank text" } else { value.kind }
+                unreadable.append("'\(keyPath)' holds \(held)")
             }
         }
         for provider in notificationProviders {
@@ -182,12 +188,14 @@ extension LinkIntake {
             return try parse(text, strict: true, source: .notification, payload: payload)
         }
         let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
+        let keys =
+            unreadable.isEmpty
+            ? "none of the app's keys (\(linkKeys.joined(separator: ", "))) at the top level or under 'data'"
+            : "the app's link key " + unreadable.joined(separator: ", ") + ", not a link's text"
         throw WaypointError(
             .noLink,
             input: payload.description,
-            message:
-                "The notification payload has no link: none of the app's keys (\(linkKeys.joined(separator: ", "))) "
-                + "at the top level or under 'data';\(providers) and no notification rule applies."
+            message: "The notification payload has no link: \(keys);\(providers) and no notification rule applies."
         )
     }
 }

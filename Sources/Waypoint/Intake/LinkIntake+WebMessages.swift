@@ -67,7 +67,9 @@ extension LinkIntake {
                 throw WaypointError(
                     .noLink,
                     input: body.description,
-                    message: "The web message '\(message.name)' carries no link."
+                    message: "The web message '\(message.name)' carries no link: its body is \(body.kind); "
+                        + "post the link's text, or an object whose \(linkKeys.joined(separator: ", ")) member "
+                        + "holds it."
                 )
             }
             let link = try parse(text, strict: false, source: .webMessage, payload: body)

@@ -7,7 +7,9 @@
 public struct NotificationRule: Sendable, Hashable {
     /// When the rule applies.
     public enum Condition: Sendable, Hashable {
-        /// The key path holds a scalar value.
+        /// The key path holds a scalar value that is not blank: empty text, what a sender's empty
+        /// template variable leaves, counts as absent, as it does for a link key, so a later rule
+        /// still applies.
         case present(String)
         /// The key path holds this value (compared as text).
         case equals(String, String)
@@ -27,7 +29,7 @@ public struct NotificationRule: Sendable, Hashable {
     /// Whether the rule applies to `payload`.
     public func matches(_ payload: PayloadValue) -> Bool {
         switch condition {
-        case .present(let keyPath): payload[keyPath]?.text != nil
+        case .present(let keyPath): payload[keyPath]?.text.map { !LinkIntake.isBlank($0) } ?? false
         case .equals(let keyPath, let value): payload[keyPath]?.text == value
         }
     }

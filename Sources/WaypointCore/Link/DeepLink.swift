@@ -67,8 +67,9 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         try self.init(url.absoluteString, source: source, limits: limits)
     }
 
-    /// Parses text that came from people, leniently: surrounding white space is trimmed, and spaces,
-    /// non-ASCII characters and stray `%` are percent-encoded instead of rejected.
+    /// Parses text that came from people, leniently: surrounding white space (and the invisible
+    /// marks a right-to-left composer puts around a link: RLM, LRM, ALM, a BOM, zero-width spaces) is
+    /// trimmed, and spaces, non-ASCII characters and stray `%` are percent-encoded instead of rejected.
     ///
     /// ```swift
     /// try DeepLink(text: " myapp://search?q=三体 小说 ").queryValue("q") // "三体 小说"
@@ -80,7 +81,12 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// refuses them, and a redirect target through the policy's own-destination rule.
     /// A failure's ``WaypointError/input`` is the text exactly as given.
     public init(text: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
-        let encoded = LenientText.encode(text)
+        let (trimmed, front) = LenientText.trimmed(text)
+        if let bidi = LenientText.firstBidiControl(in: trimmed) {
+            let failure = LinkScanner.bidiControl(at: front + bidi.lowerBound, endingAt: front + bidi.upperBound - 1)
+            throw failure.error(for: text)
+        }
+        let encoded = LenientText.encode(trimmed)
         do {
             try self.init(encoded, source: source, limits: limits)
         } catch {

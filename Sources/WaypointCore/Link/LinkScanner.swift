@@ -326,13 +326,7 @@ struct LinkScanner {
                 }
             }
             guard utf8.accept(decoded) else { throw invalidUTF8(at: index) }
-            if utf8.endedInBidiControl {
-                throw Failure(code: .invalidCharacter, offset: index) { input in
-                    "Link '\(input)' has a bidirectional formatting character (such as U+202E) ending at byte "
-                        + "\(index + 2); links may not carry them (RFC 3987): they make text show in another "
-                        + "order than it reads."
-                }
-            }
+            if utf8.endedInBidiControl { throw Self.bidiControl(at: index, endingAt: index + 2) }
             return index + 3
         }
         let allowed =
@@ -352,6 +346,14 @@ struct LinkScanner {
     private func invalidUTF8(at index: Int) -> Failure {
         Failure(code: .invalidUTF8, offset: index) { input in
             "Link '\(input)' has percent-escapes near byte \(index) that are not valid UTF-8."
+        }
+    }
+
+    /// A bidirectional formatting character in a link, found at byte `offset` and ending at byte `end`.
+    static func bidiControl(at offset: Int, endingAt end: Int) -> Failure {
+        Failure(code: .invalidCharacter, offset: offset) { input in
+            "Link '\(input)' has a bidirectional formatting character (such as U+202E) ending at byte "
+                + "\(end); links may not carry them (RFC 3987): they make text show in another order than it reads."
         }
     }
 

@@ -49,8 +49,13 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
     /// The default nesting limit for ``init(any:maxDepth:)``.
     public static let defaultMaxDepth = 16
 
-    /// Converts a Foundation value (`String`, numbers, `Bool`, `NSNull`, `Date`, `URL`, arrays and
-    /// dictionaries with string keys) into a payload.
+    /// Converts a Foundation value (`String`, numbers, `Bool`, `NSNull`, `Date`, `URL`, `Data`, arrays
+    /// and dictionaries with string keys) into a payload. A date becomes its ISO 8601 text, and data
+    /// its Base64 text, as JSON carries both.
+    ///
+    /// ```swift
+    /// try PayloadValue(any: ["deeplink": "myapp://books/1", "thumb": Data([0xFF, 0xD8])])["thumb"]  // .string("/9g=")
+    /// ```
     public init(any value: Any, maxDepth: Int = PayloadValue.defaultMaxDepth) throws(WaypointError) {
         self = try Self.convert(value, depth: 0, maxDepth: maxDepth, path: "")
     }
@@ -104,12 +109,15 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
         case let value as NSNumber: return number(value)
         case let value as URL: return .string(value.absoluteString)
         case let value as Date: return .string(ISO8601DateFormatter().string(from: value))
+        // A property-list value that handoff state, local notifications and quick actions carry.
+        case let value as Data: return .string(value.base64EncodedString())
         case is NSNull: return .null
         default:
             throw WaypointError(
                 .unsupportedPayload,
                 input: Self.brief(value),
-                message: "The payload has a value of type \(type(of: value)) at '\(path)', which is not plist or JSON."
+                message: "The payload has a value of type \(type(of: value)) at \(Self.place(path)), which is no "
+                    + "property-list or JSON value: send text, numbers, booleans, dates, data, lists or dictionaries."
             )
         }
     }
@@ -126,7 +134,8 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
                 throw WaypointError(
                     .unsupportedPayload,
                     input: Self.brief(value),
-                    message: "The payload has a key that is not a string at '\(path)': \(Self.brief(key.base))."
+                    message: "The payload has a key that is not text at \(Self.place(path)): \(Self.key(key.base)) "
+                        + "(\(type(of: key.base))); every key of a property list or JSON object is text."
                 )
             }
             let childPath = path.isEmpty ? key : path + "." + key
@@ -134,6 +143,20 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
         }
         return .object(object)
     }
+
+    /// A dictionary key for a message: text and numbers as written (bounded), anything else by its
+    /// type, never described in full (a key may be a whole nested array).
+    private static func key(_ key: Any) -> String {
+        switch key {
+        case let key as String: "'\(key.prefix(64))'"
+        case let key as Int: String(key)
+        case let key as NSNumber: key.stringValue
+        default: "a \(type(of: key))"
+        }
+    }
+
+    /// `'data.thumb'`, or `the top level` for the empty path.
+    private static func place(_ path: String) -> String { path.isEmpty ? "the top level" : "'\(path)'" }
 
     /// A description of a value that never recurses into it: containers by size, scalars in full
     /// (bounded), so an error can name what it refused however deep or large that is.
@@ -186,8 +209,8 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
         switch String(cString: number.objCType) {
         case "c", "B": return .bool(number.boolValue)
         case "f", "d": return .double(number.doubleValue)
-        case "Q",
-            "L" where number.uint64Value > UInt64(Int.max):
+        // Each pattern has its own `where`: one after both would guard only the second.
+        case "Q" where number.uint64Value > UInt64(Int.max), "L" where number.uint64Value > UInt64(Int.max):
             // Past Int's range: kept as its digits rather than rounded.
             return .string(number.stringValue)
         default: return .int(number.intValue)
@@ -280,16 +303,34 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
         }
     }
 
+    /// What kind of value this is, for messages: "a number", "a list", "an object".
+    package var kind: String {
+        switch self {
+        case .string: "text"
+        case .int, .double: "a number"
+        case .bool: "a boolean"
+        case .array: "a list"
+        case .object: "an object"
+        case .null: "null"
+        }
+    }
+
     /// The members of an object; empty for anything else.
     public var objectValue: [String: PayloadValue] {
         if case .object(let object) = self { return object }
         return [:]
     }
 
-    /// The value as JSON text with sorted keys, for reports and logs.
+    /// The value as JSON text with sorted keys, for reports and logs. A number JSON cannot write
+    /// (NaN, an infinity) is written as its ``text``, so such a payload is still reported in full.
     public var description: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf",
+            negativeInfinity: "-inf",
+            nan: "nan"
+        )
         guard let data = try? encoder.encode(self) else { return "<payload>" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -84,6 +84,17 @@ public struct LinkResolver<Value: Sendable>: Sendable {
         switch policy.evaluate(link) {
         case .deny(let reason):
             return ResolvedLink(resolution: .forbidden(link, reason: reason))
+        case .passThrough where link.source == .webMessage:
+            // A script's message is never a tap, and a web view's script may not send the app
+            // outside it (`webNavigationDecision` lets only a tap leave): what the policy leaves to
+            // the system is refused, not opened.
+            return ResolvedLink(
+                resolution: .forbidden(
+                    link,
+                    reason: "a web page's script may not open \(link) outside the app: the policy leaves it to the "
+                        + "system, and only a tap on a link in the page leaves the web view"
+                )
+            )
         case .passThrough:
             return ResolvedLink(resolution: .passThrough(link))
         case .allow:
