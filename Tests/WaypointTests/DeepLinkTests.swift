@@ -106,7 +106,7 @@ struct DeepLinkTests {
             #expect(error.offset == 9)
             #expect(
                 error.description
-                    == "Link 'myapp://a b' has a space at byte 9; percent-encode it, or parse text from people with DeepLink(text:)."
+                    == "Link 'myapp://a b' has a space at byte 9; percent-encode it, or read text from people leniently (LinkIntake.text(_:), DeepLink(text:))."
             )
         }
     }

@@ -295,6 +295,32 @@ struct IntakeTests {
         #expect(NotificationRule(.present("data.messageId"), link: "/m").matches(["data": ["messageId": 0]]))
     }
 
+    @Test("A rule whose link needs a value the payload lacks gives way to the next; none filling is the first's error")
+    func unfilledRuleGivesWay() {
+        var intake = intake
+        intake.notificationRules = [
+            NotificationRule(.present("book_id"), link: "/books/{book_id}?tab={tab}"),
+            NotificationRule(.present("book_id"), link: "/books/{book_id}"),
+            NotificationRule(.present("tab"), link: "/tabs/{tab}/{section}"),
+        ]
+        let both = intake.notification(RawTap(userInfo: ["aps": [:], "book_id": "42", "tab": "reviews"]))
+        #expect(both.link?.string == "/books/42?tab=reviews")
+        let book = intake.notification(RawTap(userInfo: ["aps": [:], "book_id": "42"]))
+        #expect(book.link?.string == "/books/42", "\(book.error?.message ?? "")")
+        let reading = intake.readNotification(RawTap(userInfo: ["aps": [:], "book_id": "42"]))
+        #expect(reading.reader?.description == "the notification rule for '/books/{book_id}' (book_id is present)")
+        let none = intake.readNotification(RawTap(userInfo: ["aps": [:], "tab": "library"]))
+        #expect(none.result.error?.code == .missingValue)
+        #expect(none.result.error?.message.contains("'/tabs/{tab}/{section}' needs a value at 'section'") == true)
+        #expect(none.reader?.description.contains("/tabs/{tab}/{section}") == true)
+        // A rule whose link cannot be made for another reason still stops there: the app's mistake shows.
+        intake.notificationRules = [
+            NotificationRule(.present("book_id"), link: "/books/{book_id"),
+            NotificationRule(.present("book_id"), link: "/books/{book_id}"),
+        ]
+        #expect(intake.notification(RawTap(userInfo: ["book_id": "42"])).error?.code == .invalidConfiguration)
+    }
+
     @Test("A link key that is there but holds no link text is named, not reported as absent")
     func unreadableLinkKey() {
         for (value, said) in [(42, "a number"), (["myapp://x"], "a list"), (NSNull(), "null")] as [(Any, String)] {
@@ -366,6 +392,13 @@ struct IntakeTests {
         ).error
         #expect(error?.code == .noLink)
         #expect(error?.message.contains("its body is an object; post the link's text, or an object whose") == true)
+        let list = intake.webMessage(
+            WebMessageSnapshot(name: "openLink", body: ["url": ["myapp://x"]], origin: "https://example.com")
+        ).error
+        #expect(list?.message.contains("its body is an object, its 'url' a list;") == true, "\(list?.message ?? "")")
+        let number = intake.webMessage(WebMessageSnapshot(name: "openLink", body: 3, origin: "https://example.com"))
+        // The body as posted, as a device gives it: a number is named a number, not an empty object.
+        #expect(number.error?.message.contains("its body is a number; post the link's text") == true, "\(number)")
     }
 
     @Test("A web message is a script's, never a tap: a link the policy leaves to the system is forbidden, not opened")

@@ -328,7 +328,7 @@ struct PendingLinkStoreTests {
             app.outcomes == [
                 .invalid(
                     message:
-                        "Link 'myapp://a b' has a space at byte 9; percent-encode it, or parse text from people with DeepLink(text:)."
+                        "Link 'myapp://a b' has a space at byte 9; percent-encode it, or read text from people leniently (LinkIntake.text(_:), DeepLink(text:))."
                 )
             ]
         )

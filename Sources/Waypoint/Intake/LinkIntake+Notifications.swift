@@ -182,10 +182,25 @@ extension LinkIntake {
                 }
             }
         }
+        // The first rule that applies and whose link the payload fills opens it: a rule whose link
+        // needs a value the payload lacks gives way to the next (`/books/{book_id}?tab={tab}`, then
+        // `/books/{book_id}`). When none can, the first one's missing value is the error.
+        var unfilled: (rule: NotificationRule, error: WaypointError)?
         for rule in notificationRules where rule.matches(payload) {
+            let text: String
+            do {
+                text = try fill(rule.link, from: payload, appendingExtras: false)
+            } catch {
+                guard error.code == .missingValue else { throw error }
+                if unfilled == nil { unfilled = (rule, error) }
+                continue
+            }
             reader = .rule(rule)
-            let text = try fill(rule.link, from: payload, appendingExtras: false)
             return try parse(text, strict: true, source: .notification, payload: payload)
+        }
+        if let unfilled {
+            reader = .rule(unfilled.rule)
+            throw unfilled.error
         }
         let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
         let keys =

@@ -64,12 +64,17 @@ extension LinkIntake {
             let text: String? =
                 if case .string(let text) = body { text } else { linkKeys.lazy.compactMap { body[$0]?.text }.first }
             guard let text else {
+                // What the body holds instead, so the page's author sees what to change.
+                var held = body.kind
+                for key in linkKeys { if let value = body[key] { held += ", its '\(key)' \(value.kind)" } }
+                let expected =
+                    linkKeys.isEmpty
+                    ? "post the link's text (the intake has no link keys to read an object by)"
+                    : "post the link's text, or an object whose \(linkKeys.joined(separator: ", ")) member holds it"
                 throw WaypointError(
                     .noLink,
                     input: body.description,
-                    message: "The web message '\(message.name)' carries no link: its body is \(body.kind); "
-                        + "post the link's text, or an object whose \(linkKeys.joined(separator: ", ")) member "
-                        + "holds it."
+                    message: "The web message '\(message.name)' carries no link: its body is \(held); \(expected)."
                 )
             }
             let link = try parse(text, strict: false, source: .webMessage, payload: body)

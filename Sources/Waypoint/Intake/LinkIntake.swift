@@ -24,7 +24,17 @@ public struct LinkIntake: Sendable {
     /// otherwise the first listed whose places hold a link gives it. `waypoint lint` warns for each
     /// pair one push could match both of (`provider-order`).
     public var notificationProviders: [NotificationProvider]
-    /// Rules for payloads without a link key, tried in order after the keys and the providers.
+    /// Rules for payloads without a link key, tried in order after the keys and the providers: the
+    /// first that applies and whose link the payload fills opens it. One whose link needs a value the
+    /// payload lacks gives way to the next; when none can, the first one's `missingValue` is the error.
+    ///
+    /// ```swift
+    /// intake.notificationRules = [
+    ///     NotificationRule(.present("book_id"), link: "/books/{book_id}?tab={tab}"),
+    ///     NotificationRule(.present("book_id"), link: "/books/{book_id}"),
+    /// ]
+    /// // {"book_id": "42", "tab": "reviews"} → /books/42?tab=reviews; {"book_id": "42"} → /books/42
+    /// ```
     public var notificationRules: [NotificationRule]
     /// Notification categories, so custom actions can be told apart.
     public var notificationCategories: NotificationCategoryCatalog

@@ -79,7 +79,9 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// ones (`%0A`, `%1B`) are bytes like any other once decoded, in a path segment as in a query:
     /// a parameter that names a file goes through ``RouteParameters/resourceName(_:)``, which
     /// refuses them, and a redirect target through the policy's own-destination rule.
-    /// A failure's ``WaypointError/input`` is the text exactly as given.
+    /// A failure's ``WaypointError/input`` is the text exactly as given. Its message quotes the link
+    /// as encoded (a space as `%20`) and its ``WaypointError/offset`` counts there, except for a
+    /// bidirectional character, which is found before encoding and counted in the text as given.
     public init(text: String, source: LinkSource = .text, limits: LinkLimits = .default) throws(WaypointError) {
         let (trimmed, front) = LenientText.trimmed(text)
         if let bidi = LenientText.firstBidiControl(in: trimmed) {
@@ -199,7 +201,9 @@ extension DeepLink {
         }
     }
 
-    /// The decoded query items in order; repeated names are kept.
+    /// The decoded query items in order; repeated names are kept. A `+` reads as a space, as web
+    /// forms and most senders write one (`?q=summer+sale` → `summer sale`); a plus itself is `%2B`,
+    /// as the links Waypoint builds write it. (`URLComponents.queryItems` keeps `+`.)
     public var queryItems: [QueryItem] {
         guard let query = components.query else { return [] }
         return withBytes { bytes in

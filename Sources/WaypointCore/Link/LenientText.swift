@@ -10,13 +10,14 @@ import Foundation
 enum LenientText {
     /// What is trimmed around the text: white space, and the invisible marks a message composer
     /// leaves around a link (a right-to-left one wraps it in RLM or LRM), which sit outside it as
-    /// white space does. Inside a link they are refused, with the other bidirectional characters.
+    /// white space does. Inside a link, RLM, LRM and ALM are refused with the other bidirectional
+    /// characters; a zero-width space, a word joiner or a BOM is encoded, as any non-ASCII character.
     static let edges = CharacterSet.whitespacesAndNewlines.union(
         CharacterSet(charactersIn: "\u{061C}\u{200B}\u{200E}\u{200F}\u{2060}\u{FEFF}")
     )
 
-    /// The text without ``edges``, and how many of its UTF-8 bytes went in front (an error's offset
-    /// counts in the text as given).
+    /// The text without ``edges``, and how many of its UTF-8 bytes went in front (a bidirectional
+    /// character's offset counts in the text as given).
     static func trimmed(_ text: String) -> (text: String, front: Int) {
         guard let first = text.rangeOfCharacter(from: kept) else { return ("", text.utf8.count) }
         return (text.trimmingCharacters(in: edges), text.utf8.distance(from: text.startIndex, to: first.lowerBound))

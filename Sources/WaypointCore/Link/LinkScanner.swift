@@ -369,7 +369,7 @@ struct LinkScanner {
         let advice =
             byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
             ? "it cannot be part of a link."
-            : "percent-encode it, or parse text from people with DeepLink(text:)."
+            : "percent-encode it, or read text from people leniently (LinkIntake.text(_:), DeepLink(text:))."
         return Failure(code: .invalidCharacter, offset: index) { input in
             "Link '\(input)' has \(name) at byte \(index); \(advice)"
         }

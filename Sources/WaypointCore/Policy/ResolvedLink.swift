@@ -31,7 +31,8 @@ package struct ResolvedLink<Value: Sendable>: Sendable {
         return Self(resolution: resolution, candidates: candidates.map { $0.over(link) }, refusedRoute: refusedRoute)
     }
 
-    /// Policy refused the link itself (a scheme, a host, user info), not a route its source.
+    /// The link itself was refused (the policy's scheme, host or user-info rules, or a web message
+    /// the policy would leave to the system, which a script may not open), not by a route's sources.
     package var isDeniedByPolicy: Bool {
         if case .forbidden = resolution { return refusedRoute == nil }
         return false

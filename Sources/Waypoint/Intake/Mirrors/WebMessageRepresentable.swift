@@ -6,7 +6,8 @@
 public protocol WebMessageRepresentable {
     /// The message handler's name (`window.webkit.messageHandlers.NAME.postMessage(…)`).
     var name: String { get }
-    /// The posted body: a string or a dictionary.
+    /// The posted body, as the page posted it: a string, a dictionary, or any other value a script
+    /// can post (a number, a list, `null`).
     var body: Any { get }
     /// Whether the message came from the main frame, not an embedded `iframe`.
     var isMainFrame: Bool { get }
@@ -37,12 +38,9 @@ public struct WebMessageSnapshot: WebMessageRepresentable, Sendable {
     public var originHost: String
     /// The sending frame's port; 0 for the scheme's default.
     public var originPort: Int
-    /// The body for the protocol: the text for a string payload, else the payload's members (empty
-    /// unless it is an object).
-    public var body: Any {
-        if case .string(let text) = payload { return text }
-        return payload.objectValue
-    }
+    /// The body for the protocol: the payload itself, whatever kind of value it is, as a page's
+    /// body reaches the intake on a device.
+    public var body: Any { payload }
 
     /// A message from `origin` (`https://example.com`), by default from the main frame.
     public init(name: String, body: PayloadValue, origin: String, isMainFrame: Bool = true) {
