@@ -58,7 +58,12 @@ public struct LinkResolver<Value: Sendable>: Sendable {
 
     /// Applies policy to a parsed link, then routes it. A route restricted to other sources
     /// (``Route/sources``) is skipped for the next candidate; when none is left the link is
-    /// forbidden, naming the route, not reported as not found.
+    /// forbidden, naming the route, not reported as not found. A web message's link the policy
+    /// leaves to the system is forbidden too: a page's script may not send the app outside.
+    ///
+    /// ```swift
+    /// resolver.resolve(try DeepLink("https://elsewhere.org/", source: .webMessage))  // .forbidden(…)
+    /// ```
     public func resolve(_ link: DeepLink) -> Resolution<Value> {
         resolvedLink(link, every: false).resolution
     }
