@@ -295,7 +295,7 @@ struct IntakeTests {
         #expect(NotificationRule(.present("data.messageId"), link: "/m").matches(["data": ["messageId": 0]]))
     }
 
-    @Test("A rule whose link needs a value the payload lacks gives way to the next; none filling is the first's error")
+    @Test("A rule whose link lacks a value gives way to the next of its condition, never to another rule's screen")
     func unfilledRuleGivesWay() {
         var intake = intake
         intake.notificationRules = [
@@ -305,20 +305,42 @@ struct IntakeTests {
         ]
         let both = intake.notification(RawTap(userInfo: ["aps": [:], "book_id": "42", "tab": "reviews"]))
         #expect(both.link?.string == "/books/42?tab=reviews")
-        let book = intake.notification(RawTap(userInfo: ["aps": [:], "book_id": "42"]))
-        #expect(book.link?.string == "/books/42", "\(book.error?.message ?? "")")
-        let reading = intake.readNotification(RawTap(userInfo: ["aps": [:], "book_id": "42"]))
-        #expect(reading.reader?.description == "the notification rule for '/books/{book_id}' (book_id is present)")
+        let book = intake.readNotification(RawTap(userInfo: ["aps": [:], "book_id": "42"]))
+        #expect(book.result.link?.string == "/books/42", "\(book.result.error?.message ?? "")")
+        #expect(book.reader?.description == "the notification rule for '/books/{book_id}' (book_id is present)")
         let none = intake.readNotification(RawTap(userInfo: ["aps": [:], "tab": "library"]))
         #expect(none.result.error?.code == .missingValue)
         #expect(none.result.error?.message.contains("'/tabs/{tab}/{section}' needs a value at 'section'") == true)
         #expect(none.reader?.description.contains("/tabs/{tab}/{section}") == true)
-        // A rule whose link cannot be made for another reason still stops there: the app's mistake shows.
+
+        // Of two rules of one condition that both lack a value, the first one's is the error.
+        intake.notificationRules = [
+            NotificationRule(.present("book_id"), link: "/books/{book_id}/{x}"),
+            NotificationRule(.present("book_id"), link: "/books/{book_id}?tab={tab}"),
+        ]
+        let neither = intake.readNotification(RawTap(userInfo: ["book_id": "42"]))
+        #expect(neither.result.error?.message.contains("'/books/{book_id}/{x}' needs a value at 'x'") == true)
+        #expect(neither.reader?.description.contains("/books/{book_id}/{x}") == true)
+
+        // A chat push its category claims, with a blank chat id, opens nothing: not the order rule's screen.
+        intake.notificationRules = [
+            NotificationRule(.equals("aps.category", "chat"), link: "/chats/{chat_id}"),
+            NotificationRule(.present("id"), link: "/orders/{id}"),
+        ]
+        let chat = intake.readNotification(
+            RawTap(userInfo: ["aps": ["category": "chat"], "chat_id": "", "id": "9001"])
+        )
+        #expect(chat.result.error?.code == .missingValue, "\(chat.result)")
+        #expect(chat.reader?.description.contains("/chats/{chat_id}") == true)
+
+        // A rule whose link cannot be made for another reason stops there, naming itself: the app's mistake shows.
         intake.notificationRules = [
             NotificationRule(.present("book_id"), link: "/books/{book_id"),
             NotificationRule(.present("book_id"), link: "/books/{book_id}"),
         ]
-        #expect(intake.notification(RawTap(userInfo: ["book_id": "42"])).error?.code == .invalidConfiguration)
+        let broken = intake.readNotification(RawTap(userInfo: ["book_id": "42"]))
+        #expect(broken.result.error?.code == .invalidConfiguration)
+        #expect(broken.reader?.description.contains("/books/{book_id") == true)
     }
 
     @Test("A link key that is there but holds no link text is named, not reported as absent")

@@ -4,7 +4,7 @@ extension LinkIntake {
     /// The tap reads the payload's link: a ``linkKeys`` member at the top level or under `data`
     /// (parsed leniently: payloads are written by people), else the first of the
     /// ``notificationProviders`` whose places hold one, else the first ``notificationRules`` that
-    /// applies. An action of the app's ``notificationCategories`` does what its
+    /// applies and whose link the payload fills. An action of the app's ``notificationCategories`` does what its
     /// ``NotificationActionTarget`` says; any other action is a button a provider declared in the
     /// payload when it sent the push, and opens that button's link.
     ///
@@ -182,25 +182,26 @@ extension LinkIntake {
                 }
             }
         }
-        // The first rule that applies and whose link the payload fills opens it: a rule whose link
-        // needs a value the payload lacks gives way to the next (`/books/{book_id}?tab={tab}`, then
-        // `/books/{book_id}`). When none can, the first one's missing value is the error.
-        var unfilled: (rule: NotificationRule, error: WaypointError)?
+        // The first rule that applies opens the push. One whose link needs a value the payload lacks
+        // gives way to the next rule of the same condition (an optional value, written as two rules:
+        // `/books/{book_id}?tab={tab}`, then `/books/{book_id}`), never to a rule of another: a push
+        // a rule claims (a chat, by its category) must not open another rule's screen.
+        var unfilled: NotificationRule?
         for rule in notificationRules where rule.matches(payload) {
-            let text: String
-            do {
-                text = try fill(rule.link, from: payload, appendingExtras: false)
-            } catch {
-                guard error.code == .missingValue else { throw error }
-                if unfilled == nil { unfilled = (rule, error) }
+            if let unfilled, rule.condition != unfilled.condition { break }
+            if !rule.link.isFilled(by: payload) {
+                if unfilled == nil { unfilled = rule }
                 continue
             }
             reader = .rule(rule)
+            let text = try fill(rule.link, from: payload, appendingExtras: false)
             return try parse(text, strict: true, source: .notification, payload: payload)
         }
         if let unfilled {
-            reader = .rule(unfilled.rule)
-            throw unfilled.error
+            // Filling it throws the value it lacks (`missingValue`), naming the rule.
+            reader = .rule(unfilled)
+            let text = try fill(unfilled.link, from: payload, appendingExtras: false)
+            return try parse(text, strict: true, source: .notification, payload: payload)
         }
         let providers = notificationProviders.map { " " + $0.places + ";" }.joined()
         let keys =

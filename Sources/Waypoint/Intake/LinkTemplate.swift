@@ -67,6 +67,17 @@ public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible
         )
     }
 
+    /// Whether `payload` has a value for every placeholder, so ``fill(from:)`` finds none missing.
+    func isFilled(by payload: PayloadValue) -> Bool {
+        placeholders.allSatisfy { Self.value(at: $0, in: payload) != nil }
+    }
+
+    /// A placeholder's value: scalar, not empty; `nil` counts as missing.
+    private static func value(at keyPath: String, in payload: PayloadValue) -> String? {
+        guard let value = payload[keyPath]?.text, !value.isEmpty else { return nil }
+        return value
+    }
+
     /// Fills every placeholder from `payload`; a missing or non-scalar value is an ``WaypointError``,
     /// and so is a template whose braces do not pair (``WaypointError/Code/invalidConfiguration``).
     public func fill(from payload: PayloadValue) throws(WaypointError) -> String {
@@ -79,7 +90,7 @@ public struct LinkTemplate: Sendable, Hashable, Codable, CustomStringConvertible
             if literal.contains("?") { inQuery = true }
             output += literal
             let keyPath = String(rest[rest.index(after: open)..<close])
-            guard let value = payload[keyPath]?.text, !value.isEmpty else {
+            guard let value = Self.value(at: keyPath, in: payload) else {
                 throw WaypointError(
                     .missingValue,
                     input: payload.description,

@@ -110,8 +110,7 @@ package struct ResolveReport: Sendable, Hashable {
                 report.status = .invalid
                 report.reason =
                     "The link opens nothing: \(missing), and the link carries none (or one of another type); typed "
-                    + "route code makes no route from it, so the app's dispatcher ends it failed(route: "
-                    + "\(match.route.name))."
+                    + "route code makes no route from it."
             }
         }
         return report
