@@ -326,7 +326,12 @@ struct IntakeTests {
         intake.notificationRules = [
             NotificationRule(.equals("aps.category", "chat"), link: "/chats/{chat_id}"),
             NotificationRule(.present("id"), link: "/orders/{id}"),
+            NotificationRule(.equals("aps.category", "chat"), link: "/chats/{channel}"),
         ]
+        let channel = intake.notification(
+            RawTap(userInfo: ["aps": ["category": "chat"], "channel": "general", "id": "9001"])
+        )
+        #expect(channel.link?.string == "/chats/general", "the chat rule after the order rule: \(channel)")
         let chat = intake.readNotification(
             RawTap(userInfo: ["aps": ["category": "chat"], "chat_id": "", "id": "9001"])
         )

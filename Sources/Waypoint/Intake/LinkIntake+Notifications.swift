@@ -183,12 +183,12 @@ extension LinkIntake {
             }
         }
         // The first rule that applies opens the push. One whose link needs a value the payload lacks
-        // gives way to the next rule of the same condition (an optional value, written as two rules:
+        // gives way to a later rule of the same condition (an optional value, written as two rules:
         // `/books/{book_id}?tab={tab}`, then `/books/{book_id}`), never to a rule of another: a push
         // a rule claims (a chat, by its category) must not open another rule's screen.
         var unfilled: NotificationRule?
         for rule in notificationRules where rule.matches(payload) {
-            if let unfilled, rule.condition != unfilled.condition { break }
+            if let unfilled, rule.condition != unfilled.condition { continue }
             if !rule.link.isFilled(by: payload) {
                 if unfilled == nil { unfilled = rule }
                 continue

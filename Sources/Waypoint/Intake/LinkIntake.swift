@@ -26,7 +26,7 @@ public struct LinkIntake: Sendable {
     public var notificationProviders: [NotificationProvider]
     /// Rules for payloads without a link key, tried in order after the keys and the providers: the
     /// first that applies opens the push. One whose link needs a value the payload lacks gives way to
-    /// the next rule of the same condition (an optional value, written as two rules); otherwise its
+    /// a later rule of the same condition (an optional value, written as two rules); otherwise its
     /// `missingValue` is the error, so a push a rule claims never opens another rule's screen.
     ///
     /// ```swift
