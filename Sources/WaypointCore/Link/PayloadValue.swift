@@ -144,11 +144,10 @@ public indirect enum PayloadValue: Sendable, Hashable, Codable, CustomStringConv
         return .object(object)
     }
 
-    /// A dictionary key for a message: text and numbers as written (bounded), anything else by its
-    /// type, never described in full (a key may be a whole nested array).
+    /// A key that is not text, for a message: a number as written, anything else by its type, never
+    /// described in full (a key may be a whole nested array).
     private static func key(_ key: Any) -> String {
         switch key {
-        case let key as String: "'\(key.prefix(64))'"
         case let key as Int: String(key)
         case let key as NSNumber: key.stringValue
         default: "a \(type(of: key))"
